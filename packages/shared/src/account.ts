@@ -1,0 +1,197 @@
+import { z } from 'zod';
+
+/** The user as every API answer shows it. */
+export const UserSchema = z.object({
+  id: z.uuid(),
+  email: z.email(),
+  username: z.string(),
+  display_name: z.string().nullable(),
+  is_admin: z.boolean(),
+});
+export type User = z.infer<typeof UserSchema>;
+
+export const AuthResultSchema = z.object({ user: UserSchema, token: z.string().min(1) });
+export type AuthResult = z.infer<typeof AuthResultSchema>;
+
+export const MeResultSchema = z.object({ user: UserSchema });
+export type MeResult = z.infer<typeof MeResultSchema>;
+
+export const PASSWORD_MIN_LENGTH = 8;
+export const USERNAME_MIN_LENGTH = 3;
+export const USERNAME_MAX_LENGTH = 32;
+export const PASSWORD_MAX_LENGTH = 128;
+export const NAME_MAX_LENGTH = 100;
+export const EMAIL_MAX_LENGTH = 254;
+
+// The spec's "simple {email} shape": something@something.something, no spaces.
+const SIMPLE_EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export const emailField = z
+  .string({ error: 'Email is required' })
+  .trim()
+  .min(1, 'Email is required')
+  .max(EMAIL_MAX_LENGTH, 'Email is too long')
+  .regex(SIMPLE_EMAIL, 'Please enter a valid email address');
+
+export const usernameField = z
+  .string({ error: 'Username is required' })
+  .trim()
+  .min(1, 'Username is required')
+  .min(USERNAME_MIN_LENGTH, `Username must be at least ${USERNAME_MIN_LENGTH} characters`)
+  .max(USERNAME_MAX_LENGTH, `Username must be at most ${USERNAME_MAX_LENGTH} characters`)
+  .regex(/^[A-Za-z0-9_-]+$/, 'Username can only contain letters, numbers, - and _');
+
+export const passwordField = z
+  .string({ error: 'Password is required' })
+  .min(1, 'Password is required')
+  .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
+  .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`);
+
+const requiredName = (message: string) =>
+  z
+    .string({ error: message })
+    .trim()
+    .min(1, message)
+    .max(NAME_MAX_LENGTH, `Must be at most ${NAME_MAX_LENGTH} characters`);
+
+export const ROLES = [
+  'developer',
+  'designer',
+  'product-manager',
+  'data-scientist',
+  'devops',
+  'other',
+] as const;
+export const TEAM_SIZES = ['just-me', '2-10', '11-50', '51-200', '200+'] as const;
+export const USE_CASES = [
+  'ai-development',
+  'automation',
+  'data-analysis',
+  'research',
+  'education',
+  'other',
+] as const;
+export type Role = (typeof ROLES)[number];
+export type TeamSize = (typeof TEAM_SIZES)[number];
+export type UseCase = (typeof USE_CASES)[number];
+
+export const ROLE_LABELS: Record<Role, string> = {
+  developer: 'Developer',
+  designer: 'Designer',
+  'product-manager': 'Product Manager',
+  'data-scientist': 'Data Scientist',
+  devops: 'DevOps Engineer',
+  other: 'Other',
+};
+export const TEAM_SIZE_LABELS: Record<TeamSize, string> = {
+  'just-me': 'Just me',
+  '2-10': '2-10 people',
+  '11-50': '11-50 people',
+  '51-200': '51-200 people',
+  '200+': '200+ people',
+};
+export const USE_CASE_LABELS: Record<UseCase, string> = {
+  'ai-development': 'AI Development',
+  automation: 'Automation',
+  'data-analysis': 'Data Analysis',
+  research: 'Research',
+  education: 'Education',
+  other: 'Other',
+};
+
+export const RegisterStep1Schema = z.object({
+  firstName: requiredName('First name is required'),
+  lastName: requiredName('Last name is required'),
+  email: emailField,
+  username: usernameField,
+});
+
+const step2Shape = {
+  password: passwordField,
+  confirmPassword: z
+    .string({ error: 'Please confirm your password' })
+    .min(1, 'Please confirm your password'),
+};
+
+function passwordsMatch(
+  value: { password: string; confirmPassword: string },
+  ctx: z.RefinementCtx,
+): void {
+  if (value.confirmPassword && value.password !== value.confirmPassword) {
+    ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message: 'Passwords do not match' });
+  }
+}
+
+export const RegisterStep2Schema = z.object(step2Shape).superRefine(passwordsMatch);
+
+export const RegisterStep3Schema = z.object({
+  role: z.enum(ROLES, { error: 'Please select your role' }),
+  teamSize: z.enum(TEAM_SIZES, { error: 'Please select team size' }),
+  useCase: z.enum(USE_CASES, { error: 'Please select primary use case' }),
+  agreeToTerms: z.literal(true, { error: 'You must agree to the terms' }),
+  subscribeNewsletter: z.boolean().default(true),
+});
+
+/** The whole registration form, as `POST /api/account/register` takes it. */
+export const RegisterRequestSchema = z
+  .object({ ...RegisterStep1Schema.shape, ...step2Shape, ...RegisterStep3Schema.shape })
+  .superRefine(passwordsMatch);
+export type RegisterRequest = z.input<typeof RegisterRequestSchema>;
+
+/** Login form rules: e-mail and password required, e-mail of e-mail type. */
+export const LoginRequestSchema = z.object({
+  email: z.string().trim().pipe(z.email('A valid email is required.')),
+  password: z.string().min(1, 'Password is required.').max(PASSWORD_MAX_LENGTH),
+  remember: z.boolean().optional(),
+});
+export type LoginRequest = z.input<typeof LoginRequestSchema>;
+
+export const UpdateProfileSchema = z
+  .object({
+    display_name: z.string().trim().max(NAME_MAX_LENGTH).nullable().optional(),
+    username: usernameField.optional(),
+  })
+  .refine((v) => v.display_name !== undefined || v.username !== undefined, {
+    message: 'Nothing to update',
+  });
+export type UpdateProfile = z.input<typeof UpdateProfileSchema>;
+
+export const ChangePasswordSchema = z.object({
+  currentPassword: z.string().min(1, 'Current password is required'),
+  newPassword: passwordField,
+});
+export type ChangePassword = z.input<typeof ChangePasswordSchema>;
+
+export const ForgotPasswordSchema = z.object({ email: emailField });
+export const ResetPasswordSchema = z.object({
+  token: z.string().min(1, 'Reset token is required').max(200),
+  password: passwordField,
+});
+export const GoogleExchangeSchema = z.object({ code: z.string().min(1).max(200) });
+
+export const SessionInfoSchema = z.object({
+  id: z.string(),
+  created_at: z.string(),
+  expires_at: z.string(),
+  ip_address: z.string().nullable(),
+  user_agent: z.string().nullable(),
+  current: z.boolean(),
+});
+export type SessionInfo = z.infer<typeof SessionInfoSchema>;
+export const SessionListSchema = z.object({ sessions: z.array(SessionInfoSchema) });
+
+export const OkSchema = z.object({ ok: z.literal(true) });
+
+/** Strength label and filled bars (of four, one per 2 characters) for a password. */
+export function passwordStrength(password: string): {
+  label: 'Enter a password' | 'Weak' | 'Fair' | 'Good' | 'Strong';
+  bars: number;
+} {
+  const n = password.length;
+  const bars = Math.min(4, Math.floor(n / 2));
+  if (n === 0) return { label: 'Enter a password', bars };
+  if (n < 4) return { label: 'Weak', bars };
+  if (n < 6) return { label: 'Fair', bars };
+  if (n < 8) return { label: 'Good', bars };
+  return { label: 'Strong', bars };
+}
