@@ -1,0 +1,147 @@
+import { randomUUID } from 'node:crypto';
+import Fastify, { type FastifyInstance } from 'fastify';
+import helmet from '@fastify/helmet';
+import compress from '@fastify/compress';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { Redis } from 'ioredis';
+import type { AppConfig } from './config.ts';
+import { openDatabase, type Database } from './db/client.ts';
+import { registerErrorHandling } from './errors.ts';
+import { createMailer } from './lib/mailer.ts';
+import { createLimiter } from './lib/rate-limit.ts';
+import { resolveAuthSecret } from './lib/secret.ts';
+import { createAuth } from './modules/account/auth.ts';
+import { accountRoutes } from './modules/account/routes.ts';
+import { googleRoutes } from './modules/account/google-routes.ts';
+import { createAccountService, type AccountService } from './modules/account/service.ts';
+import { healthRoutes } from './modules/health/routes.ts';
+import { registerSpa } from './plugins/spa.ts';
+import { loggerOptions } from './lib/logger.ts';
+
+export type App = FastifyInstance & {
+  spoke: { database: Database; accounts: AccountService; config: AppConfig };
+};
+
+const REQUEST_ID = /^[A-Za-z0-9_.:-]{1,64}$/;
+const SWEEP_INTERVAL_MS = 60 * 60 * 1000;
+
+/** Builds the whole server from a config object; tests build their own the same way. */
+export async function buildApp(config: AppConfig, opts: { logger?: boolean } = {}): Promise<App> {
+  const app = Fastify({
+    logger: opts.logger === false ? false : loggerOptions(config.logLevel),
+    trustProxy: config.trustProxy,
+    bodyLimit: 256 * 1024,
+    requestIdHeader: false,
+    genReqId: (req) => {
+      const incoming = req.headers['x-request-id'];
+      return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
+    },
+    routerOptions: { maxParamLength: 200 },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandling(app);
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  const database = await openDatabase(config.databaseUrl, config.dataDir);
+  const redis = config.redisUrl
+    ? new Redis(config.redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1 })
+    : undefined;
+  // Without Redis the limiters fall back to memory; a Redis outage must not crash anything.
+  redis?.on('error', (err) => app.log.warn({ err: err.message }, 'redis unavailable'));
+
+  const secret = resolveAuthSecret(
+    config.authSecret,
+    config.dataDir,
+    config.databaseUrl !== 'memory://',
+  );
+  const mailer = createMailer({
+    smtpUrl: config.smtpUrl,
+    from: config.mailFrom,
+    dataDir: config.dataDir,
+    log: app.log,
+  });
+  const auth = createAuth({
+    config,
+    db: database.db,
+    secret,
+    log: app.log,
+    sendResetPassword: async ({ email, name, token }) => {
+      const link = `${config.appUrl}/reset-password?token=${encodeURIComponent(token)}`;
+      const { file } = await mailer.send({
+        to: email,
+        subject: 'Reset your Spoke password',
+        text: [
+          `Hello${name ? ` ${name}` : ''},`,
+          '',
+          'Someone asked to reset the password of your Spoke account.',
+          `Choose a new password here (the link works once, within the next hour):`,
+          '',
+          link,
+          '',
+          'If it was not you, ignore this message: your password stays as it is.',
+        ].join('\n'),
+      });
+      // With no SMTP server the message lands in the outbox; say where, so it can be opened.
+      if (file) app.log.info({ file, link }, 'password reset mail written to the outbox');
+    },
+  });
+  const accounts = createAccountService({ auth, db: database.db, adminEmails: config.adminEmails });
+  const r = config.rateLimits;
+  const limiters = {
+    loginAccount: createLimiter('login-account', r.loginFailuresPerAccount, redis),
+    loginIp: createLimiter('login-ip', r.loginFailuresPerIp, redis),
+    registerIp: createLimiter('register-ip', r.registerPerIp, redis),
+    forgotAccount: createLimiter('forgot-account', r.forgotPerAccount, redis),
+    forgotIp: createLimiter('forgot-ip', r.forgotPerIp, redis),
+  };
+
+  const https = config.appUrl.startsWith('https://');
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        scriptSrcAttr: ["'none'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'https:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'none'"],
+        frameAncestors: ["'none'"],
+        formAction: ["'self'"],
+        ...(https ? { upgradeInsecureRequests: [] } : {}),
+      },
+    },
+    strictTransportSecurity: https ? undefined : false,
+  });
+  await app.register(compress, { threshold: 1024 });
+
+  await app.register(healthRoutes, { prefix: '/api', version: config.version, ping: database.ping });
+  await app.register(accountRoutes, { prefix: '/api/account', service: accounts, limiters });
+  await app.register(googleRoutes, {
+    auth,
+    service: accounts,
+    enabled: Boolean(config.google),
+    appUrl: config.appUrl,
+  });
+  await registerSpa(app, config.webDistDir);
+
+  const sweep = setInterval(() => {
+    accounts.sweepExpired().catch((err) => app.log.warn({ err }, 'session sweep failed'));
+  }, SWEEP_INTERVAL_MS);
+  sweep.unref();
+
+  app.addHook('onClose', async () => {
+    clearInterval(sweep);
+    redis?.disconnect();
+    await database.close();
+  });
+
+  return Object.assign(app, { spoke: { database, accounts, config } }) as unknown as App;
+}

@@ -1,0 +1,136 @@
+import { z } from 'zod';
+import path from 'node:path';
+import { readFileSync } from 'node:fs';
+
+const emptyToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
+const optionalString = z.preprocess(emptyToUndefined, z.string().optional());
+const optionalUrl = z.preprocess(emptyToUndefined, z.url().optional());
+
+const repoRoot = path.resolve(import.meta.dirname, '../../..');
+
+const EnvSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('127.0.0.1'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
+      .optional(),
+  ),
+  APP_URL: optionalUrl,
+  AUTH_SECRET: z.preprocess(
+    emptyToUndefined,
+    z.string().min(32, 'must be at least 32 characters').optional(),
+  ),
+  ADMIN_EMAILS: z.string().default(''),
+  SMTP_URL: optionalUrl,
+  MAIL_FROM: z.string().default('Spoke <no-reply@spoke.local>'),
+  GOOGLE_CLIENT_ID: optionalString,
+  GOOGLE_CLIENT_SECRET: optionalString,
+  GOOGLE_ISSUER: z.url().default('https://accounts.google.com'),
+  REDIS_URL: optionalUrl,
+  TRUST_PROXY: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  WEB_DIST_DIR: z.string().default(path.join(repoRoot, 'apps/web/dist')),
+});
+
+export type RateLimitRule = { points: number; durationSec: number };
+
+/** Limits on the endpoints that guess-based attacks aim at. */
+export type RateLimits = {
+  loginFailuresPerAccount: RateLimitRule;
+  loginFailuresPerIp: RateLimitRule;
+  registerPerIp: RateLimitRule;
+  forgotPerAccount: RateLimitRule;
+  forgotPerIp: RateLimitRule;
+  contactPerIp: RateLimitRule;
+};
+
+export const DEFAULT_RATE_LIMITS: RateLimits = {
+  loginFailuresPerAccount: { points: 5, durationSec: 15 * 60 },
+  loginFailuresPerIp: { points: 50, durationSec: 15 * 60 },
+  registerPerIp: { points: 10, durationSec: 60 * 60 },
+  forgotPerAccount: { points: 3, durationSec: 60 * 60 },
+  forgotPerIp: { points: 20, durationSec: 60 * 60 },
+  contactPerIp: { points: 5, durationSec: 60 * 60 },
+};
+
+export type AppConfig = {
+  port: number;
+  host: string;
+  dataDir: string;
+  /** postgres:// URL, or undefined for embedded PGlite under dataDir; 'memory://' for tests. */
+  databaseUrl: string | undefined;
+  appUrl: string;
+  authSecret: string | undefined;
+  adminEmails: string[];
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  google: { clientId: string; clientSecret: string; issuer: string } | undefined;
+  googleIssuer: string;
+  redisUrl: string | undefined;
+  trustProxy: boolean;
+  logLevel: string;
+  webDistDir: string;
+  rateLimits: RateLimits;
+  version: string;
+};
+
+export class ConfigError extends Error {}
+
+/** Reads the environment once; a bad value stops start-up with a list of what is wrong. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const parsed = EnvSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  - ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid environment:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  if (Boolean(e.GOOGLE_CLIENT_ID) !== Boolean(e.GOOGLE_CLIENT_SECRET)) {
+    throw new ConfigError(
+      'Invalid environment:\n  - GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together',
+    );
+  }
+  const appUrl = (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    appUrl,
+    authSecret: e.AUTH_SECRET,
+    adminEmails: parseList(e.ADMIN_EMAILS),
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    google:
+      e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET
+        ? { clientId: e.GOOGLE_CLIENT_ID, clientSecret: e.GOOGLE_CLIENT_SECRET, issuer: e.GOOGLE_ISSUER }
+        : undefined,
+    googleIssuer: e.GOOGLE_ISSUER,
+    redisUrl: e.REDIS_URL,
+    trustProxy: e.TRUST_PROXY,
+    logLevel: e.LOG_LEVEL,
+    webDistDir: path.resolve(e.WEB_DIST_DIR),
+    rateLimits: DEFAULT_RATE_LIMITS,
+    version: readVersion(),
+  };
+}
+
+function parseList(value: string): string[] {
+  return value
+    .split(',')
+    .map((s) => s.trim().toLowerCase())
+    .filter(Boolean);
+}
+
+function readVersion(): string {
+  const pkg = JSON.parse(readFileSync(path.join(repoRoot, 'package.json'), 'utf8')) as {
+    version: string;
+  };
+  return pkg.version;
+}

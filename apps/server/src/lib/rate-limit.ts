@@ -1,0 +1,67 @@
+import { RateLimiterMemory, RateLimiterRedis, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import type { Redis } from 'ioredis';
+import type { RateLimitRule } from '../config.ts';
+import { AppError } from '../errors.ts';
+import { ErrorCode } from '@spoke/shared';
+
+/** A named limit: so many points per window, per key (an IP or an account). */
+export type Limiter = {
+  /** Throws 429 RATE_LIMITED when the key has no points left; otherwise spends one. */
+  consume: (key: string) => Promise<void>;
+  /** Throws 429 when the key has used up its points, without spending one. */
+  check: (key: string) => Promise<void>;
+  /** Spends one point without failing (e.g. a failed sign-in). */
+  penalize: (key: string) => Promise<void>;
+  reset: (key: string) => Promise<void>;
+};
+
+function tooMany(msBeforeNext: number): AppError {
+  return new AppError(429, ErrorCode.RATE_LIMITED, {
+    retryAfterSec: Math.max(1, Math.ceil(msBeforeNext / 1000)),
+  });
+}
+
+function isRateLimiterRes(e: unknown): e is { msBeforeNext: number } {
+  return typeof e === 'object' && e !== null && 'msBeforeNext' in e && !(e instanceof Error);
+}
+
+/**
+ * Limits live in Redis when a client is given (so every instance shares them); if Redis
+ * goes away, each instance falls back to in-memory limits of its own rather than failing.
+ */
+export function createLimiter(name: string, rule: RateLimitRule, redis?: Redis): Limiter {
+  const memory = new RateLimiterMemory({
+    keyPrefix: name,
+    points: rule.points,
+    duration: rule.durationSec,
+  });
+  const limiter: RateLimiterAbstract = redis
+    ? new RateLimiterRedis({
+        storeClient: redis,
+        keyPrefix: `spoke:rl:${name}`,
+        points: rule.points,
+        duration: rule.durationSec,
+        insuranceLimiter: memory,
+      })
+    : memory;
+  return {
+    consume: async (key) => {
+      try {
+        await limiter.consume(key);
+      } catch (e) {
+        if (isRateLimiterRes(e)) throw tooMany(e.msBeforeNext);
+        throw e;
+      }
+    },
+    check: async (key) => {
+      const res = await limiter.get(key);
+      if (res && res.consumedPoints >= rule.points) throw tooMany(res.msBeforeNext);
+    },
+    penalize: async (key) => {
+      await limiter.penalty(key, 1);
+    },
+    reset: async (key) => {
+      await limiter.delete(key);
+    },
+  };
+}

@@ -1,0 +1,131 @@
+import { randomBytes } from 'node:crypto';
+import { betterAuth } from 'better-auth';
+import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { bearer, genericOAuth } from 'better-auth/plugins';
+import type { FastifyBaseLogger } from 'fastify';
+import type { AppConfig } from '../../config.ts';
+import type { Db } from '../../db/client.ts';
+import { schema } from '../../db/schema.ts';
+import { hashedSessionTokens } from './session-token-hash.ts';
+
+const DAY = 24 * 60 * 60;
+/** "Remember me" sessions last 30 days; the others 1 day (better-auth's "don't remember me"). */
+export const REMEMBERED_SESSION_SECONDS = 30 * DAY;
+export const RESET_TOKEN_SECONDS = 60 * 60;
+
+export type ResetMail = { email: string; name: string; token: string };
+
+export type AuthDeps = {
+  config: AppConfig;
+  db: Db;
+  secret: string;
+  log: FastifyBaseLogger;
+  sendResetPassword: (mail: ResetMail) => Promise<void>;
+};
+
+/** A username for an account that arrives without one (Google sign-in). */
+function usernameFromEmail(email: string): string {
+  const base = (email.split('@')[0] ?? 'user').replace(/[^A-Za-z0-9_-]/g, '').slice(0, 20) || 'user';
+  return `${base.length >= 3 ? base : `${base}user`}-${randomBytes(3).toString('hex')}`;
+}
+
+export function createAuth({ config, db, secret, log, sendResetPassword }: AuthDeps) {
+  const google = config.google;
+  return betterAuth({
+    appName: 'Spoke',
+    baseURL: config.appUrl,
+    basePath: '/api/auth',
+    secret,
+    trustedOrigins: [config.appUrl],
+    telemetry: { enabled: false },
+    // Limits live in our own limiter (per IP and per account, shared through Redis when set).
+    rateLimit: { enabled: false },
+    logger: {
+      level: 'warn',
+      log: (level, message) => {
+        if (level === 'error') log.error({ source: 'auth' }, message);
+        else log.warn({ source: 'auth' }, message);
+      },
+    },
+    database: hashedSessionTokens(
+      drizzleAdapter(db as never, { provider: 'pg', schema, usePlural: true }),
+    ),
+    advanced: {
+      database: { generateId: 'uuid' },
+      cookiePrefix: 'spoke',
+      useSecureCookies: config.appUrl.startsWith('https://'),
+    },
+    session: {
+      expiresIn: REMEMBERED_SESSION_SECONDS,
+      // Sessions keep the lifetime they were given at sign-in: 1 day, or 30 with "Remember me".
+      disableSessionRefresh: true,
+      cookieCache: { enabled: false },
+    },
+    emailAndPassword: {
+      enabled: true,
+      minPasswordLength: 8,
+      maxPasswordLength: 128,
+      autoSignIn: true,
+      resetPasswordTokenExpiresIn: RESET_TOKEN_SECONDS,
+      revokeSessionsOnPasswordReset: true,
+      sendResetPassword: async ({ user, token }) => {
+        // Sent in the background: the answer must not take longer when the account exists.
+        void sendResetPassword({ email: user.email, name: user.name, token }).catch((err) =>
+          log.error({ err }, 'password reset mail failed'),
+        );
+      },
+    },
+    user: {
+      additionalFields: {
+        username: { type: 'string', required: false, input: true },
+        isAdmin: { type: 'boolean', required: false, input: false, defaultValue: false },
+        role: { type: 'string', required: false, input: true },
+        teamSize: { type: 'string', required: false, input: true },
+        useCase: { type: 'string', required: false, input: true },
+        newsletter: { type: 'boolean', required: false, input: true, defaultValue: false },
+        termsAcceptedAt: { type: 'date', required: false, input: true },
+        plan: { type: 'string', required: false, input: false, defaultValue: 'free' },
+      },
+    },
+    account: {
+      accountLinking: { enabled: true, trustedProviders: ['google'] },
+    },
+    databaseHooks: {
+      user: {
+        create: {
+          before: async (user) => {
+            const u = user as typeof user & { username?: string | null };
+            if (u.username) return { data: user };
+            return { data: { ...user, username: usernameFromEmail(user.email) } };
+          },
+        },
+      },
+    },
+    plugins: [
+      bearer(),
+      ...(google
+        ? [
+            genericOAuth({
+              config: [
+                {
+                  providerId: 'google',
+                  clientId: google.clientId,
+                  clientSecret: google.clientSecret,
+                  discoveryUrl: `${google.issuer.replace(/\/+$/, '')}/.well-known/openid-configuration`,
+                  scopes: ['openid', 'email', 'profile'],
+                  pkce: true,
+                  requireIdTokenVerification: true,
+                  mapProfileToUser: (profile) => ({
+                    emailVerified: Boolean(profile.email_verified),
+                    name: typeof profile.name === 'string' ? profile.name : '',
+                  }),
+                },
+              ],
+            }),
+          ]
+        : []),
+    ],
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;

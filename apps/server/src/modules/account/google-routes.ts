@@ -1,0 +1,83 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { toHeaders } from '../../lib/http.ts';
+import type { Auth } from './auth.ts';
+import type { AccountService } from './service.ts';
+
+const COMPLETE_PATH = '/api/account/google/complete';
+const FAILED = '/login?error=google_failed';
+const UNAVAILABLE = '/login?error=google_unavailable';
+
+/**
+ * Google sign-in (OpenID Connect code flow with state, PKCE and nonce, run by better-auth).
+ * The browser ends on `/auth/callback?code=…`: a one-time code the page trades for a
+ * session, so no session token ever travels in a URL.
+ */
+export const googleRoutes: FastifyPluginAsyncZod<{
+  auth: Auth;
+  service: AccountService;
+  enabled: boolean;
+  appUrl: string;
+}> = async (app, { auth, service, enabled, appUrl }) => {
+  function forwardCookies(reply: FastifyReply, headers: Headers | null | undefined) {
+    const cookies = headers?.getSetCookie() ?? [];
+    if (cookies.length) reply.header('set-cookie', cookies);
+  }
+
+  app.get(
+    '/api/auth/google',
+    { schema: { querystring: z.object({ remember: z.string().max(8).optional() }) } },
+    async (request, reply) => {
+      if (!enabled) return reply.redirect(UNAVAILABLE);
+      const remember = request.query.remember === '1' || request.query.remember === 'true';
+      const result = await auth.api
+        .signInSocial({
+          headers: toHeaders(request),
+          body: {
+            provider: 'google',
+            callbackURL: `${COMPLETE_PATH}${remember ? '?remember=1' : ''}`,
+            errorCallbackURL: FAILED,
+            disableRedirect: true,
+          },
+          returnHeaders: true,
+        })
+        .catch((err: unknown) => {
+          request.log.error({ err }, 'google sign-in could not start');
+          return null;
+        });
+      const url = result?.response && 'url' in result.response ? result.response.url : undefined;
+      if (!result || !url) return reply.redirect(enabled ? FAILED : UNAVAILABLE);
+      forwardCookies(reply, result.headers);
+      return reply.redirect(url);
+    },
+  );
+
+  // Google sends the browser back here; better-auth checks state, PKCE and the ID token's nonce.
+  async function callback(request: FastifyRequest, reply: FastifyReply) {
+    if (!enabled) return reply.redirect(UNAVAILABLE);
+    const url = new URL(request.url, appUrl);
+    const response = await auth.handler(new Request(url, { headers: toHeaders(request) }));
+    forwardCookies(reply, response.headers);
+    const location = response.headers.get('location');
+    if (location) return reply.redirect(location, response.status >= 300 && response.status < 400 ? response.status : 302);
+    return reply.redirect(FAILED);
+  }
+  app.get('/api/auth/callback/:providerId', callback);
+
+  app.get(
+    COMPLETE_PATH,
+    { schema: { querystring: z.object({ remember: z.string().max(8).optional() }) } },
+    async (request, reply) => {
+      const headers = toHeaders(request);
+      const found = await auth.api.getSession({ headers }).catch(() => null);
+      if (!found) return reply.redirect(FAILED);
+      const code = await service.createLoginCode(found.user.id, request.query.remember === '1');
+      // The cookie session only carried the sign-in this far; the page gets a session of its own.
+      const out = await auth.api.signOut({ headers, returnHeaders: true }).catch(() => null);
+      forwardCookies(reply, out?.headers);
+      reply.header('cache-control', 'no-store');
+      return reply.redirect(`/auth/callback?code=${encodeURIComponent(code)}`);
+    },
+  );
+};

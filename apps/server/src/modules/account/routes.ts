@@ -1,0 +1,158 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  AuthResultSchema,
+  ChangePasswordSchema,
+  ErrorCode,
+  ForgotPasswordSchema,
+  GoogleExchangeSchema,
+  LoginRequestSchema,
+  MeResultSchema,
+  OkSchema,
+  RegisterRequestSchema,
+  ResetPasswordSchema,
+  SessionListSchema,
+  UpdateProfileSchema,
+  envelope,
+} from '@spoke/shared';
+import { AppError } from '../../errors.ts';
+import { toHeaders } from '../../lib/http.ts';
+import type { Limiter } from '../../lib/rate-limit.ts';
+import type { AccountService } from './service.ts';
+
+export type AccountLimiters = {
+  loginAccount: Limiter;
+  loginIp: Limiter;
+  registerIp: Limiter;
+  forgotAccount: Limiter;
+  forgotIp: Limiter;
+};
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** `/api/account/*`: registration, sign-in, the signed-in user and their sessions. */
+export const accountRoutes: FastifyPluginAsyncZod<{
+  service: AccountService;
+  limiters: AccountLimiters;
+}> = async (app, { service, limiters }) => {
+  async function requireSession(headers: Headers) {
+    const found = await service.sessionOf(headers);
+    if (!found) throw new AppError(401, ErrorCode.UNAUTHORIZED);
+    return found;
+  }
+
+  app.post(
+    '/register',
+    { schema: { body: RegisterRequestSchema, response: { 201: envelope(AuthResultSchema) } } },
+    async (request, reply) => {
+      await limiters.registerIp.consume(request.ip);
+      const result = await service.register(request.body, toHeaders(request));
+      return reply.status(201).send({ data: result });
+    },
+  );
+
+  app.post(
+    '/login',
+    { schema: { body: LoginRequestSchema, response: { 200: envelope(AuthResultSchema) } } },
+    async (request) => {
+      const { email, password, remember } = request.body;
+      const accountKey = email.toLowerCase();
+      await limiters.loginAccount.check(accountKey);
+      await limiters.loginIp.check(request.ip);
+      const result = await service.login(email, password, remember ?? false, toHeaders(request));
+      if (!result) {
+        await Promise.all([
+          limiters.loginAccount.penalize(accountKey),
+          limiters.loginIp.penalize(request.ip),
+        ]);
+        throw new AppError(401, ErrorCode.INVALID_CREDENTIALS);
+      }
+      await limiters.loginAccount.reset(accountKey);
+      return { data: result };
+    },
+  );
+
+  app.get('/me', { schema: { response: { 200: envelope(MeResultSchema) } } }, async (request) => {
+    const { user } = await requireSession(toHeaders(request));
+    return { data: { user } };
+  });
+
+  app.patch(
+    '/me',
+    { schema: { body: UpdateProfileSchema, response: { 200: envelope(MeResultSchema) } } },
+    async (request) => {
+      const { user } = await requireSession(toHeaders(request));
+      return { data: { user: await service.updateProfile(user.id, request.body) } };
+    },
+  );
+
+  app.post('/logout', { schema: { response: { 200: envelope(OkSchema) } } }, async (request) => {
+    const headers = toHeaders(request);
+    await requireSession(headers);
+    await service.logout(headers);
+    return { data: { ok: true as const } };
+  });
+
+  app.post(
+    '/password',
+    { schema: { body: ChangePasswordSchema, response: { 200: envelope(AuthResultSchema) } } },
+    async (request) => {
+      const headers = toHeaders(request);
+      await requireSession(headers);
+      const { currentPassword, newPassword } = request.body;
+      return { data: await service.changePassword(headers, currentPassword, newPassword) };
+    },
+  );
+
+  app.get(
+    '/sessions',
+    { schema: { response: { 200: envelope(SessionListSchema) } } },
+    async (request) => {
+      const { user, sessionId } = await requireSession(toHeaders(request));
+      return { data: { sessions: await service.listSessions(user.id, sessionId) } };
+    },
+  );
+
+  app.delete(
+    '/sessions/:id',
+    {
+      schema: {
+        params: z.object({ id: z.string().max(64) }),
+        response: { 200: envelope(OkSchema) },
+      },
+    },
+    async (request) => {
+      const { user } = await requireSession(toHeaders(request));
+      if (!UUID.test(request.params.id)) throw new AppError(404, ErrorCode.NOT_FOUND);
+      await service.revokeSession(user.id, request.params.id);
+      return { data: { ok: true as const } };
+    },
+  );
+
+  app.post(
+    '/forgot-password',
+    { schema: { body: ForgotPasswordSchema, response: { 200: envelope(OkSchema) } } },
+    async (request) => {
+      const email = request.body.email.toLowerCase();
+      await limiters.forgotIp.consume(request.ip);
+      await limiters.forgotAccount.consume(email);
+      await service.requestPasswordReset(email);
+      return { data: { ok: true as const } };
+    },
+  );
+
+  app.post(
+    '/reset-password',
+    { schema: { body: ResetPasswordSchema, response: { 200: envelope(OkSchema) } } },
+    async (request) => {
+      await service.resetPassword(request.body.token, request.body.password);
+      return { data: { ok: true as const } };
+    },
+  );
+
+  app.post(
+    '/google/exchange',
+    { schema: { body: GoogleExchangeSchema, response: { 200: envelope(AuthResultSchema) } } },
+    async (request) => ({ data: await service.exchangeLoginCode(request.body.code) }),
+  );
+};

@@ -1,0 +1,255 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { and, desc, eq, gt, sql } from 'drizzle-orm';
+import { isAPIError } from 'better-auth/api';
+import {
+  ErrorCode,
+  type AuthResult,
+  type SessionInfo,
+  type UpdateProfile,
+  type User,
+} from '@spoke/shared';
+import type { z } from 'zod';
+import type { RegisterRequestSchema } from '@spoke/shared';
+import { AppError } from '../../errors.ts';
+import type { Db } from '../../db/client.ts';
+import { loginCodes, sessions, users } from '../../db/schema.ts';
+import type { Auth } from './auth.ts';
+
+type UserRow = typeof users.$inferSelect;
+
+/** The user as the API shows it; ADMIN_EMAILS make an account admin without a database flag. */
+export function toUserJson(row: Pick<UserRow, 'id' | 'email' | 'username' | 'name' | 'isAdmin'>, adminEmails: readonly string[]): User {
+  return {
+    id: row.id,
+    email: row.email,
+    username: row.username,
+    display_name: row.name ? row.name : null,
+    is_admin: row.isAdmin || adminEmails.includes(row.email.toLowerCase()),
+  };
+}
+
+const LOGIN_CODE_SECONDS = 120;
+const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
+
+function isUniqueViolation(err: unknown): boolean {
+  for (let e: unknown = err, i = 0; e && i < 5; i++) {
+    if ((e as { code?: unknown }).code === '23505') return true;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+export type AccountService = ReturnType<typeof createAccountService>;
+
+export function createAccountService(deps: { auth: Auth; db: Db; adminEmails: readonly string[] }) {
+  const { auth, db, adminEmails } = deps;
+
+  async function userById(id: string): Promise<User> {
+    const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+    if (!row) throw new AppError(401, ErrorCode.UNAUTHORIZED);
+    return toUserJson(row, adminEmails);
+  }
+
+  async function takenFields(email: string | undefined, username: string | undefined, exceptId?: string) {
+    const fields: Record<string, string> = {};
+    if (email) {
+      const [hit] = await db
+        .select({ id: users.id })
+        .from(users)
+        .where(sql`lower(${users.email}) = ${email.toLowerCase()}`)
+        .limit(1);
+      if (hit && hit.id !== exceptId) fields.email = 'An account with this email already exists';
+    }
+    if (username) {
+      const [hit] = await db
+        .select({ id: users.id })
+        .from(users)
+        .where(sql`lower(${users.username}) = ${username.toLowerCase()}`)
+        .limit(1);
+      if (hit && hit.id !== exceptId) fields.username = 'This username is already taken';
+    }
+    return fields;
+  }
+
+  function conflict(fields: Record<string, string>): AppError {
+    return new AppError(409, ErrorCode.CONFLICT, { fields });
+  }
+
+  return {
+    userById,
+
+    async register(input: z.output<typeof RegisterRequestSchema>, headers: Headers): Promise<AuthResult> {
+      const taken = await takenFields(input.email, input.username);
+      if (Object.keys(taken).length > 0) throw conflict(taken);
+      try {
+        const result = await auth.api.signUpEmail({
+          headers,
+          body: {
+            email: input.email,
+            password: input.password,
+            name: `${input.firstName} ${input.lastName}`,
+            username: input.username,
+            role: input.role,
+            teamSize: input.teamSize,
+            useCase: input.useCase,
+            newsletter: input.subscribeNewsletter,
+            termsAcceptedAt: new Date(),
+            rememberMe: true,
+          },
+        });
+        if (!result.token) throw new AppError(500, ErrorCode.INTERNAL_ERROR);
+        return { user: await userById(result.user.id), token: result.token };
+      } catch (err) {
+        // Two sign-ups racing for one e-mail or username: the unique index decides.
+        if (isUniqueViolation(err)) {
+          const fields = await takenFields(input.email, input.username);
+          throw conflict(Object.keys(fields).length ? fields : { email: 'Already in use' });
+        }
+        if (isAPIError(err) && /already exists/i.test(err.message)) {
+          throw conflict({ email: 'An account with this email already exists' });
+        }
+        throw err;
+      }
+    },
+
+    /** Signs in; `null` means wrong e-mail or password (the two are not told apart). */
+    async login(email: string, password: string, remember: boolean, headers: Headers): Promise<AuthResult | null> {
+      try {
+        const result = await auth.api.signInEmail({
+          headers,
+          body: { email, password, rememberMe: remember },
+        });
+        return { user: await userById(result.user.id), token: result.token };
+      } catch (err) {
+        if (isAPIError(err) && (err.statusCode === 401 || err.statusCode === 403)) return null;
+        throw err;
+      }
+    },
+
+    /** The signed-in user and session for a request's bearer token, or null. */
+    async sessionOf(headers: Headers): Promise<{ user: User; sessionId: string } | null> {
+      const found = await auth.api.getSession({ headers });
+      if (!found) return null;
+      const u = found.user as typeof found.user & { username: string; isAdmin: boolean };
+      return {
+        user: toUserJson({ id: u.id, email: u.email, name: u.name, username: u.username, isAdmin: Boolean(u.isAdmin) }, adminEmails),
+        sessionId: found.session.id,
+      };
+    },
+
+    async logout(headers: Headers): Promise<void> {
+      await auth.api.signOut({ headers });
+    },
+
+    async updateProfile(userId: string, patch: UpdateProfile): Promise<User> {
+      const taken = await takenFields(undefined, patch.username, userId);
+      if (Object.keys(taken).length > 0) throw conflict(taken);
+      const values: Partial<typeof users.$inferInsert> = { updatedAt: new Date() };
+      if (patch.display_name !== undefined) values.name = patch.display_name ?? '';
+      if (patch.username !== undefined) values.username = patch.username;
+      try {
+        await db.update(users).set(values).where(eq(users.id, userId));
+      } catch (err) {
+        if (isUniqueViolation(err)) throw conflict({ username: 'This username is already taken' });
+        throw err;
+      }
+      return userById(userId);
+    },
+
+    /** Changes the password and revokes every session; the caller gets a fresh token. */
+    async changePassword(headers: Headers, currentPassword: string, newPassword: string): Promise<AuthResult> {
+      try {
+        const result = await auth.api.changePassword({
+          headers,
+          body: { currentPassword, newPassword, revokeOtherSessions: true },
+        });
+        if (!result.token) throw new AppError(500, ErrorCode.INTERNAL_ERROR);
+        return { user: await userById(result.user.id), token: result.token };
+      } catch (err) {
+        if (isAPIError(err) && err.statusCode === 400) {
+          throw new AppError(422, ErrorCode.VALIDATION_FAILED, {
+            fields: { currentPassword: 'Current password is incorrect' },
+          });
+        }
+        throw err;
+      }
+    },
+
+    async listSessions(userId: string, currentId: string): Promise<SessionInfo[]> {
+      const rows = await db
+        .select()
+        .from(sessions)
+        .where(and(eq(sessions.userId, userId), gt(sessions.expiresAt, new Date())))
+        .orderBy(desc(sessions.createdAt));
+      return rows.map((s) => ({
+        id: s.id,
+        created_at: s.createdAt.toISOString(),
+        expires_at: s.expiresAt.toISOString(),
+        ip_address: s.ipAddress || null,
+        user_agent: s.userAgent || null,
+        current: s.id === currentId,
+      }));
+    },
+
+    async revokeSession(userId: string, sessionId: string): Promise<void> {
+      const deleted = await db
+        .delete(sessions)
+        .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId)))
+        .returning({ id: sessions.id });
+      if (deleted.length === 0) throw new AppError(404, ErrorCode.NOT_FOUND);
+    },
+
+    async requestPasswordReset(email: string): Promise<void> {
+      await auth.api.requestPasswordReset({ body: { email } });
+    },
+
+    async resetPassword(token: string, password: string): Promise<void> {
+      try {
+        await auth.api.resetPassword({ body: { token, newPassword: password } });
+      } catch (err) {
+        if (isAPIError(err) && err.statusCode === 400) {
+          throw new AppError(400, ErrorCode.INVALID_TOKEN, {
+            message: 'This password reset link is invalid or has expired. Please request a new one.',
+          });
+        }
+        throw err;
+      }
+    },
+
+    /** A one-time code standing for a finished Google sign-in; only its hash is kept. */
+    async createLoginCode(userId: string, remember: boolean): Promise<string> {
+      const code = randomBytes(32).toString('base64url');
+      await db.insert(loginCodes).values({
+        codeHash: sha256(code),
+        userId,
+        remember,
+        expiresAt: new Date(Date.now() + LOGIN_CODE_SECONDS * 1000),
+      });
+      return code;
+    },
+
+    /** Trades a one-time code for a new session; a code works once, within its lifetime. */
+    async exchangeLoginCode(code: string): Promise<AuthResult> {
+      const [row] = await db
+        .delete(loginCodes)
+        .where(and(eq(loginCodes.codeHash, sha256(code)), gt(loginCodes.expiresAt, new Date())))
+        .returning();
+      if (!row) {
+        throw new AppError(400, ErrorCode.INVALID_TOKEN, {
+          message: 'This sign-in link is invalid or has expired. Please sign in again.',
+        });
+      }
+      const ctx = await auth.$context;
+      const session = await ctx.internalAdapter.createSession(row.userId, !row.remember);
+      return { user: await userById(row.userId), token: session.token };
+    },
+
+    /** Drops expired sessions and codes; called now and then. */
+    async sweepExpired(): Promise<void> {
+      const now = new Date();
+      await db.delete(sessions).where(sql`${sessions.expiresAt} < ${now}`);
+      await db.delete(loginCodes).where(sql`${loginCodes.expiresAt} < ${now}`);
+    },
+
+  };
+}

@@ -1,0 +1,34 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ErrorCode, HealthSchema, ReadySchema, envelope } from '@spoke/shared';
+import { AppError } from '../../errors.ts';
+
+const READY_TIMEOUT_MS = 2_000;
+
+/** Liveness (`/api/health`) and readiness (`/api/ready`: the database answers). */
+export const healthRoutes: FastifyPluginAsyncZod<{
+  version: string;
+  ping: () => Promise<void>;
+}> = async (app, { version, ping }) => {
+  app.get('/health', { schema: { response: { 200: envelope(HealthSchema) } } }, async () => ({
+    data: { status: 'ok' as const, version, uptime: Math.round(process.uptime()) },
+  }));
+
+  app.get('/ready', { schema: { response: { 200: envelope(ReadySchema) } } }, async (request, reply) => {
+    let timer: NodeJS.Timeout | undefined;
+    try {
+      await Promise.race([
+        ping(),
+        new Promise((_, reject) => {
+          timer = setTimeout(() => reject(new Error('database ping timed out')), READY_TIMEOUT_MS);
+        }),
+      ]);
+    } catch (err) {
+      request.log.warn({ err }, 'not ready');
+      throw new AppError(503, ErrorCode.SERVICE_UNAVAILABLE);
+    } finally {
+      clearTimeout(timer);
+    }
+    reply.header('cache-control', 'no-store');
+    return { data: { status: 'ready' as const, database: 'ok' as const } };
+  });
+};

@@ -1,0 +1,20 @@
+import type { ReactNode } from 'react';
+
+const tones = {
+  error: 'border-red-200 bg-red-50 text-red-800',
+  info: 'border-blue-200 bg-blue-50 text-blue-900',
+} as const;
+
+export function Alert({
+  tone = 'error',
+  children,
+}: {
+  tone?: keyof typeof tones;
+  children: ReactNode;
+}) {
+  return (
+    <div role="alert" className={`rounded-lg border px-3 py-2 text-sm ${tones[tone]}`}>
+      {children}
+    </div>
+  );
+}

@@ -1,0 +1,6 @@
+import { AuthResultSchema, type LoginRequest } from '@spoke/shared';
+import { api } from '../../../lib/api/client.ts';
+
+export function loginRequest(body: LoginRequest) {
+  return api.post('/api/account/login', AuthResultSchema, body);
+}

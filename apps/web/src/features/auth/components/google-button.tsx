@@ -1,0 +1,63 @@
+import { useEffect, useRef, useState } from 'react';
+import { navigateBrowser } from '../../../lib/browser-navigation.ts';
+import { secondaryButton } from '../../../components/button-styles.ts';
+import { Spinner } from '../../../components/spinner.tsx';
+import { storeGoogleNext } from '../next-location.ts';
+import { GoogleIcon } from './google-icon.tsx';
+
+/** The seed's pause between the click and leaving for Google. */
+export const GOOGLE_REDIRECT_DELAY_MS = 1500;
+
+export function googleSignInUrl(remember: boolean): string {
+  return remember ? '/api/auth/google?remember=1' : '/api/auth/google';
+}
+
+interface GoogleButtonProps {
+  /** Whether the server should issue a long-lived session. */
+  remember?: boolean;
+  /** In-app page to land on once Google sends the user back. */
+  next: string;
+  label?: string;
+}
+
+export function GoogleButton({
+  remember = false,
+  next,
+  label = 'Continue with Google',
+}: GoogleButtonProps) {
+  const [connecting, setConnecting] = useState(false);
+  const timer = useRef<number | undefined>(undefined);
+
+  useEffect(() => () => window.clearTimeout(timer.current), []);
+
+  function connect() {
+    setConnecting(true);
+    storeGoogleNext(next);
+    timer.current = window.setTimeout(
+      () => navigateBrowser(googleSignInUrl(remember)),
+      GOOGLE_REDIRECT_DELAY_MS,
+    );
+  }
+
+  return (
+    <button
+      type="button"
+      onClick={connect}
+      disabled={connecting}
+      aria-busy={connecting}
+      className={`${secondaryButton} w-full`}
+    >
+      {connecting ? (
+        <>
+          <Spinner />
+          <span role="status">Connecting to Google...</span>
+        </>
+      ) : (
+        <>
+          <GoogleIcon />
+          <span>{label}</span>
+        </>
+      )}
+    </button>
+  );
+}

@@ -1,0 +1,77 @@
+import { useState, type FormEvent } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { Alert } from '../../../components/alert.tsx';
+import { primaryButton, textLink } from '../../../components/button-styles.ts';
+import { CheckboxField } from '../../../components/checkbox-field.tsx';
+import { Spinner } from '../../../components/spinner.tsx';
+import { TextField } from '../../../components/text-field.tsx';
+import { loginFailureMessage } from '../login-failure-message.ts';
+import { useAuth } from '../use-auth.ts';
+import { GoogleButton } from './google-button.tsx';
+
+export function LoginForm({ next }: { next: string }) {
+  const { login, error } = useAuth();
+  const navigate = useNavigate();
+  const [busy, setBusy] = useState(false);
+  const [failed, setFailed] = useState(false);
+  const [remember, setRemember] = useState(false);
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    setBusy(true);
+    setFailed(false);
+    const ok = await login(String(form.get('email')), String(form.get('password')), remember);
+    setBusy(false);
+    if (ok) navigate(next, { replace: true });
+    else setFailed(true);
+  }
+
+  return (
+    <div className="space-y-6">
+      <GoogleButton remember={remember} next={next} />
+      <div className="flex items-center gap-3 text-xs text-slate-500" aria-hidden="true">
+        <span className="h-px flex-1 bg-slate-200" />
+        or sign in with e-mail
+        <span className="h-px flex-1 bg-slate-200" />
+      </div>
+      <form onSubmit={onSubmit} className="space-y-4">
+        {failed && <Alert>{loginFailureMessage(error)}</Alert>}
+        <TextField label="Email" name="email" type="email" autoComplete="email" required />
+        <TextField
+          label="Password"
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          required
+        />
+        <div className="flex items-center justify-between">
+          <CheckboxField
+            label="Remember me"
+            name="remember"
+            checked={remember}
+            onChange={(event) => setRemember(event.target.checked)}
+          />
+          <Link to="/forgot-password" className={`text-sm ${textLink}`}>
+            Forgot password?
+          </Link>
+        </div>
+        <button
+          type="submit"
+          disabled={busy}
+          aria-busy={busy}
+          className={`${primaryButton} w-full`}
+        >
+          {busy && <Spinner />}
+          {busy ? 'Signing In...' : 'Sign In'}
+        </button>
+      </form>
+      <p className="text-center text-sm text-slate-600">
+        New to Spoke?{' '}
+        <Link to="/register" className={textLink}>
+          Create account
+        </Link>
+      </p>
+    </div>
+  );
+}
