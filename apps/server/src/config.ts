@@ -37,6 +37,7 @@ const EnvSchema = z.object({
     .transform((v) => v === 'true'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().default(path.join(repoRoot, 'apps/web/dist')),
+  RATE_LIMIT_SCALE: z.coerce.number().positive().default(1),
 });
 
 export type RateLimitRule = { points: number; durationSec: number };
@@ -116,9 +117,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
     webDistDir: path.resolve(e.WEB_DIST_DIR),
-    rateLimits: DEFAULT_RATE_LIMITS,
+    rateLimits: scaleLimits(DEFAULT_RATE_LIMITS, e.RATE_LIMIT_SCALE),
     version: readVersion(),
   };
+}
+
+/** Multiplies every limit's points (e.g. for a load test from one address). */
+export function scaleLimits(limits: RateLimits, scale: number): RateLimits {
+  const out = {} as RateLimits;
+  for (const [name, rule] of Object.entries(limits) as [keyof RateLimits, RateLimitRule][]) {
+    out[name] = { ...rule, points: Math.max(1, Math.round(rule.points * scale)) };
+  }
+  return out;
 }
 
 function parseList(value: string): string[] {

@@ -113,16 +113,23 @@ const step2Shape = {
     .min(1, 'Please confirm your password'),
 };
 
-function passwordsMatch(
-  value: { password: string; confirmPassword: string },
-  ctx: z.RefinementCtx,
-): void {
-  if (value.confirmPassword && value.password !== value.confirmPassword) {
-    ctx.addIssue({ code: 'custom', path: ['confirmPassword'], message: 'Passwords do not match' });
-  }
-}
+// Runs even when other fields failed, so a mismatch shows together with the other messages.
+const passwordsMatch: [
+  (v: { password: string; confirmPassword: string }) => boolean,
+  z.core.$ZodCustomParams & { when: (payload: z.core.ParsePayload) => boolean },
+] = [
+  (v) => !v.confirmPassword || v.password === v.confirmPassword,
+  {
+    path: ['confirmPassword'],
+    message: 'Passwords do not match',
+    when: (payload: z.core.ParsePayload) => {
+      const v = payload.value as { password?: unknown; confirmPassword?: unknown } | undefined;
+      return typeof v?.password === 'string' && typeof v.confirmPassword === 'string';
+    },
+  },
+];
 
-export const RegisterStep2Schema = z.object(step2Shape).superRefine(passwordsMatch);
+export const RegisterStep2Schema = z.object(step2Shape).refine(...passwordsMatch);
 
 export const RegisterStep3Schema = z.object({
   role: z.enum(ROLES, { error: 'Please select your role' }),
@@ -135,7 +142,7 @@ export const RegisterStep3Schema = z.object({
 /** The whole registration form, as `POST /api/account/register` takes it. */
 export const RegisterRequestSchema = z
   .object({ ...RegisterStep1Schema.shape, ...step2Shape, ...RegisterStep3Schema.shape })
-  .superRefine(passwordsMatch);
+  .refine(...passwordsMatch);
 export type RegisterRequest = z.input<typeof RegisterRequestSchema>;
 
 /** Login form rules: e-mail and password required, e-mail of e-mail type. */

@@ -1,6 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { ErrorCode } from '@spoke/shared';
 import { errorBody } from '../errors.ts';
@@ -36,6 +36,15 @@ export async function registerSpa(app: FastifyInstance, distDir: string): Promis
   }
   const indexHtml = hasBuild ? readFileSync(indexFile) : undefined;
 
+  const sendPage = (reply: FastifyReply) =>
+    reply
+      .status(200)
+      .header('content-type', 'text/html; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .send(indexHtml);
+
+  if (indexHtml) app.get('/', (_request, reply) => sendPage(reply));
+
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0] ?? '/';
     const wantsPage =
@@ -45,10 +54,6 @@ export async function registerSpa(app: FastifyInstance, distDir: string): Promis
       // A missing hashed asset is a 404, not a page: it would be parsed as JS otherwise.
       !url.startsWith('/js/');
     if (!wantsPage) return reply.status(404).send(errorBody(404, ErrorCode.NOT_FOUND));
-    return reply
-      .status(200)
-      .header('content-type', 'text/html; charset=utf-8')
-      .header('cache-control', 'no-cache')
-      .send(indexHtml);
+    return sendPage(reply);
   });
 }

@@ -115,8 +115,31 @@ export function createAuth({ config, db, secret, log, sendResetPassword }: AuthD
                   scopes: ['openid', 'email', 'profile'],
                   pkce: true,
                   requireIdTokenVerification: true,
+                  // The profile comes from the ID token alone. better-auth verifies its
+                  // signature, issuer, audience and nonce before calling this, but when the
+                  // token answer has no ID token it would read the userinfo endpoint instead,
+                  // and nothing would then bind the sign-in to its nonce: refuse that.
+                  getUserInfo: async ({ idToken }) => {
+                    const payload = idToken?.split('.')[1];
+                    if (!payload) return null;
+                    try {
+                      const claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as Record<string, unknown>;
+                      if (typeof claims.sub !== 'string' || !claims.sub) return null;
+                      return {
+                        ...claims,
+                        sub: claims.sub,
+                        email: typeof claims.email === 'string' ? claims.email : null,
+                        emailVerified: claims.email_verified === true,
+                        name: typeof claims.name === 'string' ? claims.name : '',
+                        image: typeof claims.picture === 'string' ? claims.picture : undefined,
+                      };
+                    } catch {
+                      return null;
+                    }
+                  },
+                  // Only a boolean true counts: `Boolean("false")` would be true.
                   mapProfileToUser: (profile) => ({
-                    emailVerified: Boolean(profile.email_verified),
+                    emailVerified: profile.email_verified === true,
                     name: typeof profile.name === 'string' ? profile.name : '',
                   }),
                 },

@@ -47,20 +47,29 @@ export const googleRoutes: FastifyPluginAsyncZod<{
           return null;
         });
       const url = result?.response && 'url' in result.response ? result.response.url : undefined;
-      if (!result || !url) return reply.redirect(enabled ? FAILED : UNAVAILABLE);
+      if (!result || !url) return reply.redirect(FAILED);
       forwardCookies(reply, result.headers);
       return reply.redirect(url);
     },
   );
 
   // Google sends the browser back here; better-auth checks state, PKCE and the ID token's nonce.
+  // Only a sign-in that reached our completion step goes on; any other answer (its own
+  // error page, or the error URL with its reason appended) becomes the one failure page.
   async function callback(request: FastifyRequest, reply: FastifyReply) {
     if (!enabled) return reply.redirect(UNAVAILABLE);
     const url = new URL(request.url, appUrl);
     const response = await auth.handler(new Request(url, { headers: toHeaders(request) }));
     forwardCookies(reply, response.headers);
     const location = response.headers.get('location');
-    if (location) return reply.redirect(location, response.status >= 300 && response.status < 400 ? response.status : 302);
+    const next = location ? new URL(location, appUrl) : undefined;
+    if (next && next.origin === new URL(appUrl).origin && next.pathname === COMPLETE_PATH) {
+      return reply.redirect(`${next.pathname}${next.search}`);
+    }
+    request.log.warn(
+      { status: response.status, reason: next?.searchParams.getAll('error') },
+      'google sign-in refused at the callback',
+    );
     return reply.redirect(FAILED);
   }
   app.get('/api/auth/callback/:providerId', callback);
