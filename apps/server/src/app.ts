@@ -91,12 +91,13 @@ export async function buildApp(config: AppConfig, opts: { logger?: boolean } = {
   });
   const accounts = createAccountService({ auth, db: database.db, adminEmails: config.adminEmails });
   const r = config.rateLimits;
+  const store = redis ? { client: redis, prefix: config.redisKeyPrefix } : undefined;
   const limiters = {
-    loginAccount: createLimiter('login-account', r.loginFailuresPerAccount, redis),
-    loginIp: createLimiter('login-ip', r.loginFailuresPerIp, redis),
-    registerIp: createLimiter('register-ip', r.registerPerIp, redis),
-    forgotAccount: createLimiter('forgot-account', r.forgotPerAccount, redis),
-    forgotIp: createLimiter('forgot-ip', r.forgotPerIp, redis),
+    loginAccount: createLimiter('login-account', r.loginFailuresPerAccount, store),
+    loginIp: createLimiter('login-ip', r.loginFailuresPerIp, store),
+    registerIp: createLimiter('register-ip', r.registerPerIp, store),
+    forgotAccount: createLimiter('forgot-account', r.forgotPerAccount, store),
+    forgotIp: createLimiter('forgot-ip', r.forgotPerIp, store),
   };
 
   const https = config.appUrl.startsWith('https://');

@@ -31,6 +31,7 @@ const EnvSchema = z.object({
   GOOGLE_CLIENT_SECRET: optionalString,
   GOOGLE_ISSUER: z.url().default('https://accounts.google.com'),
   REDIS_URL: optionalUrl,
+  REDIS_KEY_PREFIX: z.string().min(1).default('spoke'),
   TRUST_PROXY: z
     .enum(['true', 'false'])
     .default('false')
@@ -75,6 +76,8 @@ export type AppConfig = {
   google: { clientId: string; clientSecret: string; issuer: string } | undefined;
   googleIssuer: string;
   redisUrl: string | undefined;
+  /** Prefix of every Redis key, so several deployments (or test runs) can share one Redis. */
+  redisKeyPrefix: string;
   trustProxy: boolean;
   logLevel: string;
   webDistDir: string;
@@ -114,6 +117,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
         : undefined,
     googleIssuer: e.GOOGLE_ISSUER,
     redisUrl: e.REDIS_URL,
+    redisKeyPrefix: e.REDIS_KEY_PREFIX,
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
     webDistDir: path.resolve(e.WEB_DIST_DIR),

@@ -29,7 +29,11 @@ function isRateLimiterRes(e: unknown): e is { msBeforeNext: number } {
  * Limits live in Redis when a client is given (so every instance shares them); if Redis
  * goes away, each instance falls back to in-memory limits of its own rather than failing.
  */
-export function createLimiter(name: string, rule: RateLimitRule, redis?: Redis): Limiter {
+export function createLimiter(
+  name: string,
+  rule: RateLimitRule,
+  redis?: { client: Redis; prefix: string },
+): Limiter {
   const memory = new RateLimiterMemory({
     keyPrefix: name,
     points: rule.points,
@@ -37,8 +41,8 @@ export function createLimiter(name: string, rule: RateLimitRule, redis?: Redis):
   });
   const limiter: RateLimiterAbstract = redis
     ? new RateLimiterRedis({
-        storeClient: redis,
-        keyPrefix: `spoke:rl:${name}`,
+        storeClient: redis.client,
+        keyPrefix: `${redis.prefix}:rl:${name}`,
         points: rule.points,
         duration: rule.durationSec,
         insuranceLimiter: memory,

@@ -44,6 +44,7 @@ export async function startTestApp(
     ...loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' }),
     databaseUrl: db.url,
     webDistDir: path.join(dataDir, 'no-web-build'),
+    redisKeyPrefix: `spoke-test-${randomUUID()}`,
     // Many sign-ups from one address; the limits have tests of their own with the real values.
     rateLimits: scaleLimits(DEFAULT_RATE_LIMITS, 1000),
     ...overrides,

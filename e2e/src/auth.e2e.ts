@@ -1,0 +1,84 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { launchBrowser } from './browser.ts';
+
+const baseUrl = inject('baseUrl');
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function registerViaApi() {
+  const id = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+  const body = {
+    firstName: 'Ada',
+    lastName: 'Lovelace',
+    email: `ada.${id}@example.com`,
+    username: `ada_${id}`,
+    password: 'correct horse battery',
+    confirmPassword: 'correct horse battery',
+    role: 'developer',
+    teamSize: 'just-me',
+    useCase: 'automation',
+    agreeToTerms: true,
+    subscribeNewsletter: false,
+  };
+  const res = await fetch(`${baseUrl}/api/account/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  expect(res.status).toBe(201);
+  return body;
+}
+
+describe('signing in and out in the browser', () => {
+  it('signs in through the page, survives a reload, and signing out revokes the token', async () => {
+    const account = await registerViaApi();
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+
+    await page.goto(`${baseUrl}/app/dashboard`);
+    await page.waitForURL(/\/login/);
+    await page.getByLabel(/email/i).fill(account.email);
+    await page.getByLabel(/^password$/i).fill(account.password);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+
+    await page.waitForURL(/\/app\/dashboard/);
+    await expect.poll(() => page.getByText('Welcome, Ada Lovelace').count()).toBe(1);
+    const token = await page.evaluate(() => localStorage.getItem('token'));
+    expect(token).toBeTruthy();
+
+    await page.reload();
+    await expect.poll(() => page.getByText('Welcome, Ada Lovelace').count()).toBe(1);
+    expect(page.url()).toContain('/app/dashboard');
+
+    await page.getByRole('button', { name: /sign out/i }).click();
+    await page.waitForURL(/\/login/);
+    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+    const me = await fetch(`${baseUrl}/api/account/me`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(me.status).toBe(401);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('shows the failure message for wrong credentials', async () => {
+    const page = await browser.newPage();
+    await page.goto(`${baseUrl}/login`);
+    await page.getByLabel(/email/i).fill('nobody@example.com');
+    await page.getByLabel(/^password$/i).fill('wrong password');
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await expect
+      .poll(() => page.getByText('Login failed. Please check your credentials.').count())
+      .toBe(1);
+    await page.close();
+  });
+});
