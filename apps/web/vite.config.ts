@@ -15,8 +15,6 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
-    // Inlined assets would become data: URLs, which the production CSP does not allow.
-    assetsInlineLimit: 0,
     rolldownOptions: {
       output: {
         // One public prefix for every built file, so the server can cache /js/* for a year.

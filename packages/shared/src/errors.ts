@@ -61,5 +61,7 @@ export const CODE_FOR_STATUS: Readonly<Record<number, ErrorCode>> = {
   422: ErrorCode.VALIDATION_FAILED,
   429: ErrorCode.RATE_LIMITED,
   500: ErrorCode.INTERNAL_ERROR,
+  502: ErrorCode.SERVICE_UNAVAILABLE,
   503: ErrorCode.SERVICE_UNAVAILABLE,
+  504: ErrorCode.SERVICE_UNAVAILABLE,
 };

@@ -1,4 +1,4 @@
-import { redirect, type RouteObject } from 'react-router';
+import { Navigate, type RouteObject } from 'react-router';
 import { PageLoading } from '../components/page-loading.tsx';
 import { GuestOnly } from '../features/auth/components/guest-only.tsx';
 import { RequireAuth } from '../features/auth/components/require-auth.tsx';
@@ -33,12 +33,12 @@ export const routes: RouteObject[] = [
             path: 'auth/callback',
             lazy: () => import('../features/auth/routes/auth-callback.tsx'),
           },
-          { path: 'dashboard', loader: () => redirect('/app/dashboard') },
+          { path: 'dashboard', element: <Navigate to="/app/dashboard" replace /> },
           {
             path: 'app',
             Component: RequireAuth,
             children: [
-              { index: true, loader: () => redirect('/app/dashboard') },
+              { index: true, element: <Navigate to="/app/dashboard" replace /> },
               { path: 'dashboard', lazy: () => import('./routes/dashboard.tsx') },
             ],
           },

@@ -75,7 +75,9 @@ export async function closedPortUrl(): Promise<string> {
 
 /** Points the jsdom page at `url`, so same-origin API paths reach the test server. */
 export function setPageOrigin(url: string): void {
-  (globalThis as unknown as { jsdom: { reconfigure(options: { url: string }): void } }).jsdom.reconfigure({
+  (
+    globalThis as unknown as { jsdom: { reconfigure(options: { url: string }): void } }
+  ).jsdom.reconfigure({
     url,
   });
 }

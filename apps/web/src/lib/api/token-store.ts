@@ -1,6 +1,6 @@
 // The seed keeps the session token in localStorage under 'token'; this module is the only place
 // that touches it, so the API client and the auth state always agree on the current value.
-const TOKEN_KEY = 'token';
+export const TOKEN_STORAGE_KEY = 'token';
 
 type Listener = () => void;
 const listeners = new Set<Listener>();
@@ -19,23 +19,23 @@ function notify(): void {
 }
 
 export function getToken(): string | null {
-  return storage()?.getItem(TOKEN_KEY) || null;
+  return storage()?.getItem(TOKEN_STORAGE_KEY) || null;
 }
 
 export function setToken(token: string): void {
-  storage()?.setItem(TOKEN_KEY, token);
+  storage()?.setItem(TOKEN_STORAGE_KEY, token);
   notify();
 }
 
 export function clearToken(): void {
-  storage()?.removeItem(TOKEN_KEY);
+  storage()?.removeItem(TOKEN_STORAGE_KEY);
   notify();
 }
 
 /** Subscribes to token changes, including sign-in or sign-out in another tab. */
 export function subscribeToken(listener: Listener): () => void {
   const onStorage = (event: StorageEvent) => {
-    if (event.key === TOKEN_KEY || event.key === null) listener();
+    if (event.key === TOKEN_STORAGE_KEY || event.key === null) listener();
   };
   listeners.add(listener);
   window.addEventListener('storage', onStorage);

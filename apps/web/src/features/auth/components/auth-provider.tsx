@@ -9,7 +9,13 @@ import {
   type ReactNode,
 } from 'react';
 import { ApiError, isApiError } from '../../../lib/api/api-error.ts';
-import { clearToken, getToken, setToken, subscribeToken } from '../../../lib/api/token-store.ts';
+import {
+  clearToken,
+  getToken,
+  setToken,
+  subscribeToken,
+  TOKEN_STORAGE_KEY,
+} from '../../../lib/api/token-store.ts';
 import { loginRequest } from '../api/login.ts';
 import { logoutRequest } from '../api/logout.ts';
 import { meQueryKey, useMeQuery } from '../api/me.ts';
@@ -41,6 +47,17 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     clearToken();
     queryClient.removeQueries({ queryKey: meQueryKey });
   }, [sessionRejected, queryClient]);
+
+  // Another tab signed in as someone else: the cached user belongs to the old token.
+  useEffect(() => {
+    const onStorage = (event: StorageEvent) => {
+      if (event.key === TOKEN_STORAGE_KEY && event.newValue) {
+        void queryClient.invalidateQueries({ queryKey: meQueryKey });
+      }
+    };
+    window.addEventListener('storage', onStorage);
+    return () => window.removeEventListener('storage', onStorage);
+  }, [queryClient]);
 
   const setSession = useCallback(
     (newToken: string, user: User) => {

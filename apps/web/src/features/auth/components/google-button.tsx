@@ -28,7 +28,17 @@ export function GoogleButton({
   const [connecting, setConnecting] = useState(false);
   const timer = useRef<number | undefined>(undefined);
 
-  useEffect(() => () => window.clearTimeout(timer.current), []);
+  useEffect(() => {
+    // Coming back with the Back button restores this page as it was left: connecting.
+    const onPageShow = (event: PageTransitionEvent) => {
+      if (event.persisted) setConnecting(false);
+    };
+    window.addEventListener('pageshow', onPageShow);
+    return () => {
+      window.removeEventListener('pageshow', onPageShow);
+      window.clearTimeout(timer.current);
+    };
+  }, []);
 
   function connect() {
     setConnecting(true);

@@ -1,0 +1,196 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { act, renderHook, waitFor } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { getToken, setToken } from '../../../lib/api/token-store.ts';
+import { createQueryClient } from '../../../lib/query-client.ts';
+import {
+  sampleUser,
+  sendJson,
+  sendRaw,
+  setPageOrigin,
+  startTestServer,
+  type Handler,
+  type TestServer,
+} from '../../../test/test-server.ts';
+import { useAuth } from '../use-auth.ts';
+import { AuthProvider } from './auth-provider.tsx';
+
+const GOOD_TOKEN = 'good-token';
+
+// The real server's account routes, reduced to what the auth state relies on.
+const accountApi: Handler = (req, res) => {
+  const bearer = req.headers.authorization;
+  if (req.path === '/api/account/me') {
+    if (bearer === `Bearer ${GOOD_TOKEN}`)
+      return sendJson(res, 200, { data: { user: sampleUser } });
+    return sendJson(res, 401, { error: { message: 'Session expired.', code: 'INVALID_TOKEN' } });
+  }
+  if (req.path === '/api/account/login') {
+    const { email, password } = JSON.parse(req.body) as { email: string; password: string };
+    if (email === sampleUser.email && password === 'correct horse') {
+      return sendJson(res, 200, { data: { user: sampleUser, token: GOOD_TOKEN } });
+    }
+    return sendJson(res, 401, {
+      error: { message: 'Invalid email or password.', code: 'INVALID_CREDENTIALS' },
+    });
+  }
+  if (req.path === '/api/account/logout') return sendJson(res, 200, { data: { ok: true } });
+  sendRaw(res, 404);
+};
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer(accountApi);
+  setPageOrigin(server.url);
+});
+afterAll(() => server.close());
+afterEach(() => {
+  server.requests.length = 0;
+  server.handle(accountApi);
+});
+
+function renderAuth() {
+  const queryClient = createQueryClient();
+  const wrapper = ({ children }: { children: ReactNode }) => (
+    <QueryClientProvider client={queryClient}>
+      <AuthProvider>{children}</AuthProvider>
+    </QueryClientProvider>
+  );
+  return { ...renderHook(() => useAuth(), { wrapper }), queryClient };
+}
+
+describe('useAuth', () => {
+  it('throws outside its provider', () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    expect(() => renderHook(() => useAuth())).toThrow(
+      'useAuth must be used within an AuthProvider',
+    );
+    vi.restoreAllMocks();
+  });
+});
+
+describe('AuthProvider start-up', () => {
+  it('is signed out at once without a stored token, and asks nothing', () => {
+    const { result } = renderAuth();
+    expect(result.current).toMatchObject({ user: null, isLoggedIn: false, isLoading: false });
+    expect(server.requests).toHaveLength(0);
+  });
+
+  it('loads the user for a valid stored token', async () => {
+    setToken(GOOD_TOKEN);
+    const { result, queryClient } = renderAuth();
+    expect(result.current.isLoading).toBe(true);
+    await waitFor(() => expect(result.current.isLoading).toBe(false));
+    expect(result.current).toMatchObject({ user: sampleUser, isLoggedIn: true, isAdmin: false });
+    expect(server.requests[0]?.headers.authorization).toBe(`Bearer ${GOOD_TOKEN}`);
+    // Other screens read the same answer from the query cache.
+    expect(queryClient.getQueryData(['auth', 'me'])).toEqual({ user: sampleUser });
+  });
+
+  it('clears an invalid stored token and ends signed out', async () => {
+    setToken('revoked-token');
+    const { result } = renderAuth();
+    expect(result.current.isLoading).toBe(true);
+    await waitFor(() => expect(getToken()).toBeNull());
+    expect(result.current).toMatchObject({ user: null, isLoggedIn: false, isLoading: false });
+    expect(server.requests).toHaveLength(1);
+  });
+
+  it('reports an admin', async () => {
+    server.handle((_req, res) =>
+      sendJson(res, 200, { data: { user: { ...sampleUser, is_admin: true } } }),
+    );
+    setToken(GOOD_TOKEN);
+    const { result } = renderAuth();
+    await waitFor(() => expect(result.current.isAdmin).toBe(true));
+  });
+});
+
+describe('login', () => {
+  it('resolves true, stores the token and sets the user', async () => {
+    const { result } = renderAuth();
+    let ok: boolean | undefined;
+    await act(async () => {
+      ok = await result.current.login(sampleUser.email, 'correct horse', true);
+    });
+    expect(ok).toBe(true);
+    expect(getToken()).toBe(GOOD_TOKEN);
+    expect(result.current).toMatchObject({ user: sampleUser, isLoggedIn: true, error: null });
+    expect(JSON.parse(server.requests[0]?.body ?? '')).toEqual({
+      email: sampleUser.email,
+      password: 'correct horse',
+      remember: true,
+    });
+  });
+
+  it('resolves false on wrong credentials and keeps the reason', async () => {
+    const { result } = renderAuth();
+    let ok: boolean | undefined;
+    await act(async () => {
+      ok = await result.current.login(sampleUser.email, 'wrong');
+    });
+    expect(ok).toBe(false);
+    expect(getToken()).toBeNull();
+    expect(result.current.isLoggedIn).toBe(false);
+    expect(result.current.error).toMatchObject({ status: 401, code: 'INVALID_CREDENTIALS' });
+  });
+});
+
+describe('logout', () => {
+  it('revokes the session on the server, then clears token and user', async () => {
+    setToken(GOOD_TOKEN);
+    const { result } = renderAuth();
+    await waitFor(() => expect(result.current.isLoggedIn).toBe(true));
+    await act(() => result.current.logout());
+    const logoutCall = server.requests.find((r) => r.path === '/api/account/logout');
+    expect(logoutCall?.headers.authorization).toBe(`Bearer ${GOOD_TOKEN}`);
+    expect(getToken()).toBeNull();
+    expect(result.current).toMatchObject({ user: null, isLoggedIn: false });
+  });
+
+  it('still signs out locally when the server call fails', async () => {
+    setToken(GOOD_TOKEN);
+    const { result } = renderAuth();
+    await waitFor(() => expect(result.current.isLoggedIn).toBe(true));
+    server.handle((_req, res) => sendRaw(res, 503));
+    await act(() => result.current.logout());
+    expect(getToken()).toBeNull();
+    expect(result.current.isLoggedIn).toBe(false);
+  });
+});
+
+describe('setSession', () => {
+  it('signs in with a session obtained elsewhere, without asking the server', async () => {
+    const { result } = renderAuth();
+    act(() => result.current.setSession('from-google', sampleUser));
+    expect(getToken()).toBe('from-google');
+    expect(result.current).toMatchObject({ user: sampleUser, isLoggedIn: true, isLoading: false });
+    expect(server.requests).toHaveLength(0);
+  });
+});
+
+describe('another tab', () => {
+  function changeTokenElsewhere(value: string | null) {
+    if (value === null) window.localStorage.removeItem('token');
+    else window.localStorage.setItem('token', value);
+    window.dispatchEvent(new StorageEvent('storage', { key: 'token', newValue: value }));
+  }
+
+  it('signing out there signs out here', async () => {
+    setToken(GOOD_TOKEN);
+    const { result } = renderAuth();
+    await waitFor(() => expect(result.current.isLoggedIn).toBe(true));
+    act(() => changeTokenElsewhere(null));
+    expect(result.current.isLoggedIn).toBe(false);
+  });
+
+  it('a new token there is checked again here', async () => {
+    setToken(GOOD_TOKEN);
+    const { result } = renderAuth();
+    await waitFor(() => expect(result.current.isLoggedIn).toBe(true));
+    act(() => changeTokenElsewhere('someone-elses-token'));
+    await waitFor(() => expect(result.current.isLoggedIn).toBe(false));
+    expect(server.requests.at(-1)?.headers.authorization).toBe('Bearer someone-elses-token');
+  });
+});

@@ -1,0 +1,167 @@
+import { LOGIN_FAILED_MESSAGE } from '@spoke/shared';
+import { screen, waitFor } from '@testing-library/react';
+import { userEvent } from '@testing-library/user-event';
+import type { ServerResponse } from 'node:http';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { navigateBrowser } from '../../../lib/browser-navigation.ts';
+import { renderRoutes } from '../../../test/render-app.tsx';
+import {
+  sampleUser,
+  sendJson,
+  sendRaw,
+  setPageOrigin,
+  startTestServer,
+  type TestServer,
+} from '../../../test/test-server.ts';
+import { PageLoading } from '../../../components/page-loading.tsx';
+import { GuestOnly } from '../components/guest-only.tsx';
+
+vi.mock('../../../lib/browser-navigation.ts', () => ({ navigateBrowser: vi.fn() }));
+
+const routes = [
+  {
+    HydrateFallback: PageLoading,
+    children: [
+      { Component: GuestOnly, children: [{ path: '/login', lazy: () => import('./login.tsx') }] },
+      { path: '/app/dashboard', Component: () => <h1>Dashboard</h1> },
+      { path: '/app/agents', Component: () => <h1>Agents</h1> },
+    ],
+  },
+];
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+  setPageOrigin(server.url);
+});
+afterAll(() => server.close());
+afterEach(() => {
+  server.requests.length = 0;
+  vi.clearAllMocks();
+});
+
+function answerLogin(answer: (res: ServerResponse) => void) {
+  server.handle((req, res) =>
+    req.path === '/api/account/login' ? answer(res) : sendRaw(res, 404),
+  );
+}
+
+async function submit(email = sampleUser.email, password = 'secret-password') {
+  const user = userEvent.setup();
+  await user.type(await screen.findByLabelText('Email'), email);
+  await user.type(screen.getByLabelText('Password'), password);
+  await user.click(screen.getByRole('button', { name: 'Sign In' }));
+  return user;
+}
+
+describe('login page', () => {
+  it('has the seed form', async () => {
+    renderRoutes(routes, '/login');
+    const email = await screen.findByLabelText('Email');
+    expect(email.getAttribute('type')).toBe('email');
+    expect(email.hasAttribute('required')).toBe(true);
+    expect(screen.getByLabelText('Password').hasAttribute('required')).toBe(true);
+    expect(screen.getByRole('checkbox', { name: 'Remember me' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Forgot password?' }).getAttribute('href')).toBe(
+      '/forgot-password',
+    );
+    expect(screen.getByRole('link', { name: 'Create account' }).getAttribute('href')).toBe(
+      '/register',
+    );
+    expect(screen.getByRole('button', { name: 'Continue with Google' })).toBeTruthy();
+  });
+
+  it('shows Signing In... while the request is pending', async () => {
+    let release: () => void = () => undefined;
+    answerLogin((res) => {
+      release = () => sendJson(res, 401, { error: { message: 'x', code: 'INVALID_CREDENTIALS' } });
+    });
+    renderRoutes(routes, '/login');
+    await submit();
+    const busy = await screen.findByRole('button', { name: 'Signing In...' });
+    expect(busy.hasAttribute('disabled')).toBe(true);
+    release();
+    await screen.findByRole('button', { name: 'Sign In' });
+  });
+
+  it('shows the seed failure text for wrong credentials', async () => {
+    answerLogin((res) =>
+      sendJson(res, 401, {
+        error: { message: 'Invalid email or password.', code: 'INVALID_CREDENTIALS' },
+      }),
+    );
+    renderRoutes(routes, '/login');
+    await submit();
+    expect((await screen.findByRole('alert')).textContent).toBe(LOGIN_FAILED_MESSAGE);
+  });
+
+  it.each([
+    [429, 'Too many requests. Please wait a moment and try again.'],
+    [500, 'Server error. Please try again later.'],
+    [503, 'Service temporarily unavailable. Please try again later.'],
+  ])('shows the catalogue message for a %i', async (status, message) => {
+    answerLogin((res) => sendRaw(res, status));
+    renderRoutes(routes, '/login');
+    await submit();
+    expect((await screen.findByRole('alert')).textContent).toBe(message);
+  });
+
+  it('shows the connection message when the server drops the connection', async () => {
+    answerLogin((res) => res.socket?.destroy());
+    renderRoutes(routes, '/login');
+    await submit();
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Unable to connect to server. Please check your internet connection and try again.',
+    );
+  });
+
+  it('sends remember and goes to the dashboard on success', async () => {
+    answerLogin((res) => sendJson(res, 200, { data: { user: sampleUser, token: 't1' } }));
+    const { router } = renderRoutes(routes, '/login');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('checkbox', { name: 'Remember me' }));
+    await submit();
+    await screen.findByRole('heading', { name: 'Dashboard' });
+    expect(router.state.location.pathname).toBe('/app/dashboard');
+    expect(JSON.parse(server.requests[0]?.body ?? '')).toMatchObject({ remember: true });
+  });
+
+  it('goes back to the page that asked for a sign-in', async () => {
+    answerLogin((res) => sendJson(res, 200, { data: { user: sampleUser, token: 't1' } }));
+    const { router } = renderRoutes(routes, '/login?next=%2Fapp%2Fagents');
+    await submit();
+    await screen.findByRole('heading', { name: 'Agents' });
+    expect(router.state.location.pathname).toBe('/app/agents');
+  });
+
+  it('ignores a next that leaves the site', async () => {
+    answerLogin((res) => sendJson(res, 200, { data: { user: sampleUser, token: 't1' } }));
+    const { router } = renderRoutes(routes, '/login?next=%2F%2Fevil.example');
+    await submit();
+    await screen.findByRole('heading', { name: 'Dashboard' });
+    expect(router.state.location.pathname).toBe('/app/dashboard');
+  });
+
+  it.each([
+    ['google_unavailable', 'Google sign-in is not configured on this server.'],
+    ['google_failed', 'Google sign-in failed.'],
+  ])('explains ?error=%s', async (code, text) => {
+    renderRoutes(routes, `/login?error=${code}`);
+    expect((await screen.findByRole('alert')).textContent).toContain(text);
+  });
+
+  it('connects to Google after 1.5 s, keeping Remember me', async () => {
+    renderRoutes(routes, '/login');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('checkbox', { name: 'Remember me' }));
+    await user.click(screen.getByRole('button', { name: 'Continue with Google' }));
+    expect(screen.getByRole('button', { name: 'Connecting to Google...' })).toBeTruthy();
+    expect(navigateBrowser).not.toHaveBeenCalled();
+    await waitFor(
+      () => expect(navigateBrowser).toHaveBeenCalledWith('/api/auth/google?remember=1'),
+      {
+        timeout: 2500,
+      },
+    );
+  });
+});
