@@ -6,7 +6,10 @@ import { users } from './db/schema.ts';
 const USAGE = 'Usage: npm run admin -- grant <email> | revoke <email> | list';
 
 /** Grants or revokes the admin flag; returns the message to print, throws on misuse. */
-export async function runAdmin(args: string[], env: NodeJS.ProcessEnv = process.env): Promise<string> {
+export async function runAdmin(
+  args: string[],
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<string> {
   const [action, email] = args;
   if (action !== 'list' && (!email || (action !== 'grant' && action !== 'revoke'))) {
     throw new Error(USAGE);

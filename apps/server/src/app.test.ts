@@ -6,7 +6,10 @@ import { startTestApp, type TestApp } from './test/harness.ts';
 
 const webDir = mkdtempSync(path.join(tmpdir(), 'spoke-web-'));
 mkdirSync(path.join(webDir, 'js'));
-writeFileSync(path.join(webDir, 'index.html'), '<!doctype html><title>Spoke</title><div id="root"></div>');
+writeFileSync(
+  path.join(webDir, 'index.html'),
+  '<!doctype html><title>Spoke</title><div id="root"></div>',
+);
 writeFileSync(path.join(webDir, 'js', 'index-abc123.js'), 'console.log("spoke")');
 
 let t: TestApp;
@@ -46,7 +49,10 @@ describe('the envelope', () => {
     });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({
-      error: { code: 'BAD_REQUEST', message: 'Invalid request. Please check your input and try again.' },
+      error: {
+        code: 'BAD_REQUEST',
+        message: 'Invalid request. Please check your input and try again.',
+      },
     });
   });
 
@@ -94,7 +100,10 @@ describe('the envelope', () => {
   it('tags every answer with a request id', async () => {
     const res = await t.app.inject({ url: '/api/health', headers: { 'x-request-id': 'abc-123' } });
     expect(res.headers['x-request-id']).toBe('abc-123');
-    const fresh = await t.app.inject({ url: '/api/health', headers: { 'x-request-id': 'bad id\n' } });
+    const fresh = await t.app.inject({
+      url: '/api/health',
+      headers: { 'x-request-id': 'bad id\n' },
+    });
     expect(fresh.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
   });
 });

@@ -2,7 +2,11 @@ import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
 import helmet from '@fastify/helmet';
 import compress from '@fastify/compress';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';
 import type { AppConfig } from './config.ts';
 import { openDatabase, type Database } from './db/client.ts';
@@ -123,7 +127,11 @@ export async function buildApp(config: AppConfig, opts: { logger?: boolean } = {
   });
   await app.register(compress, { threshold: 1024 });
 
-  await app.register(healthRoutes, { prefix: '/api', version: config.version, ping: database.ping });
+  await app.register(healthRoutes, {
+    prefix: '/api',
+    version: config.version,
+    ping: database.ping,
+  });
   await app.register(accountRoutes, { prefix: '/api/account', service: accounts, limiters });
   await app.register(googleRoutes, {
     auth,

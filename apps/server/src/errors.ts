@@ -48,7 +48,14 @@ const FASTIFY_CODES: Record<string, number> = {
 };
 
 // Connection-level failures of the database: the service is unavailable, not broken.
-const DB_DOWN_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', '57P01', '57P03']);
+const DB_DOWN_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  '57P01',
+  '57P03',
+]);
 
 export function isDatabaseUnavailable(err: unknown): boolean {
   for (let e: unknown = err, depth = 0; e && depth < 5; depth++) {
@@ -83,7 +90,9 @@ export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     if (err instanceof AppError) {
       if (err.retryAfterSec !== undefined) reply.header('retry-after', String(err.retryAfterSec));
-      return reply.status(err.status).send(errorBody(err.status, err.code, err.message, err.fields));
+      return reply
+        .status(err.status)
+        .send(errorBody(err.status, err.code, err.message, err.fields));
     }
     if (hasZodFastifySchemaValidationErrors(err)) {
       return reply

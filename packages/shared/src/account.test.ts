@@ -160,7 +160,9 @@ describe('password strength', () => {
 
 describe('password confirmation alongside other errors', () => {
   it('reports a mismatch even when the password itself is too short', () => {
-    expect(fieldErrors(RegisterStep2Schema, { password: 'short', confirmPassword: 'other' })).toEqual({
+    expect(
+      fieldErrors(RegisterStep2Schema, { password: 'short', confirmPassword: 'other' }),
+    ).toEqual({
       password: 'Password must be at least 8 characters',
       confirmPassword: 'Passwords do not match',
     });

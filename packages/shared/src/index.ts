@@ -50,9 +50,4 @@ export {
   type UseCase,
 } from './account.ts';
 export { HealthSchema, ReadySchema, type Health, type Ready } from './health.ts';
-export {
-  QUERY_STALE_TIME_MS,
-  QUERY_GC_TIME_MS,
-  QUERY_MAX_RETRIES,
-  shouldRetry,
-} from './query.ts';
+export { QUERY_STALE_TIME_MS, QUERY_GC_TIME_MS, QUERY_MAX_RETRIES, shouldRetry } from './query.ts';

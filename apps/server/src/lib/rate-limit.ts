@@ -1,4 +1,8 @@
-import { RateLimiterMemory, RateLimiterRedis, type RateLimiterAbstract } from 'rate-limiter-flexible';
+import {
+  RateLimiterMemory,
+  RateLimiterRedis,
+  type RateLimiterAbstract,
+} from 'rate-limiter-flexible';
 import type { Redis } from 'ioredis';
 import type { RateLimitRule } from '../config.ts';
 import { AppError } from '../errors.ts';

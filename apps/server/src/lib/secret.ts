@@ -7,7 +7,11 @@ import path from 'node:path';
  * database), else one generated once and kept in the data directory so sessions survive
  * restarts of the embedded server.
  */
-export function resolveAuthSecret(configured: string | undefined, dataDir: string, persist: boolean): string {
+export function resolveAuthSecret(
+  configured: string | undefined,
+  dataDir: string,
+  persist: boolean,
+): string {
   if (configured) return configured;
   if (!persist) return randomBytes(32).toString('base64url');
   const file = path.join(dataDir, '.auth-secret');

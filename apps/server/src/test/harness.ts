@@ -89,7 +89,13 @@ export async function register(app: App, overrides: Record<string, unknown> = {}
   const res = await app.inject({ method: 'POST', url: '/api/account/register', payload: body });
   if (res.statusCode !== 201) throw new Error(`register failed: ${res.statusCode} ${res.body}`);
   const data = res.json().data as {
-    user: { id: string; email: string; username: string; display_name: string | null; is_admin: boolean };
+    user: {
+      id: string;
+      email: string;
+      username: string;
+      display_name: string | null;
+      is_admin: boolean;
+    };
     token: string;
   };
   return { ...data, password: body.password, form: body };

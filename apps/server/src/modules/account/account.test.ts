@@ -3,7 +3,13 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { UserSchema } from '@spoke/shared';
-import { bearer, register, registrationFor, startTestApp, type TestApp } from '../../test/harness.ts';
+import {
+  bearer,
+  register,
+  registrationFor,
+  startTestApp,
+  type TestApp,
+} from '../../test/harness.ts';
 import { sessions, users } from '../../db/schema.ts';
 import { hashSessionToken } from './session-token-hash.ts';
 
@@ -39,7 +45,10 @@ describe('POST /api/account/register', () => {
     expect(data.token.length).toBeGreaterThanOrEqual(32);
     expect((await me(data.token)).json().data.user.id).toBe(data.user.id);
 
-    const [row] = await t.app.spoke.database.db.select().from(users).where(eq(users.id, data.user.id));
+    const [row] = await t.app.spoke.database.db
+      .select()
+      .from(users)
+      .where(eq(users.id, data.user.id));
     expect(row).toMatchObject({
       role: 'developer',
       teamSize: 'just-me',
@@ -72,7 +81,13 @@ describe('POST /api/account/register', () => {
   it('applies the registration rules on the server with per-field messages', async () => {
     const res = await post(
       '/api/account/register',
-      registrationFor({ email: 'nope', username: 'ab', password: 'short', confirmPassword: 'other', agreeToTerms: false }),
+      registrationFor({
+        email: 'nope',
+        username: 'ab',
+        password: 'short',
+        confirmPassword: 'other',
+        agreeToTerms: false,
+      }),
     );
     expect(res.statusCode).toBe(422);
     expect(res.json().error).toEqual({
@@ -99,7 +114,10 @@ describe('POST /api/account/register', () => {
 describe('POST /api/account/login', () => {
   it('signs in with any case of the e-mail and gives a new token each time', async () => {
     const u = await register(t.app);
-    const a = await post('/api/account/login', { email: u.user.email.toUpperCase(), password: u.password });
+    const a = await post('/api/account/login', {
+      email: u.user.email.toUpperCase(),
+      password: u.password,
+    });
     const b = await post('/api/account/login', { email: u.user.email, password: u.password });
     expect(a.statusCode).toBe(200);
     expect(a.json().data.user).toEqual(u.user);
@@ -108,8 +126,14 @@ describe('POST /api/account/login', () => {
 
   it('answers a wrong password and an unknown e-mail the same way', async () => {
     const u = await register(t.app);
-    const wrong = await post('/api/account/login', { email: u.user.email, password: 'not the password' });
-    const unknown = await post('/api/account/login', { email: 'nobody@example.com', password: 'whatever1' });
+    const wrong = await post('/api/account/login', {
+      email: u.user.email,
+      password: 'not the password',
+    });
+    const unknown = await post('/api/account/login', {
+      email: 'nobody@example.com',
+      password: 'whatever1',
+    });
     expect(wrong.statusCode).toBe(401);
     expect(unknown.statusCode).toBe(401);
     expect(wrong.json()).toEqual(unknown.json());
@@ -122,8 +146,15 @@ describe('POST /api/account/login', () => {
   it('gives a 1-day session, or 30 days with remember', async () => {
     const u = await register(t.app);
     const day = 24 * 3600 * 1000;
-    for (const [remember, days] of [[false, 1], [true, 30]] as const) {
-      const res = await post('/api/account/login', { email: u.user.email, password: u.password, remember });
+    for (const [remember, days] of [
+      [false, 1],
+      [true, 30],
+    ] as const) {
+      const res = await post('/api/account/login', {
+        email: u.user.email,
+        password: u.password,
+        remember,
+      });
       const token = res.json().data.token as string;
       const [row] = await t.app.spoke.database.db
         .select()
@@ -190,7 +221,10 @@ describe('logout, profile, password and sessions', () => {
       headers: bearer(u.token),
       payload: { display_name: 'Countess', username: `${u.user.username}x` },
     });
-    expect(res.json().data.user).toMatchObject({ display_name: 'Countess', username: `${u.user.username}x` });
+    expect(res.json().data.user).toMatchObject({
+      display_name: 'Countess',
+      username: `${u.user.username}x`,
+    });
     const clash = await t.app.inject({
       method: 'PATCH',
       url: '/api/account/me',
@@ -209,40 +243,71 @@ describe('logout, profile, password and sessions', () => {
 
   it('changing the password revokes every older session and hands out a new token', async () => {
     const u = await register(t.app);
-    const second = (await post('/api/account/login', { email: u.user.email, password: u.password })).json().data.token;
-    const wrong = await post('/api/account/password', { currentPassword: 'nope nope', newPassword: 'brand new secret' }, bearer(u.token));
+    const second = (
+      await post('/api/account/login', { email: u.user.email, password: u.password })
+    ).json().data.token;
+    const wrong = await post(
+      '/api/account/password',
+      { currentPassword: 'nope nope', newPassword: 'brand new secret' },
+      bearer(u.token),
+    );
     expect(wrong.statusCode).toBe(422);
     expect(wrong.json().error.fields).toEqual({ currentPassword: 'Current password is incorrect' });
 
-    const res = await post('/api/account/password', { currentPassword: u.password, newPassword: 'brand new secret' }, bearer(u.token));
+    const res = await post(
+      '/api/account/password',
+      { currentPassword: u.password, newPassword: 'brand new secret' },
+      bearer(u.token),
+    );
     expect(res.statusCode).toBe(200);
     const fresh = res.json().data.token as string;
     expect((await me(u.token)).statusCode).toBe(401);
     expect((await me(second)).statusCode).toBe(401);
     expect((await me(fresh)).statusCode).toBe(200);
-    const login = await post('/api/account/login', { email: u.user.email, password: 'brand new secret' });
+    const login = await post('/api/account/login', {
+      email: u.user.email,
+      password: 'brand new secret',
+    });
     expect(login.statusCode).toBe(200);
   });
 
   it('lists your sessions and revokes one, but not somebody else’s', async () => {
     const u = await register(t.app);
     const other = await register(t.app);
-    const second = (await post('/api/account/login', { email: u.user.email, password: u.password })).json().data.token;
-    const list = await t.app.inject({ method: 'GET', url: '/api/account/sessions', headers: bearer(u.token) });
+    const second = (
+      await post('/api/account/login', { email: u.user.email, password: u.password })
+    ).json().data.token;
+    const list = await t.app.inject({
+      method: 'GET',
+      url: '/api/account/sessions',
+      headers: bearer(u.token),
+    });
     const items = list.json().data.sessions as Array<{ id: string; current: boolean }>;
     expect(items).toHaveLength(2);
     expect(items.filter((s) => s.current)).toHaveLength(1);
     const target = items.find((s) => !s.current)!;
 
-    const theirs = await t.app.inject({ method: 'DELETE', url: `/api/account/sessions/${target.id}`, headers: bearer(other.token) });
+    const theirs = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/account/sessions/${target.id}`,
+      headers: bearer(other.token),
+    });
     expect(theirs.statusCode).toBe(404);
     expect((await me(second)).statusCode).toBe(200);
 
-    const mine = await t.app.inject({ method: 'DELETE', url: `/api/account/sessions/${target.id}`, headers: bearer(u.token) });
+    const mine = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/account/sessions/${target.id}`,
+      headers: bearer(u.token),
+    });
     expect(mine.statusCode).toBe(200);
     expect((await me(second)).statusCode).toBe(401);
     expect((await me(u.token)).statusCode).toBe(200);
-    const junk = await t.app.inject({ method: 'DELETE', url: '/api/account/sessions/not-an-id', headers: bearer(u.token) });
+    const junk = await t.app.inject({
+      method: 'DELETE',
+      url: '/api/account/sessions/not-an-id',
+      headers: bearer(u.token),
+    });
     expect(junk.statusCode).toBe(404);
   });
 });
@@ -251,7 +316,9 @@ describe('password reset', () => {
   function outboxMessages(): string[] {
     const dir = path.join(t.config.dataDir, 'outbox');
     try {
-      return readdirSync(dir).sort().map((f) => readFileSync(path.join(dir, f), 'utf8'));
+      return readdirSync(dir)
+        .sort()
+        .map((f) => readFileSync(path.join(dir, f), 'utf8'));
     } catch {
       return [];
     }
@@ -287,6 +354,9 @@ describe('password reset', () => {
     const again = await post('/api/account/reset-password', { token, password: 'yet another one' });
     expect(again.statusCode).toBe(400);
     expect(again.json().error.code).toBe('INVALID_TOKEN');
-    expect((await post('/api/account/login', { email: u.user.email, password: 'a whole new one' })).statusCode).toBe(200);
+    expect(
+      (await post('/api/account/login', { email: u.user.email, password: 'a whole new one' }))
+        .statusCode,
+    ).toBe(200);
   });
 });

@@ -25,7 +25,8 @@ export type AuthDeps = {
 
 /** A username for an account that arrives without one (Google sign-in). */
 function usernameFromEmail(email: string): string {
-  const base = (email.split('@')[0] ?? 'user').replace(/[^A-Za-z0-9_-]/g, '').slice(0, 20) || 'user';
+  const base =
+    (email.split('@')[0] ?? 'user').replace(/[^A-Za-z0-9_-]/g, '').slice(0, 20) || 'user';
   return `${base.length >= 3 ? base : `${base}user`}-${randomBytes(3).toString('hex')}`;
 }
 
@@ -88,7 +89,8 @@ export function createAuth({ config, db, secret, log, sendResetPassword }: AuthD
       },
     },
     account: {
-      accountLinking: { enabled: true, trustedProviders: ['google'] },
+      // Links a Google sign-in to an existing account only when both sides verified the e-mail.
+      accountLinking: { enabled: true },
     },
     databaseHooks: {
       user: {
@@ -123,7 +125,9 @@ export function createAuth({ config, db, secret, log, sendResetPassword }: AuthD
                     const payload = idToken?.split('.')[1];
                     if (!payload) return null;
                     try {
-                      const claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as Record<string, unknown>;
+                      const claims = JSON.parse(
+                        Buffer.from(payload, 'base64url').toString('utf8'),
+                      ) as Record<string, unknown>;
                       if (typeof claims.sub !== 'string' || !claims.sub) return null;
                       return {
                         ...claims,

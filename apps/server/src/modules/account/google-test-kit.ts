@@ -92,7 +92,10 @@ export class Browser {
   }
 
   /** Follows redirects from `url` until a page the SPA renders (or a non-redirect answer). */
-  async follow(url: string, stopAt: readonly string[] = ['/auth/callback', '/login']): Promise<URL> {
+  async follow(
+    url: string,
+    stopAt: readonly string[] = ['/auth/callback', '/login'],
+  ): Promise<URL> {
     let next = new URL(url, this.appOrigin);
     for (let hops = 0; hops < 10; hops++) {
       if (next.origin === this.appOrigin && stopAt.includes(next.pathname)) {

@@ -3,7 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, count, eq, sql } from 'drizzle-orm';
 import { accounts, loginCodes, users } from '../../db/schema.ts';
 import { bearer, register, startTestApp, type TestApp } from '../../test/harness.ts';
-import { Browser, freePort, startMockGoogle, type MockGoogle, type ProviderUser } from './google-test-kit.ts';
+import {
+  Browser,
+  freePort,
+  startMockGoogle,
+  type MockGoogle,
+  type ProviderUser,
+} from './google-test-kit.ts';
 
 const CLIENT_ID = 'spoke-test-client';
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -49,7 +55,9 @@ async function startSignIn(browser: Browser, remember = false): Promise<URL> {
   expect(q.get('client_id')).toBe(CLIENT_ID);
   expect(q.get('redirect_uri')).toBe(`${origin}/api/auth/callback/google`);
   expect(q.get('response_type')).toBe('code');
-  expect(q.get('scope')?.split(' ')).toEqual(expect.arrayContaining(['openid', 'email', 'profile']));
+  expect(q.get('scope')?.split(' ')).toEqual(
+    expect.arrayContaining(['openid', 'email', 'profile']),
+  );
   expect(q.get('state')?.length).toBeGreaterThanOrEqual(16);
   expect(q.get('code_challenge_method')).toBe('S256');
   expect(q.get('code_challenge')).toMatch(/^[A-Za-z0-9_-]{43}$/);
@@ -57,7 +65,7 @@ async function startSignIn(browser: Browser, remember = false): Promise<URL> {
   return authorize;
 }
 
-/** The whole browser round trip; answers where it ended and the exchanged session. */
+/** The browser round trip, from the sign-in link to the page it ends on. */
 async function signInWithGoogle(user: ProviderUser, remember = false) {
   google.signInAs(user);
   const browser = new Browser(origin);
@@ -75,7 +83,10 @@ async function signedIn(user: ProviderUser, remember = false) {
   expect(end.pathname, browser.visited.join('\n')).toBe('/auth/callback');
   const res = await exchange(end.searchParams.get('code') ?? '');
   expect(res.statusCode).toBe(200);
-  const { user: u, token } = res.json().data as { user: { id: string; email: string }; token: string };
+  const { user: u, token } = res.json().data as {
+    user: { id: string; email: string };
+    token: string;
+  };
   return { browser, end, user: u, token };
 }
 
@@ -114,7 +125,11 @@ describe('Google sign-in, end to end against a local OpenID provider', () => {
     // The cookie session only carried the sign-in to the code; it is gone.
     expect([...browser.cookies.keys()].filter((k) => k.includes('session'))).toEqual([]);
 
-    const me = await t.app.inject({ method: 'GET', url: '/api/account/me', headers: bearer(token) });
+    const me = await t.app.inject({
+      method: 'GET',
+      url: '/api/account/me',
+      headers: bearer(token),
+    });
     expect(me.statusCode).toBe(200);
     const shown = me.json().data.user;
     expect(shown).toMatchObject({
@@ -201,9 +216,19 @@ describe('the provider callback refuses what it cannot tie to this browser', () 
   }
 
   it.each([
-    ['a tampered state', (u: URL) => u.searchParams.set('state', `${u.searchParams.get('state')}x`)],
+    [
+      'a tampered state',
+      (u: URL) => u.searchParams.set('state', `${u.searchParams.get('state')}x`),
+    ],
     ['a missing state', (u: URL) => u.searchParams.delete('state')],
     ['a state from another browser', () => {}],
+    [
+      'the provider saying no',
+      (u: URL) => {
+        u.searchParams.delete('code');
+        u.searchParams.set('error', 'access_denied');
+      },
+    ],
   ])('%s signs nobody in and issues no code', async (label, tamper) => {
     const browser = new Browser(origin);
     const back = await callbackUrl(browser);
@@ -214,6 +239,12 @@ describe('the provider callback refuses what it cannot tie to this browser', () 
     expect(`${end.pathname}${end.search}`).toBe('/login?error=google_failed');
     expect(await codesIssued()).toBe(before);
     expect([...victim.cookies.keys()].filter((k) => k.includes('session'))).toEqual([]);
+  });
+  it('the completion step without a finished sign-in issues no code', async () => {
+    const before = await codesIssued();
+    const end = await new Browser(origin).follow('/api/account/google/complete?remember=1');
+    expect(`${end.pathname}${end.search}`).toBe('/login?error=google_failed');
+    expect(await codesIssued()).toBe(before);
   });
 });
 
@@ -227,7 +258,10 @@ describe('the ID token must come from the provider, for this sign-in', () => {
   }
 
   it.each([
-    ['a nonce of another sign-in', () => google.alterNextIdToken((c) => (c.nonce = 'not-this-one'))],
+    [
+      'a nonce of another sign-in',
+      () => google.alterNextIdToken((c) => (c.nonce = 'not-this-one')),
+    ],
     ['no nonce', () => google.alterNextIdToken((c) => delete c.nonce)],
     ['another audience', () => google.alterNextIdToken((c) => (c.aud = 'someone-else'))],
     ['another issuer', () => google.alterNextIdToken((c) => (c.iss = 'https://evil.example'))],

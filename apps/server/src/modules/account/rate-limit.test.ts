@@ -45,10 +45,16 @@ function suite(name: string, redisUrl: string | undefined) {
 
     it('blocks an address after its allowed failures across accounts', async () => {
       for (let i = 0; i < 6; i++) {
-        expect((await login(`nobody${i}@example.com`, 'wrong password', '10.2.0.1')).statusCode).toBe(401);
+        expect(
+          (await login(`nobody${i}@example.com`, 'wrong password', '10.2.0.1')).statusCode,
+        ).toBe(401);
       }
-      expect((await login('someone@example.com', 'wrong password', '10.2.0.1')).statusCode).toBe(429);
-      expect((await login('someone@example.com', 'wrong password', '10.2.0.2')).statusCode).toBe(401);
+      expect((await login('someone@example.com', 'wrong password', '10.2.0.1')).statusCode).toBe(
+        429,
+      );
+      expect((await login('someone@example.com', 'wrong password', '10.2.0.2')).statusCode).toBe(
+        401,
+      );
     });
 
     it('does not count successful sign-ins', async () => {

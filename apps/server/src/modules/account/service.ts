@@ -18,7 +18,10 @@ import type { Auth } from './auth.ts';
 type UserRow = typeof users.$inferSelect;
 
 /** The user as the API shows it; ADMIN_EMAILS make an account admin without a database flag. */
-export function toUserJson(row: Pick<UserRow, 'id' | 'email' | 'username' | 'name' | 'isAdmin'>, adminEmails: readonly string[]): User {
+export function toUserJson(
+  row: Pick<UserRow, 'id' | 'email' | 'username' | 'name' | 'isAdmin'>,
+  adminEmails: readonly string[],
+): User {
   return {
     id: row.id,
     email: row.email,
@@ -50,7 +53,11 @@ export function createAccountService(deps: { auth: Auth; db: Db; adminEmails: re
     return toUserJson(row, adminEmails);
   }
 
-  async function takenFields(email: string | undefined, username: string | undefined, exceptId?: string) {
+  async function takenFields(
+    email: string | undefined,
+    username: string | undefined,
+    exceptId?: string,
+  ) {
     const fields: Record<string, string> = {};
     if (email) {
       const [hit] = await db
@@ -78,7 +85,10 @@ export function createAccountService(deps: { auth: Auth; db: Db; adminEmails: re
   return {
     userById,
 
-    async register(input: z.output<typeof RegisterRequestSchema>, headers: Headers): Promise<AuthResult> {
+    async register(
+      input: z.output<typeof RegisterRequestSchema>,
+      headers: Headers,
+    ): Promise<AuthResult> {
       const taken = await takenFields(input.email, input.username);
       if (Object.keys(taken).length > 0) throw conflict(taken);
       try {
@@ -113,7 +123,12 @@ export function createAccountService(deps: { auth: Auth; db: Db; adminEmails: re
     },
 
     /** Signs in; `null` means wrong e-mail or password (the two are not told apart). */
-    async login(email: string, password: string, remember: boolean, headers: Headers): Promise<AuthResult | null> {
+    async login(
+      email: string,
+      password: string,
+      remember: boolean,
+      headers: Headers,
+    ): Promise<AuthResult | null> {
       try {
         const result = await auth.api.signInEmail({
           headers,
@@ -132,7 +147,16 @@ export function createAccountService(deps: { auth: Auth; db: Db; adminEmails: re
       if (!found) return null;
       const u = found.user as typeof found.user & { username: string; isAdmin: boolean };
       return {
-        user: toUserJson({ id: u.id, email: u.email, name: u.name, username: u.username, isAdmin: Boolean(u.isAdmin) }, adminEmails),
+        user: toUserJson(
+          {
+            id: u.id,
+            email: u.email,
+            name: u.name,
+            username: u.username,
+            isAdmin: Boolean(u.isAdmin),
+          },
+          adminEmails,
+        ),
         sessionId: found.session.id,
       };
     },
@@ -157,7 +181,11 @@ export function createAccountService(deps: { auth: Auth; db: Db; adminEmails: re
     },
 
     /** Changes the password and revokes every session; the caller gets a fresh token. */
-    async changePassword(headers: Headers, currentPassword: string, newPassword: string): Promise<AuthResult> {
+    async changePassword(
+      headers: Headers,
+      currentPassword: string,
+      newPassword: string,
+    ): Promise<AuthResult> {
       try {
         const result = await auth.api.changePassword({
           headers,
@@ -209,7 +237,8 @@ export function createAccountService(deps: { auth: Auth; db: Db; adminEmails: re
       } catch (err) {
         if (isAPIError(err) && err.statusCode === 400) {
           throw new AppError(400, ErrorCode.INVALID_TOKEN, {
-            message: 'This password reset link is invalid or has expired. Please request a new one.',
+            message:
+              'This password reset link is invalid or has expired. Please request a new one.',
           });
         }
         throw err;
@@ -250,6 +279,5 @@ export function createAccountService(deps: { auth: Auth; db: Db; adminEmails: re
       await db.delete(sessions).where(sql`${sessions.expiresAt} < ${now}`);
       await db.delete(loginCodes).where(sql`${loginCodes.expiresAt} < ${now}`);
     },
-
   };
 }

@@ -45,7 +45,9 @@ function withToken<R>(row: R, token: string | undefined): R {
 function wrap(adapter: AnyAdapter): AnyAdapter {
   return {
     ...adapter,
-    create: async <T extends Record<string, unknown>, R = T>(args: Parameters<AnyAdapter['create']>[0]) => {
+    create: async <T extends Record<string, unknown>, R = T>(
+      args: Parameters<AnyAdapter['create']>[0],
+    ) => {
       const raw = isSession(args.model) ? (args.data as { token?: unknown }).token : undefined;
       const data = hashData(args.model, args.data) as Omit<T, 'id'>;
       const row = await adapter.create<T, R>({ ...args, data });

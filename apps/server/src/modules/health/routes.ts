@@ -13,22 +13,29 @@ export const healthRoutes: FastifyPluginAsyncZod<{
     data: { status: 'ok' as const, version, uptime: Math.round(process.uptime()) },
   }));
 
-  app.get('/ready', { schema: { response: { 200: envelope(ReadySchema) } } }, async (request, reply) => {
-    let timer: NodeJS.Timeout | undefined;
-    try {
-      await Promise.race([
-        ping(),
-        new Promise((_, reject) => {
-          timer = setTimeout(() => reject(new Error('database ping timed out')), READY_TIMEOUT_MS);
-        }),
-      ]);
-    } catch (err) {
-      request.log.warn({ err }, 'not ready');
-      throw new AppError(503, ErrorCode.SERVICE_UNAVAILABLE);
-    } finally {
-      clearTimeout(timer);
-    }
-    reply.header('cache-control', 'no-store');
-    return { data: { status: 'ready' as const, database: 'ok' as const } };
-  });
+  app.get(
+    '/ready',
+    { schema: { response: { 200: envelope(ReadySchema) } } },
+    async (request, reply) => {
+      let timer: NodeJS.Timeout | undefined;
+      try {
+        await Promise.race([
+          ping(),
+          new Promise((_, reject) => {
+            timer = setTimeout(
+              () => reject(new Error('database ping timed out')),
+              READY_TIMEOUT_MS,
+            );
+          }),
+        ]);
+      } catch (err) {
+        request.log.warn({ err }, 'not ready');
+        throw new AppError(503, ErrorCode.SERVICE_UNAVAILABLE);
+      } finally {
+        clearTimeout(timer);
+      }
+      reply.header('cache-control', 'no-store');
+      return { data: { status: 'ready' as const, database: 'ok' as const } };
+    },
+  );
 };

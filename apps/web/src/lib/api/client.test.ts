@@ -87,9 +87,9 @@ describe('error catalogue by status', () => {
     [422, 'VALIDATION_FAILED', 'Validation failed. Please check your input and try again.'],
     [429, 'RATE_LIMITED', 'Too many requests. Please wait a moment and try again.'],
     [500, 'INTERNAL_ERROR', 'Server error. Please try again later.'],
-    [502, 'UNKNOWN_ERROR', 'Service temporarily unavailable. Please try again later.'],
+    [502, 'SERVICE_UNAVAILABLE', 'Service temporarily unavailable. Please try again later.'],
     [503, 'SERVICE_UNAVAILABLE', 'Service temporarily unavailable. Please try again later.'],
-    [504, 'UNKNOWN_ERROR', 'Service temporarily unavailable. Please try again later.'],
+    [504, 'SERVICE_UNAVAILABLE', 'Service temporarily unavailable. Please try again later.'],
     [418, 'UNKNOWN_ERROR', 'An error occurred (418). Please try again.'],
   ])('maps an empty %i answer to its catalogue message', async (status, code, message) => {
     server.handle((_req, res) => sendRaw(res, status));
