@@ -4,7 +4,10 @@ import path from 'node:path';
 // `npm run dev`: the API server (restarting on change) and Vite's dev server side by side.
 const root = path.resolve(import.meta.dirname, '..');
 const children = [
-  spawn(process.execPath, ['--watch', 'apps/server/src/server.ts'], { cwd: root, stdio: 'inherit' }),
+  spawn(process.execPath, ['--watch', 'apps/server/src/server.ts'], {
+    cwd: root,
+    stdio: 'inherit',
+  }),
   spawn('npm', ['run', 'dev', '-w', '@spoke/web'], { cwd: root, stdio: 'inherit' }),
 ];
 const stop = () => {

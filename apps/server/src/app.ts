@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance } from 'fastify';
-import helmet from '@fastify/helmet';
 import compress from '@fastify/compress';
 import {
   serializerCompiler,
@@ -20,6 +19,7 @@ import { googleRoutes } from './modules/account/google-routes.ts';
 import { createAccountService, type AccountService } from './modules/account/service.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { registerSpa } from './plugins/spa.ts';
+import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { loggerOptions } from './lib/logger.ts';
 
 export type App = FastifyInstance & {
@@ -93,7 +93,12 @@ export async function buildApp(config: AppConfig, opts: { logger?: boolean } = {
       if (file) app.log.info({ file, link }, 'password reset mail written to the outbox');
     },
   });
-  const accounts = createAccountService({ auth, db: database.db, adminEmails: config.adminEmails });
+  const accounts = createAccountService({
+    auth,
+    db: database.db,
+    adminEmails: config.adminEmails,
+    sessionCacheMs: config.sessionCacheMs,
+  });
   const r = config.rateLimits;
   const store = redis ? { client: redis, prefix: config.redisKeyPrefix } : undefined;
   const limiters = {
@@ -104,27 +109,7 @@ export async function buildApp(config: AppConfig, opts: { logger?: boolean } = {
     forgotIp: createLimiter('forgot-ip', r.forgotPerIp, store),
   };
 
-  const https = config.appUrl.startsWith('https://');
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        scriptSrcAttr: ["'none'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'https:'],
-        fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
-        objectSrc: ["'none'"],
-        baseUri: ["'none'"],
-        frameAncestors: ["'none'"],
-        formAction: ["'self'"],
-        ...(https ? { upgradeInsecureRequests: [] } : {}),
-      },
-    },
-    strictTransportSecurity: https ? undefined : false,
-  });
+  registerSecurityHeaders(app, { https: config.appUrl.startsWith('https://') });
   await app.register(compress, { threshold: 1024 });
 
   await app.register(healthRoutes, {

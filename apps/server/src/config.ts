@@ -39,6 +39,7 @@ const EnvSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().default(path.join(repoRoot, 'apps/web/dist')),
   RATE_LIMIT_SCALE: z.coerce.number().positive().default(1),
+  SESSION_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
 });
 
 export type RateLimitRule = { points: number; durationSec: number };
@@ -82,6 +83,8 @@ export type AppConfig = {
   logLevel: string;
   webDistDir: string;
   rateLimits: RateLimits;
+  /** How long an instance may reuse a session lookup (0: never). */
+  sessionCacheMs: number;
   version: string;
 };
 
@@ -126,6 +129,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: e.LOG_LEVEL,
     webDistDir: path.resolve(e.WEB_DIST_DIR),
     rateLimits: scaleLimits(DEFAULT_RATE_LIMITS, e.RATE_LIMIT_SCALE),
+    sessionCacheMs: e.SESSION_CACHE_MS,
     version: readVersion(),
   };
 }

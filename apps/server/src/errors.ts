@@ -64,7 +64,7 @@ export function isDatabaseUnavailable(err: unknown): boolean {
     const message = (e as { message?: unknown }).message;
     if (
       typeof message === 'string' &&
-      /Connection terminated|database closed|PGlite is closed|timeout exceeded when trying to connect/i.test(
+      /Connection terminated|database closed|PGlite is closed|Cannot use a pool after calling end|timeout exceeded when trying to connect/i.test(
         message,
       )
     ) {

@@ -206,6 +206,7 @@ describe('GET /api/account/me', () => {
 describe('logout, profile, password and sessions', () => {
   it('logout revokes the token on the server', async () => {
     const u = await register(t.app);
+    expect((await me(u.token)).statusCode).toBe(200);
     const out = await post('/api/account/logout', {}, bearer(u.token));
     expect(out.statusCode).toBe(200);
     expect(out.json()).toEqual({ data: { ok: true } });
@@ -246,6 +247,8 @@ describe('logout, profile, password and sessions', () => {
     const second = (
       await post('/api/account/login', { email: u.user.email, password: u.password })
     ).json().data.token;
+    expect((await me(u.token)).statusCode).toBe(200);
+    expect((await me(second)).statusCode).toBe(200);
     const wrong = await post(
       '/api/account/password',
       { currentPassword: 'nope nope', newPassword: 'brand new secret' },

@@ -14,6 +14,8 @@ import { AppError } from '../../errors.ts';
 import type { Db } from '../../db/client.ts';
 import { loginCodes, sessions, users } from '../../db/schema.ts';
 import type { Auth } from './auth.ts';
+import { hashSessionToken } from './session-token-hash.ts';
+import { TtlCache } from '../../lib/ttl-cache.ts';
 
 type UserRow = typeof users.$inferSelect;
 
@@ -32,6 +34,14 @@ export function toUserJson(
 }
 
 const LOGIN_CODE_SECONDS = 120;
+// Session tokens are 32 letters and digits (better-auth's generateId(32)).
+const TOKEN_SHAPE = /^[A-Za-z0-9]{32}$/;
+
+function bearerToken(header: string | null): string | undefined {
+  if (!header || header.slice(0, 7).toLowerCase() !== 'bearer ') return undefined;
+  const token = header.slice(7).trim();
+  return TOKEN_SHAPE.test(token) ? token : undefined;
+}
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 
 function isUniqueViolation(err: unknown): boolean {
@@ -44,8 +54,35 @@ function isUniqueViolation(err: unknown): boolean {
 
 export type AccountService = ReturnType<typeof createAccountService>;
 
-export function createAccountService(deps: { auth: Auth; db: Db; adminEmails: readonly string[] }) {
+type CachedSession = { user: User; sessionId: string };
+
+export function createAccountService(deps: {
+  auth: Auth;
+  db: Db;
+  adminEmails: readonly string[];
+  /** How long this instance may reuse a session lookup; 0 turns the cache off. */
+  sessionCacheMs: number;
+}) {
   const { auth, db, adminEmails } = deps;
+  // Every authenticated request looks its session up. This instance forgets an entry the
+  // moment it revokes or changes it; other instances within `sessionCacheMs`.
+  const cache = new TtlCache<CachedSession>(deps.sessionCacheMs, 10_000);
+  const forgetUser = (userId: string) => cache.deleteWhere((s) => s.user.id === userId);
+  const sessionByTokenHash = db
+    .select({
+      id: users.id,
+      email: users.email,
+      username: users.username,
+      name: users.name,
+      isAdmin: users.isAdmin,
+      sessionId: sessions.id,
+      expiresAt: sessions.expiresAt,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.token, sql.placeholder('hash')), gt(sessions.expiresAt, sql`now()`)))
+    .limit(1)
+    .prepare('session_by_token_hash');
 
   async function userById(id: string): Promise<User> {
     const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
@@ -141,27 +178,26 @@ export function createAccountService(deps: { auth: Auth; db: Db; adminEmails: re
       }
     },
 
-    /** The signed-in user and session for a request's bearer token, or null. */
-    async sessionOf(headers: Headers): Promise<{ user: User; sessionId: string } | null> {
-      const found = await auth.api.getSession({ headers });
-      if (!found) return null;
-      const u = found.user as typeof found.user & { username: string; isAdmin: boolean };
-      return {
-        user: toUserJson(
-          {
-            id: u.id,
-            email: u.email,
-            name: u.name,
-            username: u.username,
-            isAdmin: Boolean(u.isAdmin),
-          },
-          adminEmails,
-        ),
-        sessionId: found.session.id,
-      };
+    /**
+     * The signed-in user and session for a request's bearer token, or null. One indexed
+     * query by the token's hash: this runs on every authenticated request.
+     */
+    async sessionOf(headers: Headers): Promise<CachedSession | null> {
+      const token = bearerToken(headers.get('authorization'));
+      if (!token) return null;
+      const hash = hashSessionToken(token);
+      const cached = cache.get(hash);
+      if (cached) return cached;
+      const [row] = await sessionByTokenHash.execute({ hash });
+      if (!row) return null;
+      const found = { user: toUserJson(row, adminEmails), sessionId: row.sessionId };
+      cache.set(hash, found, row.expiresAt.getTime());
+      return found;
     },
 
     async logout(headers: Headers): Promise<void> {
+      const token = bearerToken(headers.get('authorization'));
+      if (token) cache.delete(hashSessionToken(token));
       await auth.api.signOut({ headers });
     },
 
@@ -171,6 +207,7 @@ export function createAccountService(deps: { auth: Auth; db: Db; adminEmails: re
       const values: Partial<typeof users.$inferInsert> = { updatedAt: new Date() };
       if (patch.display_name !== undefined) values.name = patch.display_name ?? '';
       if (patch.username !== undefined) values.username = patch.username;
+      forgetUser(userId);
       try {
         await db.update(users).set(values).where(eq(users.id, userId));
       } catch (err) {
@@ -191,6 +228,7 @@ export function createAccountService(deps: { auth: Auth; db: Db; adminEmails: re
           headers,
           body: { currentPassword, newPassword, revokeOtherSessions: true },
         });
+        forgetUser(result.user.id);
         if (!result.token) throw new AppError(500, ErrorCode.INTERNAL_ERROR);
         return { user: await userById(result.user.id), token: result.token };
       } catch (err) {
@@ -220,6 +258,7 @@ export function createAccountService(deps: { auth: Auth; db: Db; adminEmails: re
     },
 
     async revokeSession(userId: string, sessionId: string): Promise<void> {
+      cache.deleteWhere((s) => s.sessionId === sessionId);
       const deleted = await db
         .delete(sessions)
         .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId)))
@@ -234,6 +273,8 @@ export function createAccountService(deps: { auth: Auth; db: Db; adminEmails: re
     async resetPassword(token: string, password: string): Promise<void> {
       try {
         await auth.api.resetPassword({ body: { token, newPassword: password } });
+        // The reset revoked that user's sessions; which user is not known here.
+        cache.clear();
       } catch (err) {
         if (isAPIError(err) && err.statusCode === 400) {
           throw new AppError(400, ErrorCode.INVALID_TOKEN, {
