@@ -38,7 +38,11 @@ export async function startTestApp(
   overrides: Partial<AppConfig> = {},
   beforeReady?: (app: App) => void,
 ): Promise<TestApp> {
-  const db = await testDatabaseUrl();
+  // A caller that names its database owns it; otherwise this app gets a fresh one.
+  const db =
+    'databaseUrl' in overrides
+      ? { url: overrides.databaseUrl, drop: async () => {} }
+      : await testDatabaseUrl();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'spoke-test-'));
   const config: AppConfig = {
     ...loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' }),

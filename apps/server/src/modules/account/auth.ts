@@ -44,8 +44,9 @@ export function createAuth({ config, db, secret, log, sendResetPassword }: AuthD
     logger: {
       level: 'warn',
       log: (level, message) => {
+        // Its warnings are routine ("user not found" on a failed sign-in): keep them quiet.
         if (level === 'error') log.error({ source: 'auth' }, message);
-        else log.warn({ source: 'auth' }, message);
+        else log.debug({ source: 'auth' }, message);
       },
     },
     database: hashedSessionTokens(
