@@ -10,6 +10,7 @@ import {
   type AppConfig,
   type RateLimits,
 } from '../../apps/server/src/config.ts';
+import { sampleRegistration } from '@spoke/shared/testing';
 import type { DatabaseChoice } from '../lib/context.ts';
 import { freshDatabase } from '../lib/database.ts';
 
@@ -24,24 +25,6 @@ export type RunningServer = {
 function unlimited(limits: RateLimits): RateLimits {
   const entries = Object.keys(limits).map((k) => [k, { points: 1e9, durationSec: 1 }]);
   return Object.fromEntries(entries) as RateLimits;
-}
-
-/** A registration body that passes every rule of RegisterRequestSchema. */
-function registration() {
-  const id = randomBytes(4).toString('hex');
-  return {
-    firstName: 'Bench',
-    lastName: 'Mark',
-    email: `bench.${id}@example.com`,
-    username: `bench_${id}`,
-    password: 'correct horse battery',
-    confirmPassword: 'correct horse battery',
-    role: 'developer',
-    teamSize: 'just-me',
-    useCase: 'automation',
-    agreeToTerms: true,
-    subscribeNewsletter: false,
-  };
 }
 
 /**
@@ -72,7 +55,7 @@ export async function startSpoke(
       const res = await app.inject({
         method: 'POST',
         url: '/api/account/register',
-        payload: registration(),
+        payload: sampleRegistration(),
       });
       if (res.statusCode !== 201) throw new Error(`register: ${res.statusCode} ${res.body}`);
       const token = (res.json() as { data: { token: string } }).data.token;

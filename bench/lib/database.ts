@@ -1,5 +1,4 @@
-import { randomUUID } from 'node:crypto';
-import pg from 'pg';
+import { createFreshDatabase } from '../../apps/server/src/test/fresh-database.ts';
 import type { DatabaseChoice } from './context.ts';
 
 export type FreshDatabase = {
@@ -15,23 +14,10 @@ export async function freshDatabase(choice: DatabaseChoice): Promise<FreshDataba
   if (choice.kind === 'pglite') {
     return { url: 'memory://', label: 'PGlite (in-memory)', drop: async () => {} };
   }
-  const name = `spoke_bench_${randomUUID().replaceAll('-', '').slice(0, 16)}`;
-  await adminQuery(choice.url, `create database ${name}`);
-  const url = new URL(choice.url);
-  url.pathname = `/${name}`;
+  const db = await createFreshDatabase(choice.url, 'spoke_bench');
   return {
-    url: url.toString(),
-    label: `PostgreSQL ${url.host}/${name}`,
-    drop: () => adminQuery(choice.url, `drop database if exists ${name} with (force)`),
+    url: db.url,
+    label: `PostgreSQL ${new URL(db.url).host}/${db.name}`,
+    drop: db.drop,
   };
-}
-
-async function adminQuery(url: string, sql: string): Promise<void> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
 }

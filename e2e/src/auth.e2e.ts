@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser } from 'playwright-core';
+import { sampleRegistration } from '@spoke/shared/testing';
 import { launchBrowser } from './browser.ts';
 
 const baseUrl = inject('baseUrl');
@@ -13,20 +14,7 @@ afterAll(async () => {
 });
 
 async function registerViaApi() {
-  const id = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-  const body = {
-    firstName: 'Ada',
-    lastName: 'Lovelace',
-    email: `ada.${id}@example.com`,
-    username: `ada_${id}`,
-    password: 'correct horse battery',
-    confirmPassword: 'correct horse battery',
-    role: 'developer',
-    teamSize: 'just-me',
-    useCase: 'automation',
-    agreeToTerms: true,
-    subscribeNewsletter: false,
-  };
+  const body = sampleRegistration();
   const res = await fetch(`${baseUrl}/api/account/register`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },

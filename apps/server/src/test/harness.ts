@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
+import { sampleRegistration } from '@spoke/shared/testing';
+import { createFreshDatabase } from './fresh-database.ts';
 import { buildApp, type App } from '../app.ts';
 import { DEFAULT_RATE_LIMITS, loadConfig, scaleLimits, type AppConfig } from '../config.ts';
 
@@ -13,22 +14,7 @@ import { DEFAULT_RATE_LIMITS, loadConfig, scaleLimits, type AppConfig } from '..
 export async function testDatabaseUrl(): Promise<{ url: string; drop: () => Promise<void> }> {
   const base = process.env.TEST_DATABASE_URL;
   if (!base) return { url: 'memory://', drop: async () => {} };
-  const name = `spoke_test_${randomUUID().replaceAll('-', '').slice(0, 16)}`;
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(base);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const c = new pg.Client({ connectionString: base });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    },
-  };
+  return createFreshDatabase(base, 'spoke_test');
 }
 
 export type TestApp = { app: App; config: AppConfig; close: () => Promise<void> };
@@ -66,26 +52,9 @@ export async function startTestApp(
   };
 }
 
-let counter = 0;
 /** A registration body that passes every rule, unique per call. */
-export function registrationFor(overrides: Record<string, unknown> = {}) {
-  counter += 1;
-  const id = `${Date.now().toString(36)}${counter}`;
-  return {
-    firstName: 'Ada',
-    lastName: 'Lovelace',
-    email: `ada.${id}@example.com`,
-    username: `ada_${id}`,
-    password: 'correct horse battery',
-    confirmPassword: 'correct horse battery',
-    role: 'developer',
-    teamSize: 'just-me',
-    useCase: 'automation',
-    agreeToTerms: true,
-    subscribeNewsletter: true,
-    ...overrides,
-  };
-}
+export const registrationFor = (overrides: Record<string, unknown> = {}) =>
+  ({ ...sampleRegistration(), ...overrides }) as ReturnType<typeof sampleRegistration>;
 
 /** Registers through the API and returns the body's data (user and token). */
 export async function register(app: App, overrides: Record<string, unknown> = {}) {
