@@ -166,6 +166,17 @@ describe('POST /api/account/login', () => {
     }
   });
 
+  it('hands out 32-character random tokens, a new one at every sign-in', async () => {
+    const u = await register(t.app);
+    const tokens = new Set<string>([u.token]);
+    for (let i = 0; i < 10; i++) {
+      const res = await post('/api/account/login', { email: u.user.email, password: u.password });
+      tokens.add(res.json().data.token);
+    }
+    expect(tokens.size).toBe(11);
+    for (const token of tokens) expect(token).toMatch(/^[A-Za-z0-9]{32}$/);
+  });
+
   it('stores only a hash of each session token', async () => {
     const u = await register(t.app);
     const rows = await t.app.spoke.database.db
