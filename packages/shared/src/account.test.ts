@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import {
   LoginRequestSchema,
   RegisterRequestSchema,
@@ -10,7 +10,7 @@ import {
   passwordStrength,
 } from './account.ts';
 
-function fieldErrors(schema: z.ZodType, value: unknown): Record<string, string> {
+function fieldErrors(schema: z.ZodMiniType, value: unknown): Record<string, string> {
   const result = schema.safeParse(value);
   if (result.success) return {};
   const out: Record<string, string> = {};

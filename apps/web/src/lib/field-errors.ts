@@ -1,7 +1,7 @@
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 
 /** The first message for each top-level field, the shape forms display. */
-export function fieldErrors(error: z.ZodError): Record<string, string> {
+export function fieldErrors(error: z.core.$ZodError): Record<string, string> {
   const out: Record<string, string> = {};
   for (const issue of error.issues) {
     const field = issue.path[0];

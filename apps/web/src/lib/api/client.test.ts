@@ -1,6 +1,6 @@
 import { CLIENT_ERROR_MESSAGES, MeResultSchema, OkSchema } from '@spoke/shared';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import {
   closedPortUrl,
   sampleUser,

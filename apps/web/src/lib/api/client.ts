@@ -6,7 +6,7 @@ import {
   envelope,
   messageForStatus,
 } from '@spoke/shared';
-import type { z } from 'zod';
+import type * as z from 'zod/mini';
 import { ApiError } from './api-error.ts';
 import { getToken as getStoredToken } from './token-store.ts';
 
@@ -23,17 +23,17 @@ export interface ApiClientOptions {
 }
 
 export interface ApiClient {
-  request<S extends z.ZodType>(
+  request<S extends z.ZodMiniType>(
     path: string,
     schema: S,
     options?: RequestOptions,
   ): Promise<z.output<S>>;
-  get<S extends z.ZodType>(
+  get<S extends z.ZodMiniType>(
     path: string,
     schema: S,
     options?: Omit<RequestOptions, 'method' | 'body'>,
   ): Promise<z.output<S>>;
-  post<S extends z.ZodType>(
+  post<S extends z.ZodMiniType>(
     path: string,
     schema: S,
     body?: unknown,
@@ -71,7 +71,7 @@ async function errorFromResponse(response: Response): Promise<ApiError> {
 
 async function send(
   url: string,
-  schema: z.ZodType,
+  schema: z.ZodMiniType,
   { method = 'GET', body, signal }: RequestOptions,
   token: string | null,
 ): Promise<unknown> {
@@ -109,7 +109,7 @@ export function createApiClient({
   baseUrl,
   getToken = getStoredToken,
 }: ApiClientOptions = {}): ApiClient {
-  async function request<S extends z.ZodType>(
+  async function request<S extends z.ZodMiniType>(
     path: string,
     schema: S,
     options: RequestOptions = {},
