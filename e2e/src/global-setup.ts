@@ -4,12 +4,17 @@ import { startServer } from './server.ts';
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
+    /** Accounts registered with this e-mail are admins (ADMIN_EMAILS). */
+    adminEmail: string;
   }
 }
 
+const ADMIN_EMAIL = 'admin@e2e.example.com';
+
 export default async function setup(project: TestProject) {
-  const server = await startServer();
+  const server = await startServer({ ADMIN_EMAILS: ADMIN_EMAIL });
   project.provide('baseUrl', server.baseUrl);
+  project.provide('adminEmail', ADMIN_EMAIL);
   return async () => {
     await server.stop();
   };

@@ -7,6 +7,7 @@ export {
   messageForStatus,
 } from './errors.ts';
 export { ApiErrorBodySchema, envelope, type ApiErrorBody } from './envelope.ts';
+export { emailField, usernameField, passwordField } from './account.ts';
 export {
   UserSchema,
   AuthResultSchema,
@@ -51,3 +52,36 @@ export {
 } from './account.ts';
 export { HealthSchema, ReadySchema, type Health, type Ready } from './health.ts';
 export { QUERY_STALE_TIME_MS, QUERY_GC_TIME_MS, QUERY_MAX_RETRIES, shouldRetry } from './query.ts';
+export {
+  PLAN_IDS,
+  PLANS,
+  YEARLY_SAVING_PERCENT,
+  FREE_LIMIT_RULE,
+  planById,
+  perMonthOfYearly,
+  type Plan,
+  type PlanId,
+} from './plans.ts';
+export {
+  CONTACT_TOPICS,
+  CONTACT_TOPIC_LABELS,
+  CONTACT_MESSAGE_MIN,
+  CONTACT_MESSAGE_MAX,
+  ContactRequestSchema,
+  ContactMessageSchema,
+  ContactReceiptSchema,
+  ContactMessageListSchema,
+  type ContactRequest,
+  type ContactMessage,
+  type ContactTopic,
+} from './contact.ts';
+export {
+  AdminUserSchema,
+  AdminUserListSchema,
+  AdminUserQuerySchema,
+  AdminUserPatchSchema,
+  AdminUserResultSchema,
+  type AdminUser,
+  type AdminUserPatch,
+} from './admin.ts';
+export { BillingSchema, billingPeriod, type Billing } from './billing.ts';

@@ -1,9 +1,28 @@
-import { Navigate, type RouteObject } from 'react-router';
+import { Navigate, useParams, type RouteObject } from 'react-router';
 import { PageLoading } from '../components/page-loading.tsx';
 import { GuestOnly } from '../features/auth/components/guest-only.tsx';
 import { RequireAuth } from '../features/auth/components/require-auth.tsx';
 import { RootLayout } from './root-layout.tsx';
 import { RouteError } from './route-error.tsx';
+
+/** Footer and page links whose content is Markdown under content/pages/. */
+export const CONTENT_PAGES = [
+  'help',
+  'about',
+  'security',
+  'privacy',
+  'terms',
+  'cookies',
+  'community',
+  'careers',
+  'press',
+  'faq',
+] as const;
+
+function BlogPostRedirect() {
+  const { slug } = useParams();
+  return <Navigate to={`/blog/${encodeURIComponent(slug ?? '')}`} replace />;
+}
 
 // Every screen is a lazy route: one chunk per screen, so a page ships only what it shows.
 export const routes: RouteObject[] = [
@@ -30,16 +49,49 @@ export const routes: RouteObject[] = [
             lazy: () => import('../features/auth/routes/forgot-password.tsx'),
           },
           {
+            path: 'reset-password',
+            lazy: () => import('../features/auth/routes/reset-password.tsx'),
+          },
+          {
             path: 'auth/callback',
             lazy: () => import('../features/auth/routes/auth-callback.tsx'),
           },
+          { path: 'pricing', lazy: () => import('../features/marketing/routes/pricing.tsx') },
+          { path: 'blog', lazy: () => import('../features/blog/routes/blog-list.tsx') },
+          { path: 'blog/:slug', lazy: () => import('../features/blog/routes/blog-post.tsx') },
+          ...CONTENT_PAGES.map((page) => ({
+            path: page,
+            lazy: () => import('../features/pages/routes/content-page.tsx'),
+          })),
+          { path: 'contact', lazy: () => import('../features/pages/routes/contact.tsx') },
+          { path: 'status', lazy: () => import('../features/pages/routes/status.tsx') },
+          // The documentation is public, under /app/docs and its alias /dev.
+          { path: 'app/docs/*', lazy: () => import('../features/docs/routes/docs.tsx') },
+          { path: 'dev/*', lazy: () => import('../features/docs/routes/docs.tsx') },
+          { path: 'docs', element: <Navigate to="/app/docs" replace /> },
           { path: 'dashboard', element: <Navigate to="/app/dashboard" replace /> },
+          { path: 'admin', element: <Navigate to="/app/admin" replace /> },
+          { path: 'app/blog', element: <Navigate to="/blog" replace /> },
+          { path: 'app/blog/:slug', Component: BlogPostRedirect },
           {
             path: 'app',
             Component: RequireAuth,
             children: [
               { index: true, element: <Navigate to="/app/dashboard" replace /> },
               { path: 'dashboard', lazy: () => import('./routes/dashboard.tsx') },
+              { path: 'settings', lazy: () => import('../features/settings/routes/settings.tsx') },
+              { path: 'profile', element: <Navigate to="/app/settings" replace /> },
+              { path: 'billing', lazy: () => import('../features/billing/routes/billing.tsx') },
+              { path: 'admin', lazy: () => import('../features/admin/routes/admin.tsx') },
+              {
+                path: 'workspace',
+                lazy: () => import('../features/workspace/routes/workspace.tsx'),
+              },
+              {
+                path: 'workspace/registry',
+                lazy: () => import('../features/workspace/routes/registry.tsx'),
+              },
+              { path: 'agents', lazy: () => import('../features/agents/routes/agents.tsx') },
             ],
           },
           { path: '*', lazy: () => import('./routes/not-found.tsx') },

@@ -1,0 +1,7 @@
+export function Component() {
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-10">
+      <h1 className="text-3xl font-bold text-slate-900">Blog</h1>
+    </div>
+  );
+}
