@@ -6,6 +6,8 @@ declare module 'vitest' {
     baseUrl: string;
     /** Accounts registered with this e-mail are admins (ADMIN_EMAILS). */
     adminEmail: string;
+    /** The server's DATA_DIR: its mail outbox is `<dataDir>/outbox/*.eml`. */
+    dataDir: string;
   }
 }
 
@@ -15,6 +17,7 @@ export default async function setup(project: TestProject) {
   const server = await startServer({ ADMIN_EMAILS: ADMIN_EMAIL });
   project.provide('baseUrl', server.baseUrl);
   project.provide('adminEmail', ADMIN_EMAIL);
+  project.provide('dataDir', server.dataDir);
   return async () => {
     await server.stop();
   };
