@@ -18,6 +18,11 @@ import { accountRoutes } from './modules/account/routes.ts';
 import { googleRoutes } from './modules/account/google-routes.ts';
 import { createAccountService, type AccountService } from './modules/account/service.ts';
 import { healthRoutes } from './modules/health/routes.ts';
+import { billingRoutes } from './modules/billing/routes.ts';
+import { contactRoutes } from './modules/contact/routes.ts';
+import { createContactService } from './modules/contact/service.ts';
+import { adminRoutes } from './modules/admin/routes.ts';
+import { createAdminService } from './modules/admin/service.ts';
 import { registerSpa } from './plugins/spa.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { loggerOptions } from './lib/logger.ts';
@@ -108,6 +113,12 @@ export async function buildApp(config: AppConfig, opts: { logger?: boolean } = {
     forgotAccount: createLimiter('forgot-account', r.forgotPerAccount, store),
     forgotIp: createLimiter('forgot-ip', r.forgotPerIp, store),
   };
+  const contact = createContactService(database.db);
+  const admin = createAdminService({
+    db: database.db,
+    adminEmails: config.adminEmails,
+    onUserChanged: (userId) => accounts.forgetUser(userId),
+  });
 
   registerSecurityHeaders(app, { https: config.appUrl.startsWith('https://') });
   await app.register(compress, { threshold: 1024 });
@@ -118,6 +129,14 @@ export async function buildApp(config: AppConfig, opts: { logger?: boolean } = {
     ping: database.ping,
   });
   await app.register(accountRoutes, { prefix: '/api/account', service: accounts, limiters });
+  await app.register(billingRoutes, { prefix: '/api/account', db: database.db, accounts });
+  await app.register(contactRoutes, {
+    prefix: '/api',
+    contact,
+    accounts,
+    limiter: createLimiter('contact-ip', r.contactPerIp, store),
+  });
+  await app.register(adminRoutes, { prefix: '/api/admin', admin, accounts, contact });
   await app.register(googleRoutes, {
     auth,
     service: accounts,

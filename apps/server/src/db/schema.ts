@@ -29,6 +29,7 @@ export const users = pgTable(
   (t) => [
     uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`),
     uniqueIndex('users_username_lower_idx').on(sql`lower(${t.username})`),
+    index('users_created_idx').on(t.createdAt, t.id),
   ],
 );
 
@@ -95,5 +96,21 @@ export const loginCodes = pgTable('login_codes', {
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
 });
 
-export const schema = { users, sessions, accounts, verifications, loginCodes };
+/** Messages sent through the contact form; read by admins. */
+export const contactMessages = pgTable(
+  'contact_messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    topic: text('topic').notNull(),
+    message: text('message').notNull(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    ipAddress: text('ip_address'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('contact_messages_created_idx').on(t.createdAt, t.id)],
+);
+
+export const schema = { users, sessions, accounts, verifications, loginCodes, contactMessages };
 export type Schema = typeof schema;

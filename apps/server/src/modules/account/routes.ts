@@ -19,6 +19,7 @@ import { AppError } from '../../errors.ts';
 import { toHeaders } from '../../lib/http.ts';
 import type { Limiter } from '../../lib/rate-limit.ts';
 import type { AccountService } from './service.ts';
+import { requireUser } from './guards.ts';
 
 export type AccountLimiters = {
   loginAccount: Limiter;
@@ -35,12 +36,6 @@ export const accountRoutes: FastifyPluginAsyncZod<{
   service: AccountService;
   limiters: AccountLimiters;
 }> = async (app, { service, limiters }) => {
-  async function requireSession(headers: Headers) {
-    const found = await service.sessionOf(headers);
-    if (!found) throw new AppError(401, ErrorCode.UNAUTHORIZED);
-    return found;
-  }
-
   app.post(
     '/register',
     { schema: { body: RegisterRequestSchema, response: { 201: envelope(AuthResultSchema) } } },
@@ -73,7 +68,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{
   );
 
   app.get('/me', { schema: { response: { 200: envelope(MeResultSchema) } } }, async (request) => {
-    const { user } = await requireSession(toHeaders(request));
+    const { user } = await requireUser(service, request);
     return { data: { user } };
   });
 
@@ -81,14 +76,14 @@ export const accountRoutes: FastifyPluginAsyncZod<{
     '/me',
     { schema: { body: UpdateProfileSchema, response: { 200: envelope(MeResultSchema) } } },
     async (request) => {
-      const { user } = await requireSession(toHeaders(request));
+      const { user } = await requireUser(service, request);
       return { data: { user: await service.updateProfile(user.id, request.body) } };
     },
   );
 
   app.post('/logout', { schema: { response: { 200: envelope(OkSchema) } } }, async (request) => {
     const headers = toHeaders(request);
-    await requireSession(headers);
+    await requireUser(service, request);
     await service.logout(headers);
     return { data: { ok: true as const } };
   });
@@ -98,7 +93,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{
     { schema: { body: ChangePasswordSchema, response: { 200: envelope(AuthResultSchema) } } },
     async (request) => {
       const headers = toHeaders(request);
-      await requireSession(headers);
+      await requireUser(service, request);
       const { currentPassword, newPassword } = request.body;
       return { data: await service.changePassword(headers, currentPassword, newPassword) };
     },
@@ -108,7 +103,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{
     '/sessions',
     { schema: { response: { 200: envelope(SessionListSchema) } } },
     async (request) => {
-      const { user, sessionId } = await requireSession(toHeaders(request));
+      const { user, sessionId } = await requireUser(service, request);
       return { data: { sessions: await service.listSessions(user.id, sessionId) } };
     },
   );
@@ -122,7 +117,7 @@ export const accountRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => {
-      const { user } = await requireSession(toHeaders(request));
+      const { user } = await requireUser(service, request);
       if (!UUID.test(request.params.id)) throw new AppError(404, ErrorCode.NOT_FOUND);
       await service.revokeSession(user.id, request.params.id);
       return { data: { ok: true as const } };

@@ -121,6 +121,8 @@ export function createAccountService(deps: {
 
   return {
     userById,
+    /** Drops this user's cached sessions, so a change shows on their next request. */
+    forgetUser,
 
     async register(
       input: z.output<typeof RegisterRequestSchema>,

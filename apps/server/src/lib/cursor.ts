@@ -1,0 +1,16 @@
+/** Keyset paging over (created_at, id), newest first: stable while rows are added. */
+export type Cursor = { createdAt: Date; id: string };
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export function encodeCursor(row: Cursor): string {
+  return Buffer.from(`${row.createdAt.toISOString()}|${row.id}`).toString('base64url');
+}
+
+/** The cursor, or undefined when it is not one of ours (the caller answers 400). */
+export function decodeCursor(value: string): Cursor | undefined {
+  const [at, id] = Buffer.from(value, 'base64url').toString('utf8').split('|');
+  const createdAt = new Date(at ?? '');
+  if (!id || !UUID.test(id) || Number.isNaN(createdAt.getTime())) return undefined;
+  return { createdAt, id };
+}

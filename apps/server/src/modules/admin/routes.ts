@@ -1,0 +1,99 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import * as z from 'zod/mini';
+import {
+  AdminUserListSchema,
+  AdminUserPatchSchema,
+  AdminUserQuerySchema,
+  AdminUserResultSchema,
+  ContactMessageListSchema,
+  ErrorCode,
+  envelope,
+} from '@spoke/shared';
+import { AppError } from '../../errors.ts';
+import { decodeCursor, encodeCursor, type Cursor } from '../../lib/cursor.ts';
+import { requireAdmin } from '../account/guards.ts';
+import type { AccountService } from '../account/service.ts';
+import type { ContactService } from '../contact/service.ts';
+import type { AdminService } from './service.ts';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const DEFAULT_LIMIT = 25;
+
+function cursorFrom(value: string | undefined): Cursor | undefined {
+  if (value === undefined || value === '') return undefined;
+  const cursor = decodeCursor(value);
+  if (!cursor) {
+    throw new AppError(400, ErrorCode.BAD_REQUEST, { fields: { cursor: 'Invalid cursor' } });
+  }
+  return cursor;
+}
+
+const next = (page: { last?: { createdAt: Date; id: string }; more: boolean }) =>
+  page.more && page.last ? encodeCursor(page.last) : null;
+
+/** `/api/admin/*`: users (search, admin flag, plan) and contact messages. Admins only. */
+export const adminRoutes: FastifyPluginAsyncZod<{
+  admin: AdminService;
+  accounts: AccountService;
+  contact: ContactService;
+}> = async (app, { admin, accounts, contact }) => {
+  app.addHook('preHandler', async (request) => {
+    await requireAdmin(accounts, request);
+  });
+
+  app.get(
+    '/users',
+    {
+      schema: {
+        querystring: AdminUserQuerySchema,
+        response: { 200: envelope(AdminUserListSchema) },
+      },
+    },
+    async (request) => {
+      const { search, limit, cursor } = request.query;
+      const page = await admin.listUsers({
+        search: search || undefined,
+        limit: limit ?? DEFAULT_LIMIT,
+        after: cursorFrom(cursor),
+      });
+      return { data: { users: page.users, next_cursor: next(page) } };
+    },
+  );
+
+  app.patch(
+    '/users/:id',
+    {
+      schema: {
+        params: z.object({ id: z.string().check(z.maxLength(64)) }),
+        body: AdminUserPatchSchema,
+        response: { 200: envelope(AdminUserResultSchema) },
+      },
+    },
+    async (request) => {
+      if (!UUID.test(request.params.id)) throw new AppError(404, ErrorCode.NOT_FOUND);
+      const actor = await requireAdmin(accounts, request);
+      const user = await admin.updateUser(actor.id, request.params.id, request.body);
+      return { data: { user } };
+    },
+  );
+
+  app.get(
+    '/contact-messages',
+    {
+      schema: {
+        querystring: z.object({
+          limit: z.optional(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(100))),
+          cursor: z.optional(z.string().check(z.maxLength(200))),
+        }),
+        response: { 200: envelope(ContactMessageListSchema) },
+      },
+    },
+    async (request) => {
+      const page = await contact.list(
+        request.query.limit ?? DEFAULT_LIMIT,
+        cursorFrom(request.query.cursor),
+      );
+      return { data: { messages: page.messages, next_cursor: next(page) } };
+    },
+  );
+};
