@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import compress from '@fastify/compress';
 import {
@@ -22,6 +23,8 @@ import { billingRoutes } from './modules/billing/routes.ts';
 import { contactRoutes } from './modules/contact/routes.ts';
 import { createContactService } from './modules/contact/service.ts';
 import { adminRoutes } from './modules/admin/routes.ts';
+import { blogRoutes } from './modules/blog/routes.ts';
+import { loadBlogPosts } from './modules/blog/content.ts';
 import { createAdminService } from './modules/admin/service.ts';
 import { registerSpa } from './plugins/spa.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
@@ -137,6 +140,10 @@ export async function buildApp(config: AppConfig, opts: { logger?: boolean } = {
     limiter: createLimiter('contact-ip', r.contactPerIp, store),
   });
   await app.register(adminRoutes, { prefix: '/api/admin', admin, accounts, contact });
+  await app.register(blogRoutes, {
+    posts: loadBlogPosts(path.join(config.contentDir, 'blog')),
+    appUrl: config.appUrl,
+  });
   await app.register(googleRoutes, {
     auth,
     service: accounts,

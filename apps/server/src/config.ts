@@ -38,6 +38,7 @@ const EnvSchema = z.object({
     .transform((v) => v === 'true'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().default(path.join(repoRoot, 'apps/web/dist')),
+  CONTENT_DIR: z.string().default(path.join(repoRoot, 'content')),
   RATE_LIMIT_SCALE: z.coerce.number().positive().default(1),
   SESSION_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
 });
@@ -82,6 +83,8 @@ export type AppConfig = {
   trustProxy: boolean;
   logLevel: string;
   webDistDir: string;
+  /** Markdown content: blog posts under `blog/`. */
+  contentDir: string;
   rateLimits: RateLimits;
   /** How long an instance may reuse a session lookup (0: never). */
   sessionCacheMs: number;
@@ -128,6 +131,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
     webDistDir: path.resolve(e.WEB_DIST_DIR),
+    contentDir: path.resolve(e.CONTENT_DIR),
     rateLimits: scaleLimits(DEFAULT_RATE_LIMITS, e.RATE_LIMIT_SCALE),
     sessionCacheMs: e.SESSION_CACHE_MS,
     version: readVersion(),

@@ -85,3 +85,18 @@ export {
   type AdminUserPatch,
 } from './admin.ts';
 export { BillingSchema, billingPeriod, type Billing } from './billing.ts';
+export { parseFrontMatter, FrontMatterError, type FrontMatter } from './front-matter.ts';
+export {
+  BLOG_TAGS,
+  BLOG_PAGE_SIZE,
+  BlogPostMetaSchema,
+  BlogPostSummarySchema,
+  BlogPostSchema,
+  BlogListSchema,
+  BlogListQuerySchema,
+  readingMinutes,
+  type BlogPostMeta,
+  type BlogPostSummary,
+  type BlogPost,
+  type BlogList,
+} from './blog.ts';

@@ -34,6 +34,8 @@ export async function startTestApp(
     ...loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' }),
     databaseUrl: db.url,
     webDistDir: path.join(dataDir, 'no-web-build'),
+    // Small fixed posts; the repository's own posts have a test of their own.
+    contentDir: path.join(import.meta.dirname, '../modules/blog/fixtures'),
     redisKeyPrefix: `spoke-test-${randomUUID()}`,
     // Many sign-ups from one address; the limits have tests of their own with the real values.
     rateLimits: scaleLimits(DEFAULT_RATE_LIMITS, 1000),
