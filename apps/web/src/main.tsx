@@ -2,11 +2,13 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
+import { installChunkReload } from './app/chunk-reload.ts';
 import { AppProvider } from './app/provider.tsx';
 import { routes } from './app/routes.tsx';
 import './index.css';
 
 const router = createBrowserRouter(routes);
+installChunkReload(router);
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 

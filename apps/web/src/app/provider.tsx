@@ -1,13 +1,8 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { AuthProvider } from '../features/auth/components/auth-provider.tsx';
-import { createQueryClient } from '../lib/query-client.ts';
 
+// Only what every page needs. The data-query cache lives in QueryLayout, loaded with the screens
+// that use it, so the landing page does not ship it.
 export function AppProvider({ children }: { children: ReactNode }) {
-  const [queryClient] = useState(createQueryClient);
-  return (
-    <QueryClientProvider client={queryClient}>
-      <AuthProvider>{children}</AuthProvider>
-    </QueryClientProvider>
-  );
+  return <AuthProvider>{children}</AuthProvider>;
 }

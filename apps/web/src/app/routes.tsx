@@ -24,7 +24,8 @@ function BlogPostRedirect() {
   return <Navigate to={`/blog/${encodeURIComponent(slug ?? '')}`} replace />;
 }
 
-// Every screen is a lazy route: one chunk per screen, so a page ships only what it shows.
+// Every screen is a lazy route: one chunk per screen, so a page ships only what it shows. Screens
+// that use data queries sit under QueryLayout, which brings the query library along.
 export const routes: RouteObject[] = [
   {
     id: 'root',
@@ -53,8 +54,13 @@ export const routes: RouteObject[] = [
             lazy: () => import('../features/auth/routes/reset-password.tsx'),
           },
           {
-            path: 'auth/callback',
-            lazy: () => import('../features/auth/routes/auth-callback.tsx'),
+            lazy: () => import('./query-layout.tsx'),
+            children: [
+              {
+                path: 'auth/callback',
+                lazy: () => import('../features/auth/routes/auth-callback.tsx'),
+              },
+            ],
           },
           { path: 'pricing', lazy: () => import('../features/marketing/routes/pricing.tsx') },
           { path: 'blog', lazy: () => import('../features/blog/routes/blog-list.tsx') },
@@ -76,22 +82,32 @@ export const routes: RouteObject[] = [
           {
             path: 'app',
             Component: RequireAuth,
+            // The app area fails on its own: the shell and its navigation stay usable.
+            ErrorBoundary: RouteError,
             children: [
-              { index: true, element: <Navigate to="/app/dashboard" replace /> },
-              { path: 'dashboard', lazy: () => import('./routes/dashboard.tsx') },
-              { path: 'settings', lazy: () => import('../features/settings/routes/settings.tsx') },
-              { path: 'profile', element: <Navigate to="/app/settings" replace /> },
-              { path: 'billing', lazy: () => import('../features/billing/routes/billing.tsx') },
-              { path: 'admin', lazy: () => import('../features/admin/routes/admin.tsx') },
               {
-                path: 'workspace',
-                lazy: () => import('../features/workspace/routes/workspace.tsx'),
+                lazy: () => import('./query-layout.tsx'),
+                children: [
+                  { index: true, element: <Navigate to="/app/dashboard" replace /> },
+                  { path: 'dashboard', lazy: () => import('./routes/dashboard.tsx') },
+                  {
+                    path: 'settings',
+                    lazy: () => import('../features/settings/routes/settings.tsx'),
+                  },
+                  { path: 'profile', element: <Navigate to="/app/settings" replace /> },
+                  { path: 'billing', lazy: () => import('../features/billing/routes/billing.tsx') },
+                  { path: 'admin', lazy: () => import('../features/admin/routes/admin.tsx') },
+                  {
+                    path: 'workspace',
+                    lazy: () => import('../features/workspace/routes/workspace.tsx'),
+                  },
+                  {
+                    path: 'workspace/registry',
+                    lazy: () => import('../features/workspace/routes/registry.tsx'),
+                  },
+                  { path: 'agents', lazy: () => import('../features/agents/routes/agents.tsx') },
+                ],
               },
-              {
-                path: 'workspace/registry',
-                lazy: () => import('../features/workspace/routes/registry.tsx'),
-              },
-              { path: 'agents', lazy: () => import('../features/agents/routes/agents.tsx') },
             ],
           },
           { path: '*', lazy: () => import('./routes/not-found.tsx') },

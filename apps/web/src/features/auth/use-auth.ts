@@ -14,8 +14,10 @@ export interface AuthState {
   login(email: string, password: string, remember?: boolean): Promise<boolean>;
   /** Ends the session on the server if it can, and locally whatever happens. */
   logout(): Promise<void>;
-  /** Starts a session obtained elsewhere (registration, Google sign-in). */
+  /** Starts a session obtained elsewhere (registration, Google sign-in, a password change). */
   setSession(token: string, user: User): void;
+  /** Replaces the signed-in user's details after they changed them (same session). */
+  updateUser(user: User): void;
 }
 
 export const AuthContext = createContext<AuthState | null>(null);

@@ -1,7 +1,39 @@
+import { useSearchParams } from 'react-router';
+import { useAuth } from '../../auth/use-auth.ts';
+import { AccessDenied } from '../components/access-denied.tsx';
+import { AdminTabs, type Tab } from '../components/admin-tabs.tsx';
+import { MessagesPanel } from '../components/messages-panel.tsx';
+import { UsersPanel } from '../components/users-panel.tsx';
+import { usePageTitle } from '../../../components/layout/use-page-title.ts';
+
+type Section = 'users' | 'messages';
+
+const TABS: Tab<Section>[] = [
+  { id: 'users', label: 'Users', panel: <UsersPanel /> },
+  { id: 'messages', label: 'Contact messages', panel: <MessagesPanel /> },
+];
+
 export function Component() {
+  const { isAdmin } = useAuth();
+  usePageTitle(isAdmin ? 'Admin' : 'Access denied');
+  // The tab lives in the address, so a reload or a shared link opens the same section.
+  const [search, setSearch] = useSearchParams();
+  if (!isAdmin) return <AccessDenied />;
+
+  const selected: Section = search.get('tab') === 'messages' ? 'messages' : 'users';
   return (
     <div className="mx-auto max-w-6xl px-4 py-10">
-      <h1 className="text-3xl font-bold text-slate-900">Admin</h1>
+      <h1 className="text-3xl font-bold tracking-tight text-slate-900">Admin</h1>
+      <p className="mt-2 text-slate-600">
+        Manage users, their plans and admin rights, and read contact messages.
+      </p>
+      <div className="mt-8">
+        <AdminTabs
+          tabs={TABS}
+          selected={selected}
+          onSelect={(id) => setSearch(id === 'users' ? {} : { tab: id }, { replace: true })}
+        />
+      </div>
     </div>
   );
 }

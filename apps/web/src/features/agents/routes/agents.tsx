@@ -1,7 +1,12 @@
+import { PlaceholderPage } from '../../../components/layout/placeholder-page.tsx';
+
 export function Component() {
   return (
-    <div className="mx-auto max-w-6xl px-4 py-10">
-      <h1 className="text-3xl font-bold text-slate-900">Autonomous Agent</h1>
-    </div>
+    <PlaceholderPage
+      title="Autonomous Agent"
+      back={{ to: '/app/dashboard', label: 'Back to dashboard' }}
+    >
+      <p>Agents that work through multi-step tasks on their own are coming soon.</p>
+    </PlaceholderPage>
   );
 }

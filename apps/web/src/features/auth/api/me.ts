@@ -1,18 +1,33 @@
-import { MeResultSchema } from '@spoke/shared';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { MeResultSchema, shouldRetry } from '@spoke/shared';
+import { isApiError } from '../../../lib/api/api-error.ts';
 import { api } from '../../../lib/api/client.ts';
-
-export const meQueryKey = ['auth', 'me'] as const;
 
 export function fetchMe(signal?: AbortSignal) {
   return api.get('/api/account/me', MeResultSchema, { signal });
 }
 
-export function meQueryOptions() {
-  return queryOptions({ queryKey: meQueryKey, queryFn: ({ signal }) => fetchMe(signal) });
+function wait(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    signal.addEventListener('abort', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
 }
 
-/** The signed-in user's account; only runs while a token is stored. */
-export function useMeQuery(enabled: boolean) {
-  return useQuery({ ...meQueryOptions(), enabled });
+/**
+ * The user behind a stored token, tried again like any data query (never after a 4xx), so a
+ * server that restarts during a page load does not sign the user out.
+ */
+export async function fetchMeWithRetry(signal: AbortSignal, retryDelayMs = 1000) {
+  for (let failures = 0; ; failures += 1) {
+    try {
+      return (await fetchMe(signal)).user;
+    } catch (error) {
+      const status = isApiError(error) ? error.status : undefined;
+      if (signal.aborted || !shouldRetry(failures, status)) throw error;
+      await wait(retryDelayMs * 2 ** failures, signal);
+    }
+  }
 }

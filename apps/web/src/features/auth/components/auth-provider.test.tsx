@@ -1,9 +1,7 @@
-import { QueryClientProvider } from '@tanstack/react-query';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { getToken, setToken } from '../../../lib/api/token-store.ts';
-import { createQueryClient } from '../../../lib/query-client.ts';
 import {
   sampleUser,
   sendJson,
@@ -51,13 +49,10 @@ afterEach(() => {
 });
 
 function renderAuth() {
-  const queryClient = createQueryClient();
   const wrapper = ({ children }: { children: ReactNode }) => (
-    <QueryClientProvider client={queryClient}>
-      <AuthProvider>{children}</AuthProvider>
-    </QueryClientProvider>
+    <AuthProvider>{children}</AuthProvider>
   );
-  return { ...renderHook(() => useAuth(), { wrapper }), queryClient };
+  return renderHook(() => useAuth(), { wrapper });
 }
 
 describe('useAuth', () => {
@@ -79,13 +74,11 @@ describe('AuthProvider start-up', () => {
 
   it('loads the user for a valid stored token', async () => {
     setToken(GOOD_TOKEN);
-    const { result, queryClient } = renderAuth();
+    const { result } = renderAuth();
     expect(result.current.isLoading).toBe(true);
     await waitFor(() => expect(result.current.isLoading).toBe(false));
     expect(result.current).toMatchObject({ user: sampleUser, isLoggedIn: true, isAdmin: false });
     expect(server.requests[0]?.headers.authorization).toBe(`Bearer ${GOOD_TOKEN}`);
-    // Other screens read the same answer from the query cache.
-    expect(queryClient.getQueryData(['auth', 'me'])).toEqual({ user: sampleUser });
   });
 
   it('clears an invalid stored token and ends signed out', async () => {
@@ -190,7 +183,42 @@ describe('another tab', () => {
     const { result } = renderAuth();
     await waitFor(() => expect(result.current.isLoggedIn).toBe(true));
     act(() => changeTokenElsewhere('someone-elses-token'));
-    await waitFor(() => expect(result.current.isLoggedIn).toBe(false));
-    expect(server.requests.at(-1)?.headers.authorization).toBe('Bearer someone-elses-token');
+    // The previous user disappears at once: they belong to the old token.
+    expect(result.current.user).toBeNull();
+    await waitFor(() =>
+      expect(server.requests.at(-1)?.headers.authorization).toBe('Bearer someone-elses-token'),
+    );
+    await waitFor(() => expect(getToken()).toBeNull());
+    expect(result.current.isLoggedIn).toBe(false);
+  });
+});
+
+describe('session changes', () => {
+  it('a new session replaces a check still in flight for the old token', async () => {
+    let release: (() => void) | undefined;
+    server.handle((req, res) => {
+      if (req.path === '/api/account/me') {
+        release = () => sendJson(res, 200, { data: { user: { ...sampleUser, username: 'old' } } });
+        return;
+      }
+      sendRaw(res, 404);
+    });
+    setToken('old-token');
+    const { result } = renderAuth();
+    await waitFor(() => expect(release).toBeDefined());
+    act(() => result.current.setSession('new-token', sampleUser));
+    release?.();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(getToken()).toBe('new-token');
+    expect(result.current.user).toEqual(sampleUser);
+  });
+
+  it('updateUser shows changed details without a new session', async () => {
+    setToken(GOOD_TOKEN);
+    const { result } = renderAuth();
+    await waitFor(() => expect(result.current.isLoggedIn).toBe(true));
+    act(() => result.current.updateUser({ ...sampleUser, display_name: 'Countess' }));
+    expect(result.current.user?.display_name).toBe('Countess');
+    expect(getToken()).toBe(GOOD_TOKEN);
   });
 });

@@ -1,5 +1,4 @@
-import { CLIENT_ERROR_MESSAGES, ErrorCode, type User } from '@spoke/shared';
-import { useQueryClient } from '@tanstack/react-query';
+import type { User } from '@spoke/shared';
 import {
   useCallback,
   useEffect,
@@ -8,100 +7,95 @@ import {
   useSyncExternalStore,
   type ReactNode,
 } from 'react';
-import { ApiError, isApiError } from '../../../lib/api/api-error.ts';
-import {
-  clearToken,
-  getToken,
-  setToken,
-  subscribeToken,
-  TOKEN_STORAGE_KEY,
-} from '../../../lib/api/token-store.ts';
-import { loginRequest } from '../api/login.ts';
-import { logoutRequest } from '../api/logout.ts';
-import { meQueryKey, useMeQuery } from '../api/me.ts';
+import { isApiError, type ApiError } from '../../../lib/api/api-error.ts';
+import { clearToken, getToken, setToken, subscribeToken } from '../../../lib/api/token-store.ts';
+import { loadSessionApi } from '../api/load-session-api.ts';
 import { AuthContext, type AuthState } from '../use-auth.ts';
 
-function asApiError(error: unknown): ApiError {
-  if (isApiError(error)) return error;
-  return new ApiError({
-    code: ErrorCode.UNKNOWN_ERROR,
-    message: CLIENT_ERROR_MESSAGES.UNKNOWN_ERROR,
-    cause: error,
-  });
+interface Session {
+  token: string;
+  user: User;
 }
 
+// Plain state rather than a data query: the first page a visitor opens then needs neither the
+// query library nor the schemas, which load only once the app talks to the server.
 export function AuthProvider({ children }: { children: ReactNode }) {
-  const queryClient = useQueryClient();
   const token = useSyncExternalStore(subscribeToken, getToken, () => null);
-  const me = useMeQuery(token !== null);
+  const [session, setSessionState] = useState<Session | null>(null);
+  // A token whose check could not even start (the page's code failed to load): keep the token,
+  // since the session may well be valid, but stop waiting for it.
+  const [uncheckedToken, setUncheckedToken] = useState<string | null>(null);
   const [error, setError] = useState<ApiError | null>(null);
 
-  // The stored token failed its start-up check, or the server revoked the session since:
-  // forget it so the app shows the signed-out state instead of a half-signed-in one.
-  const sessionRejected =
-    token !== null &&
-    me.isError &&
-    (me.data === undefined || (isApiError(me.error) && me.error.status === 401));
-  useEffect(() => {
-    if (!sessionRejected) return;
-    clearToken();
-    queryClient.removeQueries({ queryKey: meQueryKey });
-  }, [sessionRejected, queryClient]);
+  // The user shown always belongs to the stored token: a token changed in another tab, or a
+  // sign-out, hides the previous user at once.
+  const known = session !== null && token !== null && session.token === token;
 
-  // Another tab signed in as someone else: the cached user belongs to the old token.
   useEffect(() => {
-    const onStorage = (event: StorageEvent) => {
-      if (event.key === TOKEN_STORAGE_KEY && event.newValue) {
-        void queryClient.invalidateQueries({ queryKey: meQueryKey });
-      }
-    };
-    window.addEventListener('storage', onStorage);
-    return () => window.removeEventListener('storage', onStorage);
-  }, [queryClient]);
+    if (token === null || known) return;
+    const controller = new AbortController();
+    loadSessionApi()
+      .then(({ fetchMeWithRetry }) => fetchMeWithRetry(controller.signal))
+      .then(
+        (user) => {
+          if (!controller.signal.aborted) setSessionState({ token, user });
+        },
+        (caught: unknown) => {
+          if (controller.signal.aborted) return;
+          // The server rejected the token or could not be reached: the spec signs the user out.
+          if (isApiError(caught)) {
+            if (getToken() === token) clearToken();
+          } else {
+            setUncheckedToken(token);
+          }
+        },
+      );
+    return () => controller.abort();
+  }, [token, known]);
 
-  const setSession = useCallback(
-    (newToken: string, user: User) => {
-      // A check of an older token still in flight must not overwrite the new session.
-      void queryClient.cancelQueries({ queryKey: meQueryKey });
-      queryClient.setQueryData(meQueryKey, { user });
-      setToken(newToken);
-      setError(null);
-    },
-    [queryClient],
-  );
+  const setSession = useCallback((newToken: string, user: User) => {
+    setSessionState({ token: newToken, user });
+    setToken(newToken);
+    setError(null);
+  }, []);
+
+  const updateUser = useCallback((user: User) => {
+    setSessionState((current) => (current ? { ...current, user } : current));
+  }, []);
 
   const login = useCallback(
     async (email: string, password: string, remember?: boolean) => {
       setError(null);
-      try {
-        const result = await loginRequest(
-          remember === undefined ? { email, password } : { email, password, remember },
-        );
-        setSession(result.token, result.user);
+      const body = remember === undefined ? { email, password } : { email, password, remember };
+      const outcome = await loadSessionApi().then(
+        (sessionApi) => sessionApi.attemptLogin(body),
+        // The code could not load; the chunk reload handler is already refreshing the page.
+        () => ({ ok: false as const, error: null }),
+      );
+      if (outcome.ok) {
+        setSession(outcome.result.token, outcome.result.user);
         return true;
-      } catch (caught) {
-        setError(asApiError(caught));
-        return false;
       }
+      setError(outcome.error);
+      return false;
     },
     [setSession],
   );
 
   const logout = useCallback(async () => {
     try {
-      if (getToken() !== null) await logoutRequest();
+      if (getToken() !== null) await (await loadSessionApi()).revokeCurrentSession();
     } catch {
-      // Best effort: the server session expires on its own; the local one ends below regardless.
+      // The server session expires on its own; the local one ends below regardless.
     } finally {
       clearToken();
-      // Cached answers belong to the user who just left.
-      queryClient.clear();
+      setSessionState(null);
       setError(null);
     }
-  }, [queryClient]);
+  }, []);
 
-  const user = token !== null && !sessionRejected ? (me.data?.user ?? null) : null;
-  const isLoading = token !== null && me.isPending;
+  const user = known ? session.user : null;
+  const isLoading = token !== null && !known && uncheckedToken !== token;
 
   const value = useMemo<AuthState>(
     () => ({
@@ -113,8 +107,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       login,
       logout,
       setSession,
+      updateUser,
     }),
-    [user, isLoading, error, login, logout, setSession],
+    [user, isLoading, error, login, logout, setSession, updateUser],
   );
 
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;

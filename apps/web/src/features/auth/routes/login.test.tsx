@@ -80,6 +80,8 @@ describe('login page', () => {
     await submit();
     const busy = await screen.findByRole('button', { name: 'Signing In...' });
     expect(busy.hasAttribute('disabled')).toBe(true);
+    // Only an answer to a request that has arrived can be released.
+    await waitFor(() => expect(server.requests).toHaveLength(1));
     release();
     await screen.findByRole('button', { name: 'Sign In' });
   });

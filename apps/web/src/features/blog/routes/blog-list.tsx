@@ -1,7 +1,9 @@
+import { PlaceholderPage } from '../../../components/layout/placeholder-page.tsx';
+
 export function Component() {
   return (
-    <div className="mx-auto max-w-6xl px-4 py-10">
-      <h1 className="text-3xl font-bold text-slate-900">Blog</h1>
-    </div>
+    <PlaceholderPage title="Blog">
+      <p>Posts about building AI agents and working with MCP servers are coming soon.</p>
+    </PlaceholderPage>
   );
 }

@@ -1,7 +1,13 @@
+import { PlaceholderPage } from '../../../components/layout/placeholder-page.tsx';
+
 export function Component() {
   return (
-    <div className="mx-auto max-w-6xl px-4 py-10">
-      <h1 className="text-3xl font-bold text-slate-900">Documentation</h1>
-    </div>
+    <PlaceholderPage title="Documentation">
+      <p>
+        Guides for installing the <code className="font-mono text-base">spoke</code> command-line
+        tool, a quick start, the command reference, the registry, the API and enterprise setup are
+        coming soon.
+      </p>
+    </PlaceholderPage>
   );
 }

@@ -1,7 +1,50 @@
+import { PLANS, type Plan } from '@spoke/shared';
+import { useState } from 'react';
+import { useAuth } from '../../auth/use-auth.ts';
+import type { BillingPeriod } from '../billing-period.ts';
+import { BillingToggle } from '../components/billing-toggle.tsx';
+import { EnterpriseCard } from '../components/enterprise-card.tsx';
+import { FaqAccordion } from '../components/faq-accordion.tsx';
+import { PlanCard } from '../components/plan-card.tsx';
+import { PRICING_FAQ } from '../pricing-faq.ts';
+
+type PricedPlan = Plan & { price: NonNullable<Plan['price']> };
+const listed = PLANS.filter((plan): plan is PricedPlan => plan.price !== null);
+const enterprise = PLANS.find((plan) => plan.price === null);
+
 export function Component() {
+  const [period, setPeriod] = useState<BillingPeriod>('monthly');
+  const { isLoggedIn } = useAuth();
+  // A signed-in user already has an account: the plan choice continues on the billing page.
+  const ctaTo = isLoggedIn ? '/app/billing' : '/register';
+
   return (
-    <div className="mx-auto max-w-6xl px-4 py-10">
-      <h1 className="text-3xl font-bold text-slate-900">Pricing</h1>
+    <div className="mx-auto max-w-7xl px-4 py-14 sm:py-16">
+      <header className="mx-auto max-w-2xl text-center">
+        <h1 className="text-4xl font-extrabold tracking-tight text-slate-900 sm:text-5xl">
+          Pricing
+        </h1>
+        <p className="mt-4 text-lg text-slate-600">
+          Start free. Move up when your agents need more messages or integration credits.
+        </p>
+      </header>
+      <div className="mt-10">
+        <BillingToggle value={period} onChange={setPeriod} />
+      </div>
+      <div className="mt-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-5 xl:gap-4">
+        {listed.map((plan) => (
+          <PlanCard key={plan.id} plan={plan} period={period} ctaTo={ctaTo} />
+        ))}
+      </div>
+      {enterprise && <EnterpriseCard plan={enterprise} />}
+      <section aria-labelledby="faq-title" className="mx-auto mt-20 max-w-3xl">
+        <h2 id="faq-title" className="text-3xl font-bold tracking-tight text-slate-900">
+          Frequently asked questions
+        </h2>
+        <div className="mt-8">
+          <FaqAccordion items={PRICING_FAQ} />
+        </div>
+      </section>
     </div>
   );
 }

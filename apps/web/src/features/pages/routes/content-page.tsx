@@ -1,7 +1,43 @@
+import { data, useLoaderData, type LoaderFunctionArgs } from 'react-router';
+import { Markdown } from '../components/markdown.tsx';
+import { PageOutline } from '../components/page-outline.tsx';
+import { pageTitle, useDocumentTitle } from '../components/use-document-title.ts';
+import { loadContentPage } from '../loader/load-page.ts';
+import { pageOutline } from '../loader/outline.ts';
+
+// Pages shorter than this read fine without a table of contents.
+const OUTLINE_MIN_SECTIONS = 4;
+
+// One module serves every path of content/pages/: the path names the file.
+export async function loader({ request }: LoaderFunctionArgs) {
+  const slug = new URL(request.url).pathname.replace(/^\/+|\/+$/g, '');
+  const page = await loadContentPage(slug);
+  if (!page) throw data(null, { status: 404 });
+  return { ...page, outline: pageOutline(page.body) };
+}
+
 export function Component() {
+  const page = useLoaderData<typeof loader>();
+  useDocumentTitle(pageTitle(page.title));
+  const showOutline = page.outline.length >= OUTLINE_MIN_SECTIONS;
   return (
-    <div className="mx-auto max-w-6xl px-4 py-10">
-      <h1 className="text-3xl font-bold text-slate-900">Page</h1>
-    </div>
+    <article className="mx-auto max-w-6xl px-4 py-10 sm:px-6 sm:py-16">
+      <header className="max-w-3xl border-b border-slate-200 pb-8">
+        <h1 className="text-3xl font-bold tracking-tight text-balance text-slate-900 sm:text-4xl">
+          {page.title}
+        </h1>
+        <p className="mt-3 text-lg leading-8 text-pretty text-slate-600">{page.description}</p>
+      </header>
+      <div className="mt-10 lg:grid lg:grid-cols-[minmax(0,48rem)_14rem] lg:justify-between lg:gap-12">
+        <div className="min-w-0">
+          <Markdown>{page.body}</Markdown>
+        </div>
+        {showOutline && (
+          <aside className="hidden lg:block">
+            <PageOutline entries={page.outline} />
+          </aside>
+        )}
+      </div>
+    </article>
   );
 }

@@ -1,7 +1,43 @@
+import { useAuth } from '../../auth/use-auth.ts';
+import { PasswordForm } from '../components/password-form.tsx';
+import { ProfileForm } from '../components/profile-form.tsx';
+import { SectionCard } from '../components/section-card.tsx';
+import { SessionList } from '../components/session-list.tsx';
+import { usePageTitle } from '../../../components/layout/use-page-title.ts';
+
 export function Component() {
+  usePageTitle('Settings');
+  const { user } = useAuth();
+  if (!user) return null;
+
   return (
-    <div className="mx-auto max-w-6xl px-4 py-10">
-      <h1 className="text-3xl font-bold text-slate-900">Settings</h1>
+    <div className="mx-auto max-w-4xl px-4 py-10">
+      <h1 className="text-3xl font-bold tracking-tight text-slate-900">Settings</h1>
+      <p className="mt-2 text-slate-600">Your profile, password and signed-in devices.</p>
+      <div className="mt-8 space-y-6">
+        <SectionCard
+          id="profile-heading"
+          title="Profile"
+          description="Your display name is shown across Spoke; without one, your username is."
+        >
+          {/* Keyed by user, so the form starts over if someone else signs in on this tab. */}
+          <ProfileForm key={user.id} user={user} />
+        </SectionCard>
+        <SectionCard
+          id="password-heading"
+          title="Password"
+          description="Changing your password signs out every other device."
+        >
+          <PasswordForm />
+        </SectionCard>
+        <SectionCard
+          id="sessions-heading"
+          title="Your sessions"
+          description="Devices and browsers signed in to your account."
+        >
+          <SessionList />
+        </SectionCard>
+      </div>
     </div>
   );
 }

@@ -1,7 +1,9 @@
+import { PlaceholderPage } from '../../../components/layout/placeholder-page.tsx';
+
 export function Component() {
   return (
-    <div className="mx-auto max-w-6xl px-4 py-10">
-      <h1 className="text-3xl font-bold text-slate-900">Workspace</h1>
-    </div>
+    <PlaceholderPage title="Workspace" back={{ to: '/app/dashboard', label: 'Back to dashboard' }}>
+      <p>Workspaces, where your agents and their MCP servers live together, are coming soon.</p>
+    </PlaceholderPage>
   );
 }

@@ -1,0 +1,22 @@
+export const DISCORD_URL = 'https://discord.gg/spoke';
+
+/** Pixels of scroll after which the navbar takes its raised style. */
+export const NAVBAR_SCROLL_THRESHOLD = 50;
+
+export interface AccountLink {
+  to: string;
+  label: string;
+  adminOnly?: boolean;
+}
+
+/** The signed-in user's menu, in the order the spec lists it (Sign Out comes last). */
+export const ACCOUNT_LINKS: readonly AccountLink[] = [
+  { to: '/app/dashboard', label: 'Dashboard' },
+  { to: '/app/billing', label: 'Pricing & Billing' },
+  { to: '/app/settings', label: 'Settings' },
+  { to: '/app/admin', label: 'Admin', adminOnly: true },
+];
+
+export function accountLinksFor(isAdmin: boolean): AccountLink[] {
+  return ACCOUNT_LINKS.filter((link) => isAdmin || !link.adminOnly);
+}

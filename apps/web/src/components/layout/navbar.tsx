@@ -1,0 +1,91 @@
+import { ExternalLink, Menu, X } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import { Link, NavLink, useLocation } from 'react-router';
+import { MobileMenu } from './mobile-menu.tsx';
+import { DISCORD_URL, NAVBAR_SCROLL_THRESHOLD } from './nav-links.ts';
+import { activeNavLink, navLink } from './nav-styles.ts';
+import { SessionControl } from './session-control.tsx';
+import { useScrolled } from './use-scrolled.ts';
+
+const MOBILE_MENU_ID = 'mobile-menu';
+
+export function Navbar() {
+  const scrolled = useScrolled(NAVBAR_SCROLL_THRESHOLD);
+  const location = useLocation();
+  // The menu belongs to the page it was opened on, so any navigation closes it.
+  const [openOn, setOpenOn] = useState<string | null>(null);
+  const menuOpen = openOn === location.key;
+  const menuButton = useRef<HTMLButtonElement>(null);
+
+  useEffect(() => {
+    if (!menuOpen) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setOpenOn(null);
+      menuButton.current?.focus();
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [menuOpen]);
+
+  return (
+    <header
+      data-scrolled={scrolled ? 'true' : 'false'}
+      className={`sticky top-0 z-40 border-b transition-[background-color,box-shadow] duration-200 ${
+        scrolled
+          ? 'border-slate-200/70 bg-white/90 shadow-md backdrop-blur-lg'
+          : 'border-slate-200 bg-white'
+      }`}
+    >
+      <nav
+        aria-label="Main"
+        className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4"
+      >
+        <Link
+          to="/"
+          className="rounded-md text-xl font-bold tracking-tight text-blue-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600"
+        >
+          Spoke
+        </Link>
+        <div className="hidden items-center gap-1 md:flex">
+          <NavLink
+            to="/app/docs"
+            className={({ isActive }) => `${navLink} ${isActive ? activeNavLink : ''}`}
+          >
+            Documentation
+          </NavLink>
+          <a href={DISCORD_URL} target="_blank" rel="noopener noreferrer" className={navLink}>
+            Discord
+            <ExternalLink aria-hidden="true" className="size-3.5 text-slate-500" />
+            <span className="sr-only">(opens in a new tab)</span>
+          </a>
+          <NavLink
+            to="/pricing"
+            className={({ isActive }) => `${navLink} ${isActive ? activeNavLink : ''}`}
+          >
+            Pricing
+          </NavLink>
+          <div className="ml-3">
+            <SessionControl />
+          </div>
+        </div>
+        <button
+          ref={menuButton}
+          type="button"
+          className="inline-flex size-10 items-center justify-center rounded-lg text-slate-700 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600 md:hidden"
+          aria-expanded={menuOpen}
+          aria-controls={MOBILE_MENU_ID}
+          aria-label="Menu"
+          onClick={() => setOpenOn(menuOpen ? null : location.key)}
+        >
+          {menuOpen ? (
+            <X aria-hidden="true" className="size-6" />
+          ) : (
+            <Menu aria-hidden="true" className="size-6" />
+          )}
+        </button>
+      </nav>
+      <MobileMenu id={MOBILE_MENU_ID} open={menuOpen} />
+    </header>
+  );
+}

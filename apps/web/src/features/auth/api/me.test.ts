@@ -1,0 +1,51 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import {
+  sampleUser,
+  sendJson,
+  sendRaw,
+  setPageOrigin,
+  startTestServer,
+  type TestServer,
+} from '../../../test/test-server.ts';
+import { fetchMeWithRetry } from './me.ts';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+  setPageOrigin(server.url);
+});
+afterAll(() => server.close());
+afterEach(() => {
+  server.requests.length = 0;
+});
+
+describe('fetchMeWithRetry', () => {
+  it('tries again after a server error and returns the user', async () => {
+    let calls = 0;
+    server.handle((_req, res) => {
+      calls += 1;
+      if (calls < 3) return sendRaw(res, 503);
+      sendJson(res, 200, { data: { user: sampleUser } });
+    });
+    await expect(fetchMeWithRetry(new AbortController().signal, 1)).resolves.toEqual(sampleUser);
+    expect(calls).toBe(3);
+  });
+
+  it('gives up at once on a 401', async () => {
+    server.handle((_req, res) =>
+      sendJson(res, 401, { error: { message: 'Session expired.', code: 'INVALID_TOKEN' } }),
+    );
+    await expect(fetchMeWithRetry(new AbortController().signal, 1)).rejects.toMatchObject({
+      status: 401,
+    });
+    expect(server.requests).toHaveLength(1);
+  });
+
+  it('gives up after three retries', async () => {
+    server.handle((_req, res) => sendRaw(res, 500));
+    await expect(fetchMeWithRetry(new AbortController().signal, 1)).rejects.toMatchObject({
+      status: 500,
+    });
+    expect(server.requests).toHaveLength(4);
+  });
+});

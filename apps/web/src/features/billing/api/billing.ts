@@ -1,0 +1,18 @@
+import { BillingSchema } from '@spoke/shared';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api/client.ts';
+
+export const billingQueryKey = ['account', 'billing'] as const;
+
+export function fetchBilling(signal?: AbortSignal) {
+  return api.get('/api/account/billing', BillingSchema, { signal });
+}
+
+export function billingQueryOptions() {
+  return queryOptions({ queryKey: billingQueryKey, queryFn: ({ signal }) => fetchBilling(signal) });
+}
+
+/** Your plan, the current period and what has been used of it. */
+export function useBilling() {
+  return useQuery(billingQueryOptions());
+}
