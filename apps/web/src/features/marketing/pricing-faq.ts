@@ -27,7 +27,7 @@ export const PRICING_FAQ: readonly FaqItem[] = [
   {
     question: 'Can I change my plan later?',
     answer:
-      'Yes. You can move to a larger or smaller plan at any time from Pricing & Billing in your account.',
+      'Yes. Write to us through the contact form (topic Sales) and we move your account to a larger or smaller plan; the new limits apply from your next request. Pricing & Billing in your account always shows your current plan and usage.',
   },
   {
     question: 'How does yearly billing work?',
@@ -36,6 +36,6 @@ export const PRICING_FAQ: readonly FaqItem[] = [
   {
     question: 'Can I cancel at any time?',
     answer:
-      'Yes. Cancel from Pricing & Billing whenever you like. Your plan stays active until the end of the period you have paid for, then your account moves to the Free plan.',
+      'Yes. Tell us through the contact form and your account moves to the Free plan at the end of the current billing period; your agents and data stay, within the Free limits.',
   },
 ];
