@@ -55,6 +55,8 @@ async function requestReset(page: Page, email: string) {
   await page.goto(`${baseUrl}/login`);
   await page.getByRole('link', { name: 'Forgot password?' }).click();
   await page.waitForURL(/\/forgot-password$/);
+  // The login form has an Email field too: wait until the reset form has replaced it.
+  await page.getByRole('button', { name: 'Send reset link' }).waitFor();
   await page.getByLabel('Email', { exact: true }).fill(email);
   await page.getByRole('button', { name: 'Send reset link' }).click();
   await page.getByText(SENT).waitFor();
