@@ -26,7 +26,7 @@ function decodeQuotedPrintable(text: string): string {
 
 /** The reset link of the newest message to `email` in the server's outbox. */
 async function resetLinkFor(email: string): Promise<string> {
-  const deadline = Date.now() + 10_000;
+  const deadline = Date.now() + 30_000;
   for (;;) {
     const files = await readdir(outbox).catch(() => [] as string[]);
     for (const file of files.sort().reverse()) {

@@ -227,11 +227,11 @@ describe('routes and guards', () => {
 
   it('shows the documentation to a visitor under /app/docs and /dev', async () => {
     const { page, context } = await openPage('/app/docs/quick-start');
-    await page.getByRole('heading', { level: 1, name: 'Documentation' }).waitFor();
+    await page.getByRole('heading', { level: 1, name: 'Quick Start' }).waitFor();
     expect(page.url()).toBe(`${baseUrl}/app/docs/quick-start`);
-    expect(await page.title()).toBe('Documentation · Spoke');
+    expect(await page.title()).toBe('Quick Start · Docs · Spoke');
     await page.goto(`${baseUrl}/dev/commands`);
-    await page.getByRole('heading', { level: 1, name: 'Documentation' }).waitFor();
+    await page.getByRole('heading', { level: 1, name: 'Commands' }).waitFor();
     expect(page.url()).toBe(`${baseUrl}/dev/commands`);
     await context.close();
   });

@@ -1,0 +1,14 @@
+import type { ReactNode } from 'react';
+import { DocsSidebar } from './docs-sidebar.tsx';
+
+/** Tab and section pages: the chapter sidebar and the page. */
+export function DocsShell({ base, children }: { base: string; children: ReactNode }) {
+  return (
+    <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6 lg:grid lg:grid-cols-[15rem_minmax(0,1fr)] lg:gap-10 lg:py-10">
+      <aside className="mb-6 lg:mb-0">
+        <DocsSidebar base={base} />
+      </aside>
+      <div className="min-w-0">{children}</div>
+    </div>
+  );
+}

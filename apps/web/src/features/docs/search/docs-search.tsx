@@ -1,0 +1,145 @@
+import { Search } from 'lucide-react';
+import { useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useNavigate } from 'react-router';
+import { chapters } from '../content/docs-content.ts';
+import { docsPath } from '../content/docs-paths.ts';
+import { Highlighted } from './highlighted.tsx';
+import { buildSearchIndex, queryTerms, searchDocs, type SearchHit } from './search-docs.ts';
+import { useSlashShortcut } from './use-slash-shortcut.ts';
+
+let index: ReturnType<typeof buildSearchIndex> | undefined;
+// Built on the first query, not on every docs page view.
+function searchIndex() {
+  index ??= buildSearchIndex(chapters);
+  return index;
+}
+
+function resultCount(count: number): string {
+  return count === 1 ? '1 result' : `${count} results`;
+}
+
+/** Search over every section's title and text, as a combobox with a list of results. */
+export function DocsSearch({ base }: { base: string }) {
+  const navigate = useNavigate();
+  const input = useRef<HTMLInputElement>(null);
+  const listId = useId();
+  const [query, setQuery] = useState('');
+  const [open, setOpen] = useState(false);
+  const [active, setActive] = useState(0);
+  useSlashShortcut(input);
+
+  const hits = useMemo(() => (query.trim() ? searchDocs(searchIndex(), query) : []), [query]);
+  const terms = useMemo(() => queryTerms(query), [query]);
+  const showing = open && query.trim() !== '';
+  const optionId = (i: number) => `${listId}-option-${i}`;
+
+  const choose = (hit: SearchHit) => {
+    setQuery('');
+    setOpen(false);
+    input.current?.blur();
+    void navigate(docsPath(base, hit.doc.chapterId, hit.doc.sectionId));
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key === 'Escape') {
+      event.preventDefault();
+      if (query) setQuery('');
+      else input.current?.blur();
+      setOpen(false);
+    } else if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+      event.preventDefault();
+      if (hits.length === 0) return;
+      setOpen(true);
+      const step = event.key === 'ArrowDown' ? 1 : -1;
+      setActive((current) => (current + step + hits.length) % hits.length);
+    } else if (event.key === 'Enter') {
+      const hit = hits[active];
+      if (!showing || !hit) return;
+      event.preventDefault();
+      choose(hit);
+    }
+  };
+
+  return (
+    <div
+      role="search"
+      className="relative w-full sm:max-w-md"
+      onBlur={(event) => {
+        if (!event.currentTarget.contains(event.relatedTarget)) setOpen(false);
+      }}
+    >
+      <label htmlFor={`${listId}-input`} className="sr-only">
+        Search documentation
+      </label>
+      <Search
+        aria-hidden="true"
+        className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-500"
+      />
+      <input
+        ref={input}
+        id={`${listId}-input`}
+        type="search"
+        role="combobox"
+        autoComplete="off"
+        spellCheck={false}
+        placeholder="Search documentation"
+        aria-expanded={showing && hits.length > 0}
+        aria-controls={listId}
+        aria-autocomplete="list"
+        aria-activedescendant={showing && hits[active] ? optionId(active) : undefined}
+        aria-keyshortcuts="/"
+        value={query}
+        onChange={(event) => {
+          setQuery(event.target.value);
+          setActive(0);
+          setOpen(true);
+        }}
+        onFocus={() => setOpen(true)}
+        onKeyDown={onKeyDown}
+        className="w-full rounded-lg border border-slate-300 bg-white py-2 pr-10 pl-9 text-sm text-slate-900 placeholder:text-slate-500 focus:border-blue-600 focus:outline-2 focus:outline-offset-0 focus:outline-blue-600 [&::-webkit-search-cancel-button]:hidden"
+      />
+      <kbd
+        aria-hidden="true"
+        className="pointer-events-none absolute top-1/2 right-3 -translate-y-1/2 rounded border border-slate-300 bg-slate-50 px-1.5 font-mono text-xs text-slate-600"
+      >
+        /
+      </kbd>
+      <p role="status" className="sr-only">
+        {showing ? resultCount(hits.length) : ''}
+      </p>
+      <div
+        hidden={!showing}
+        className="absolute top-full right-0 left-0 z-30 mt-2 max-h-[min(28rem,70vh)] overflow-y-auto rounded-xl border border-slate-200 bg-white shadow-xl sm:min-w-[28rem]"
+      >
+        {hits.length === 0 ? (
+          <p className="px-4 py-6 text-center text-sm text-slate-600">
+            No results for “{query.trim()}”
+          </p>
+        ) : null}
+        <ul id={listId} role="listbox" aria-label="Search results" className="py-1">
+          {hits.map((hit, i) => (
+            <li
+              key={`${hit.doc.chapterId}/${hit.doc.sectionId}`}
+              id={optionId(i)}
+              role="option"
+              aria-selected={i === active}
+              // Keeps focus in the input, so the click lands before the list closes on blur.
+              onMouseDown={(event) => event.preventDefault()}
+              onMouseMove={() => setActive(i)}
+              onClick={() => choose(hit)}
+              className={`cursor-pointer px-4 py-3 ${i === active ? 'bg-blue-50' : ''}`}
+            >
+              <p className="text-sm font-semibold text-slate-900">
+                <Highlighted text={hit.doc.title} terms={terms} />
+              </p>
+              <p className="text-xs font-medium text-blue-700">{hit.doc.chapterTitle}</p>
+              <p className="mt-1 line-clamp-2 text-sm text-slate-600">
+                <Highlighted text={hit.snippet} terms={terms} />
+              </p>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </div>
+  );
+}
