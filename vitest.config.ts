@@ -32,6 +32,7 @@ export default defineConfig({
         },
       },
       './apps/web/vitest.config.ts',
+      './apps/cli/vitest.config.ts',
     ],
   },
 });

@@ -1,2 +1,72 @@
-/** The `spoke` command-line tool; commands arrive with the CLI work. */
-export const CLI_NAME = 'spoke';
+import { fs } from './builtins.ts';
+import module from 'node:module';
+import type { CliError, ExitCode } from './errors.ts';
+import { version } from './version.ts';
+
+// Caches compiled code on disk (Node >= 22.1) before the command modules load.
+module.enableCompileCache?.();
+
+const argv = process.argv.slice(2);
+const SWITCHES = new Set(['--version', '--json', '--verbose', '--quiet', '--no-color']);
+
+/** What the entry must know before the parser has run: how to print a failure. */
+function earlyFlags(args: readonly string[]) {
+  const end = args.indexOf('--');
+  const head = end === -1 ? args : args.slice(0, end);
+  const formatJson = head.some(
+    (a, i) => a === '--format=json' || (a === '--format' && head[i + 1] === 'json'),
+  );
+  return {
+    json: head.includes('--json') || formatJson,
+    verbose: head.includes('--verbose'),
+    quiet: head.includes('--quiet'),
+  };
+}
+
+// Recognised by name rather than instanceof, so that this entry file loads no other module.
+const isCliError = (err: unknown): err is CliError => (err as Error | null)?.name === 'CliError';
+
+function report(err: unknown): ExitCode {
+  const flags = earlyFlags(argv);
+  const known = isCliError(err) ? err : null;
+  const message = known
+    ? known.message
+    : `internal error: ${(err as Error)?.message ?? String(err)}`;
+  const hint = known
+    ? known.hint
+    : 'this is a bug in spoke; run again with --verbose to see the stack trace';
+  const code = known?.code ?? 'INTERNAL';
+  if (flags.json) {
+    process.stdout.write(`${JSON.stringify({ error: { code, message, hint } }, null, 2)}\n`);
+  } else {
+    process.stderr.write(`error: ${message}\n`);
+    if (hint && !flags.quiet) process.stderr.write(`hint: ${hint}\n`);
+  }
+  if (flags.verbose && err instanceof Error && err.stack) {
+    process.stderr.write(`${err.stack}\n`);
+    if (err.cause instanceof Error && err.cause.stack) {
+      process.stderr.write(`caused by: ${err.cause.stack}\n`);
+    }
+  }
+  return known?.exitCode ?? 1;
+}
+
+async function main(): Promise<ExitCode> {
+  const { run } = await import('./cli.ts');
+  return run(argv, version());
+}
+
+// `spoke --version` is answered before anything else is loaded, without even setting up the
+// stdout stream: it must start about as fast as Node itself.
+if (argv.includes('--version') && argv.every((a) => SWITCHES.has(a))) {
+  fs.writeSync(1, `${version()}\n`);
+} else {
+  process.stdout.on('error', (err: NodeJS.ErrnoException) => {
+    // A closed pipe (`spoke list | head -1`) is the reader's choice, not a failure.
+    if (err.code === 'EPIPE') process.exit(0);
+    throw err;
+  });
+  const code = await main().catch(report);
+  // Let pending output reach the pipe before leaving; open sockets must not keep the process alive.
+  process.stdout.write('', () => process.exit(code));
+}

@@ -1,0 +1,15 @@
+import type * as Fs from 'node:fs';
+import type * as Http from 'node:http';
+import type * as Https from 'node:https';
+import { createRequire } from 'node:module';
+import type * as Readline from 'node:readline';
+
+// Node builtins are loaded with require, not import: an ESM import reads every export of the
+// module, which loads fs/promises for node:fs and undici (http.WebSocket) for node:http, and
+// costs 4 to 15 MB of memory in a process that must stay under 50 MB.
+const load = createRequire(import.meta.url);
+
+export const fs = load('node:fs') as typeof Fs;
+export const loadHttp = () => load('node:http') as typeof Http;
+export const loadHttps = () => load('node:https') as typeof Https;
+export const loadReadline = () => load('node:readline') as typeof Readline;

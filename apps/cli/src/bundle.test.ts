@@ -1,0 +1,108 @@
+import { execFileSync } from 'node:child_process';
+import { readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeFixture, registryEntry, type Fixture } from './test/fixture.ts';
+import { entry, startTestRegistry, type TestRegistry } from './test/registry-server.ts';
+import { BIN, runCli, SYSTEM_NODE } from './test/run-cli.ts';
+import { version } from './version.ts';
+
+// The built bin/spoke.js on the machine's own Node: users may run any Node >= 20.
+const systemNodeVersion = execFileSync(SYSTEM_NODE, ['--version'], { encoding: 'utf8' }).trim();
+const dist = path.join(path.dirname(BIN), '../dist');
+
+let fx: Fixture;
+let good: TestRegistry;
+let bad: TestRegistry;
+const spoke = (...args: string[]) => runCli(args, { ...fx, runtime: 'bundle' });
+
+beforeAll(async () => {
+  fx = makeFixture();
+  good = await startTestRegistry({
+    items: [
+      entry('io.github.acme/server-weather', '1.2.0', {
+        description: 'Forecasts',
+        npm: 'weather-mcp',
+      }),
+    ],
+    npmLicenses: { 'weather-mcp@1.2.0': 'Apache-2.0' },
+  });
+  bad = await startTestRegistry({ behaviour: 'fail' });
+  fx.writeConfig({
+    registries: [registryEntry('good', good.url, 10), registryEntry('bad', bad.url, 20)],
+  });
+  fx.env.npm_config_registry = good.url;
+});
+
+afterAll(async () => {
+  await Promise.all([good.close(), bad.close()]);
+  fx.cleanup();
+});
+
+describe(`the bundle on ${SYSTEM_NODE} (${systemNodeVersion})`, () => {
+  it('keeps --version and --help away from the commands and zod', () => {
+    expect(statSync(path.join(dist, 'spoke.js')).size).toBeLessThan(4096);
+    const entry = readFileSync(path.join(dist, 'spoke.js'), 'utf8');
+    const cli = readFileSync(path.join(dist, 'cli.js'), 'utf8');
+    expect(entry).toContain('import("./cli.js")');
+    expect(cli).toContain('import("./commands/discover.js")');
+    expect(cli).not.toContain('ZodMini');
+    // Each command is one self-contained module: it never loads another command's code.
+    const discover = readFileSync(path.join(dist, 'commands/discover.js'), 'utf8');
+    expect(discover).toContain('ZodMini');
+    expect(discover).not.toMatch(/import\(|from"\.\//);
+  });
+
+  it('prints the version and help', async () => {
+    expect((await spoke('--version')).stdout).toBe(`${version()}\n`);
+    expect((await spoke('registry', 'add', '--help')).stdout).toContain(
+      'Usage: spoke registry add <name> <url>',
+    );
+  });
+
+  it('creates a workspace and reports it', async () => {
+    const init = await spoke('init');
+    expect(init.stdout).toBe(
+      'Created spoke.json (workspace demo, template basic)\nCreated .spoke/ (ignored by git)\n',
+    );
+    const status = await spoke('status', '--json');
+    expect(status.json()).toMatchObject({ workspace: { name: 'demo', path: fx.cwd }, servers: [] });
+  });
+
+  it('discovers across registries, naming the one that failed', async () => {
+    const r = await spoke('discover', 'weather');
+    expect(r.code).toBe(0);
+    expect(r.stdout).toBe('io.github.acme/server-weather 1.2.0 (good, trusted)\n  Forecasts\n');
+    expect(r.stderr).toContain('warning: registry bad did not answer (answered HTTP 500)');
+    const info = await spoke('info', 'io.github.acme/server-weather', '--json');
+    expect(info.json()).toMatchObject({
+      license: 'Apache-2.0',
+      licenseSource: 'package',
+      localName: 'weather',
+    });
+  });
+
+  it('changes registries, policy and config', async () => {
+    expect((await spoke('registry', 'add', 'team', './team.json')).stdout).toBe(
+      'Added registry team (local, priority 30, unverified, scope *)\n',
+    );
+    expect((await spoke('policy', 'set', 'allowed-licenses', 'mit,apache-2.0')).stdout).toBe(
+      'Set allowed-licenses to MIT, Apache-2.0\n',
+    );
+    expect((await spoke('policy', 'set', 'allowed-licenses', 'Apache2')).code).toBe(2);
+    expect((await spoke('config', 'set', 'development.verbose', 'true')).code).toBe(0);
+    expect((await spoke('config', 'get', 'development.verbose')).stdout).toBe('true\n');
+  });
+
+  it('maps errors to exit codes', async () => {
+    expect((await spoke('nope')).code).toBe(2);
+    expect((await spoke('serve', '--http', '7801')).code).toBe(1);
+    fx.writeJson('spoke.json', '{ "workspace": ');
+    const broken = await spoke('list', '--json');
+    expect(broken.code).toBe(1);
+    expect(broken.json<{ error: { code: string; message: string } }>().error).toMatchObject({
+      code: 'CONFIG_INVALID',
+      message: `${path.join(fx.cwd, 'spoke.json')} is not valid JSON at line 1, column 16: Unexpected end of JSON input`,
+    });
+  });
+});

@@ -1,0 +1,48 @@
+import { fs } from './builtins.ts';
+import path from 'node:path';
+import { CliError, usageError, type ExitCode } from './errors.ts';
+import { createOutput } from './output/output.ts';
+import { commandName, parse } from './parse/parser.ts';
+import { renderHelp } from './specs/help.ts';
+import { SECTIONS } from './specs/index.ts';
+
+function resolveCwd(dir: string | undefined): string {
+  if (dir === undefined) return process.cwd();
+  const resolved = path.resolve(dir);
+  let isDir = false;
+  try {
+    isDir = fs.statSync(resolved).isDirectory();
+  } catch {
+    // Reported below.
+  }
+  if (!isDir) throw usageError(`--cwd: ${resolved} is not a directory`);
+  return resolved;
+}
+
+/** Parses the command line and runs the command; failures are thrown as CliError. */
+export async function run(
+  argv: readonly string[],
+  version: string,
+  env = process.env,
+): Promise<ExitCode> {
+  const parsed = await parse(argv, SECTIONS);
+  if (parsed.kind === 'version') {
+    process.stdout.write(`${version}\n`);
+    return 0;
+  }
+  if (parsed.kind === 'help') {
+    process.stdout.write(`${renderHelp(parsed.target, SECTIONS, env)}\n`);
+    return 0;
+  }
+  const { spec, input, globals } = parsed;
+  const cwd = resolveCwd(globals.cwd);
+  if (!spec.run) {
+    throw new CliError(`${commandName(spec)} is not available yet in this build`, {
+      code: 'NOT_AVAILABLE',
+      hint: `the command line is valid; this build runs init, status, discover, info, list, registry, config and policy`,
+    });
+  }
+  const out = createOutput({ ...globals, env });
+  await spec.run({ cwd, env, out }, input);
+  return 0;
+}

@@ -1,0 +1,57 @@
+import { loadGlobalConfig } from '../config/global-config.ts';
+import { fixedEntry, type KeyEntry } from '../config/key-values.ts';
+import type { CommandContext } from '../context.ts';
+import { failure } from '../errors.ts';
+import { SECRET_STORE } from '../secret-store.ts';
+import { isStoredSecret, resolveKey, serverFor, workspaceFor } from './config-shared.ts';
+
+function noValue(key: string, why: string, hint: string) {
+  return failure('MISSING_VALUE', `${key} ${why}`, hint);
+}
+
+export async function configGet({
+  cwd,
+  env,
+  out,
+  key,
+}: CommandContext & { key: string }): Promise<void> {
+  const info = resolveKey(key);
+  let entry: KeyEntry;
+  if (info.kind === 'secret') {
+    throw noValue(
+      key,
+      `is not set (secret store: ${SECRET_STORE.description})`,
+      'spoke serve --http creates it',
+    );
+  } else if (info.kind === 'server') {
+    const { workspace } = workspaceFor(cwd, key);
+    const server = serverFor(workspace, info);
+    if (isStoredSecret(server, info)) {
+      throw noValue(
+        key,
+        `is a secret with no stored value (secret store: ${SECRET_STORE.description})`,
+        `spoke status shows which values ${info.server} is missing`,
+      );
+    }
+    const values = info.part === 'env' ? server.env : server.headers;
+    const value = values?.[info.variable];
+    if (value === undefined)
+      throw noValue(key, 'is not set', `set it with: spoke config set ${key} <value>`);
+    entry = { key, type: 'string', value, isDefault: false, redacted: false, source: 'spoke.json' };
+  } else {
+    const global = loadGlobalConfig(env);
+    const ws = info.file === 'spoke.json' ? workspaceFor(cwd, key) : null;
+    entry = fixedEntry(info, global, ws?.workspace ?? null, ws?.ref.dir ?? null);
+    if (entry.value === null) {
+      throw noValue(
+        key,
+        'is not set and has no default',
+        key === 'templates.author'
+          ? 'spoke create falls back to git config user.name; set one with: spoke config set templates.author <name>'
+          : `set it with: spoke config set ${key} <value>`,
+      );
+    }
+  }
+  if (out.json) out.data(entry);
+  else out.result(String(entry.value));
+}

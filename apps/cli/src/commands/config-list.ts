@@ -1,0 +1,39 @@
+import { loadGlobalConfig } from '../config/global-config.ts';
+import { fixedEntry, serverEntries, type KeyEntry } from '../config/key-values.ts';
+import { FIXED_KEYS } from '../config/keys.ts';
+import { findWorkspace, loadWorkspace } from '../config/workspace.ts';
+import type { CommandContext } from '../context.ts';
+import { textTable } from '../output/table.ts';
+
+/** Keys set by spoke init and never changed by hand are not worth a row. */
+const HIDDEN = new Set(['workspace.template', 'workspace.createdAt']);
+
+function shown(entry: KeyEntry): string {
+  if (entry.redacted) return '********';
+  if (entry.value === null) return entry.type === 'secret' ? '(not stored)' : '(unset)';
+  return String(entry.value);
+}
+
+export async function configList({ cwd, env, out }: CommandContext): Promise<void> {
+  const global = loadGlobalConfig(env);
+  const ref = findWorkspace(cwd);
+  const workspace = ref ? loadWorkspace(ref) : null;
+  const entries: KeyEntry[] = [];
+  for (const info of FIXED_KEYS) {
+    if (HIDDEN.has(info.key)) continue;
+    if (info.file === 'spoke.json' && !workspace) continue;
+    entries.push(fixedEntry(info, global, workspace, ref?.dir ?? null));
+    if (info.key === 'development.verbose' && workspace) {
+      for (const [name, entry] of Object.entries(workspace.servers))
+        entries.push(...serverEntries(name, entry));
+    }
+  }
+  if (out.json) return out.data({ entries });
+  out.result(
+    textTable(
+      ['KEY', 'TYPE', 'VALUE', 'SOURCE'],
+      entries.map((e) => [e.key, e.type, shown(e), e.source ?? '-']),
+      [0, 0, 17],
+    ),
+  );
+}

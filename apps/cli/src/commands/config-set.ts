@@ -1,0 +1,89 @@
+import { loadGlobalConfig, saveGlobalConfig } from '../config/global-config.ts';
+import type { ValueType } from '../config/keys.ts';
+import { validateValue } from '../config/validate-value.ts';
+import { saveWorkspace } from '../config/workspace.ts';
+import type { CommandContext } from '../context.ts';
+import { CliError, usageError } from '../errors.ts';
+import { secretStoreUnavailable } from '../secret-store.ts';
+import { readValue } from '../util/read-value.ts';
+import { isStoredSecret, resolveKey, serverFor, workspaceFor } from './config-shared.ts';
+
+export type ConfigSetOptions = CommandContext & {
+  key: string;
+  value: string | undefined;
+  type: ValueType | undefined;
+};
+
+function refuseSecret(key: string): CliError {
+  const { message, hint } = secretStoreUnavailable(key);
+  return new CliError(message, { code: 'NOT_AVAILABLE', hint });
+}
+
+export async function configSet(options: ConfigSetOptions): Promise<void> {
+  const { cwd, env, out, key, type } = options;
+  const info = resolveKey(key);
+  const value = () =>
+    options.value === undefined ? readValue(key, type ?? 'string') : Promise.resolve(options.value);
+
+  if (info.kind === 'secret') {
+    if (type && type !== 'secret')
+      throw usageError(`${key} is a secret; --type ${type} is not allowed`);
+    throw refuseSecret(key);
+  }
+
+  if (info.kind === 'server') {
+    const { ref, workspace } = workspaceFor(cwd, key);
+    const entry = serverFor(workspace, info);
+    if (isStoredSecret(entry, info) && type && type !== 'secret') {
+      throw usageError(
+        `${key} is stored as a secret; --type ${type} would turn it into a plain value`,
+        `to store a plain value, unset it first: spoke config unset ${key}`,
+      );
+    }
+    const effective = type ?? (isStoredSecret(entry, info) ? 'secret' : 'string');
+    // Refused before the value is read, so a secret is never even held in memory for nothing.
+    if (effective === 'secret') throw refuseSecret(key);
+    const stored = validateValue(key, effective, undefined, await value(), {
+      cwd,
+      workspaceDir: ref.dir,
+      asText: true,
+    }) as string;
+    const part = info.part === 'env' ? 'env' : 'headers';
+    const next = { ...entry, [part]: { ...entry[part], [info.variable]: stored } };
+    saveWorkspace(ref, { ...workspace, servers: { ...workspace.servers, [info.server]: next } });
+    if (out.json) return out.data({ ok: true });
+    return out.result(`Set ${key} = ${stored} in spoke.json`);
+  }
+
+  if (info.readOnly) throw usageError(`${key} is read-only: spoke init sets it`);
+  if (type && type !== info.type)
+    throw usageError(`${key} is a ${info.type}; --type ${type} is not allowed`);
+  if (info.file === 'spoke.json') {
+    const { ref, workspace } = workspaceFor(cwd, key);
+    const stored = validateValue(key, info.type, info.format, await value(), {
+      cwd,
+      workspaceDir: ref.dir,
+      asText: false,
+    });
+    const section = {
+      ...(workspace as unknown as Record<string, object>)[info.section],
+      [info.field]: stored,
+    };
+    saveWorkspace(ref, { ...workspace, [info.section]: section });
+    if (out.json) return out.data({ ok: true });
+    return out.result(`Set ${key} = ${String(stored)} in spoke.json`);
+  }
+  const { file, raw } = loadGlobalConfig(env);
+  const stored = validateValue(key, info.type, info.format, await value(), {
+    cwd,
+    workspaceDir: null,
+    asText: false,
+  });
+  const section = {
+    ...(raw as Record<string, object | undefined>)[info.section],
+    [info.field]: stored,
+  };
+  saveGlobalConfig(file, { ...raw, [info.section]: section });
+  if (out.json) return out.data({ ok: true });
+  out.result(`Set ${key} = ${String(stored)} in ${file}`);
+}

@@ -1,0 +1,70 @@
+import path from 'node:path';
+import { loadGlobalConfig, saveGlobalConfig } from '../config/global-config.ts';
+import { saveWorkspace } from '../config/workspace.ts';
+import type { CommandContext } from '../context.ts';
+import { usageError } from '../errors.ts';
+import { WORKSPACE_NAME } from '../parse/values.ts';
+import { isStoredSecret, resolveKey, serverFor, workspaceFor } from './config-shared.ts';
+
+const without = (values: Record<string, unknown> | undefined, name: string) =>
+  Object.fromEntries(Object.entries(values ?? {}).filter(([k]) => k !== name));
+
+export async function configUnset(options: CommandContext & { key: string }): Promise<void> {
+  const { cwd, env, out, key } = options;
+  const info = resolveKey(key);
+  const done = (text: string) => (out.json ? out.data({ ok: true }) : out.result(text));
+
+  if (info.kind === 'secret') return done(`${key} is not set; there is nothing to delete`);
+
+  if (info.kind === 'server') {
+    const { ref, workspace } = workspaceFor(cwd, key);
+    const entry = serverFor(workspace, info);
+    const [plainPart, secretPart] =
+      info.part === 'env' ? (['env', 'secrets'] as const) : (['headers', 'secretHeaders'] as const);
+    const secret = isStoredSecret(entry, info);
+    if (!secret && entry[plainPart]?.[info.variable] === undefined) {
+      return done(`${key} is not set; there is nothing to remove`);
+    }
+    const next = secret
+      ? { ...entry, [secretPart]: (entry[secretPart] ?? []).filter((v) => v !== info.variable) }
+      : { ...entry, [plainPart]: without(entry[plainPart], info.variable) };
+    saveWorkspace(ref, { ...workspace, servers: { ...workspace.servers, [info.server]: next } });
+    return done(
+      secret
+        ? `Removed the secret ${key} from spoke.json (no value was stored on this machine)`
+        : `Removed ${key} from spoke.json`,
+    );
+  }
+
+  if (info.readOnly) throw usageError(`${key} is read-only: spoke init sets it`);
+  const back =
+    info.default === undefined || info.default === ''
+      ? 'unset'
+      : `the default, ${String(info.default)}`;
+  if (info.file === 'spoke.json') {
+    const { ref, workspace } = workspaceFor(cwd, key);
+    if (info.key === 'workspace.name') {
+      const name = path.basename(ref.dir);
+      if (!WORKSPACE_NAME.test(name)) {
+        throw usageError(
+          `workspace.name cannot go back to the directory's name "${name}": it is not a valid name`,
+        );
+      }
+      saveWorkspace(ref, { ...workspace, workspace: { ...workspace.workspace, name } });
+      return done(`Unset workspace.name in spoke.json (now the directory's name, ${name})`);
+    }
+    const section = without(
+      (workspace as unknown as Record<string, Record<string, unknown>>)[info.section],
+      info.field,
+    );
+    saveWorkspace(ref, { ...workspace, [info.section]: section });
+    return done(`Unset ${key} in spoke.json (now ${back})`);
+  }
+  const { file, raw } = loadGlobalConfig(env);
+  const section = without(
+    (raw as Record<string, Record<string, unknown> | undefined>)[info.section],
+    info.field,
+  );
+  saveGlobalConfig(file, { ...raw, [info.section]: section });
+  done(`Unset ${key} in ${file} (now ${back})`);
+}

@@ -1,0 +1,244 @@
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { makeFixture, type Fixture } from '../test/fixture.ts';
+import { runCli } from '../test/run-cli.ts';
+import { sampleWorkspace } from '../test/sample-workspace.ts';
+
+let fx: Fixture;
+beforeEach(() => {
+  fx = makeFixture();
+  sampleWorkspace(fx);
+});
+afterEach(() => fx.cleanup());
+
+const spoke = (...args: string[]) => runCli(args, fx);
+const workspaceText = () => readFileSync(path.join(fx.cwd, 'spoke.json'), 'utf8');
+
+describe('spoke config', () => {
+  it('gets values and defaults', async () => {
+    expect((await spoke('config', 'get', 'performance.registryTimeout')).stdout).toBe('3s\n');
+    expect((await spoke('config', 'get', 'workspace.name')).stdout).toBe('demo\n');
+    expect((await spoke('config', 'get', 'servers.github.env.GITHUB_API_URL')).stdout).toBe(
+      'https://api.github.com\n',
+    );
+    fx.writeConfig({ templates: { namespace: 'dev.spoke.ada' } });
+    const json = await spoke('config', 'get', 'performance.registryTimeout', '--json');
+    expect(json.json()).toEqual({
+      key: 'performance.registryTimeout',
+      type: 'string',
+      value: '3s',
+      isDefault: true,
+      redacted: false,
+      source: 'config.json',
+    });
+    const unset = await spoke('config', 'get', 'templates.author');
+    expect(unset.code).toBe(1);
+    expect(unset.stderr).toContain('error: templates.author is not set and has no default');
+  });
+
+  it('sets typed values in the right file, with the documented output', async () => {
+    const verbose = await spoke('config', 'set', 'development.verbose', 'true');
+    expect(verbose.stdout).toBe('Set development.verbose = true in spoke.json\n');
+    const namespace = await spoke('config', 'set', 'templates.namespace', 'dev.spoke.ada');
+    expect(namespace.stdout).toBe(
+      `Set templates.namespace = dev.spoke.ada in ${path.join(fx.configDir, 'config.json')}\n`,
+    );
+    mkdirSync(path.join(fx.cwd, 'docs/notes'), { recursive: true });
+    const notes = await runCli(
+      ['config', 'set', 'servers.notes.env.NOTES_DIR', './notes', '--type', 'path'],
+      {
+        ...fx,
+        cwd: path.join(fx.cwd, 'docs'),
+      },
+    );
+    expect(notes.stdout).toBe('Set servers.notes.env.NOTES_DIR = docs/notes in spoke.json\n');
+    const url = await spoke(
+      'config',
+      'set',
+      'servers.notes.env.NOTES_API_URL',
+      'https://notes.example.com/api',
+      '--type',
+      'url',
+    );
+    expect(url.code).toBe(0);
+    const workspace = JSON.parse(workspaceText()) as {
+      development: { verbose: unknown };
+      servers: { notes: { env: Record<string, string> } };
+    };
+    expect(workspace.development.verbose).toBe(true);
+    expect(workspace.servers.notes.env).toEqual({
+      NOTES_DIR: 'docs/notes',
+      NOTES_API_URL: 'https://notes.example.com/api',
+    });
+    expect(fx.readConfig()).toMatchObject({ templates: { namespace: 'dev.spoke.ada' } });
+  });
+
+  it('reads a value left off the command line from standard input', async () => {
+    const r = await runCli(['config', 'set', 'performance.callTimeout'], {
+      ...fx,
+      input: '2m\nignored\n',
+    });
+    expect(r.stdout).toBe(
+      `Set performance.callTimeout = 2m in ${path.join(fx.configDir, 'config.json')}\n`,
+    );
+    const none = await runCli(['config', 'set', 'performance.callTimeout'], { ...fx, input: '' });
+    expect(none.code).toBe(1);
+    expect(none.stderr).toContain('error: no value given for performance.callTimeout');
+  });
+
+  it('rejects invalid values before writing anything', async () => {
+    const before = workspaceText();
+    const cases: [string[], string][] = [
+      [
+        ['config', 'set', 'development.autoReload', 'yes'],
+        'error: development.autoReload is a boolean: expected true or false, got "yes"\n',
+      ],
+      [
+        ['config', 'set', 'performance.registryTimeout', '3 seconds'],
+        'error: performance.registryTimeout is a duration',
+      ],
+      [
+        ['config', 'set', 'templates.namespace', 'Ada'],
+        'error: templates.namespace is a reverse-DNS namespace',
+      ],
+      [
+        ['config', 'set', 'servers.notes.env.X', 'ftp://x', '--type', 'url'],
+        'error: servers.notes.env.X is a url',
+      ],
+      [
+        ['config', 'set', 'servers.notes.env.X', './missing', '--type', 'path'],
+        'error: servers.notes.env.X is a path',
+      ],
+      [['config', 'set', 'workspace.createdAt', 'x'], 'error: workspace.createdAt is read-only'],
+      [
+        ['config', 'set', 'development.verbose', 'true', '--type', 'string'],
+        'error: development.verbose is a boolean; --type string is not allowed',
+      ],
+      [
+        ['config', 'set', 'servers.nope.env.X', 'y'],
+        'error: unknown server "nope" in servers.nope.env.X',
+      ],
+      [
+        [
+          'config',
+          'set',
+          'servers.github.env.GITHUB_PERSONAL_ACCESS_TOKEN',
+          'x',
+          '--type',
+          'string',
+        ],
+        'error: servers.github.env.GITHUB_PERSONAL_ACCESS_TOKEN is stored as a secret',
+      ],
+      [
+        ['config', 'set', 'servers.github.headers.X-Key', 'y'],
+        'error: servers.github.headers.X-Key: headers apply to remote',
+      ],
+      [
+        ['config', 'set', 'security.minTrustLevel', 'verified'],
+        'error: the policy is changed with spoke policy set',
+      ],
+      [['config', 'set', 'nonsense', 'x'], 'error: unknown config key "nonsense"'],
+    ];
+    for (const [args, message] of cases) {
+      const r = await spoke(...args);
+      expect(r.code, args.join(' ')).toBe(2);
+      expect(r.stderr.startsWith(message), r.stderr).toBe(true);
+    }
+    expect(workspaceText()).toBe(before);
+  });
+
+  it('never writes a secret to a file: without a secret store it refuses', async () => {
+    const before = workspaceText();
+    for (const args of [
+      ['config', 'set', 'servers.github.env.GITHUB_PERSONAL_ACCESS_TOKEN', 'ghp_secret'],
+      ['config', 'set', 'servers.notes.env.NOTES_API_KEY', 'k3y', '--type', 'secret'],
+      ['config', 'set', 'serve.token', 'tok'],
+    ]) {
+      const r = await spoke(...args);
+      expect(r.code, args.join(' ')).toBe(1);
+      expect(r.stderr).toMatch(
+        /^error: cannot store .*: this build of spoke has no secret store yet, and secrets are never written to plain files\n/,
+      );
+    }
+    const piped = await runCli(
+      ['config', 'set', 'servers.notes.env.NOTES_API_KEY', '--type', 'secret', '--json'],
+      { ...fx, input: 'k3y\n' },
+    );
+    expect(piped.json<{ error: { code: string } }>().error.code).toBe('NOT_AVAILABLE');
+    expect(workspaceText()).toBe(before);
+    const config = path.join(fx.configDir, 'config.json');
+    expect(existsSync(config) && readFileSync(config, 'utf8').includes('tok')).toBe(false);
+  });
+
+  it('unsets values back to their defaults', async () => {
+    await spoke('config', 'set', 'performance.registryTimeout', '5s');
+    const r = await spoke('config', 'unset', 'performance.registryTimeout');
+    expect(r.stdout).toBe(
+      `Unset performance.registryTimeout in ${path.join(fx.configDir, 'config.json')} (now the default, 3s)\n`,
+    );
+    expect(
+      (await spoke('config', 'get', 'performance.registryTimeout', '--json')).json(),
+    ).toMatchObject({ value: '3s', isDefault: true });
+    expect((await spoke('config', 'unset', 'servers.github.env.GITHUB_API_URL')).stdout).toBe(
+      'Removed servers.github.env.GITHUB_API_URL from spoke.json\n',
+    );
+    expect(
+      (await spoke('config', 'unset', 'servers.github.env.GITHUB_PERSONAL_ACCESS_TOKEN')).code,
+    ).toBe(0);
+    const github = (
+      JSON.parse(workspaceText()) as { servers: { github: { env: object; secrets: string[] } } }
+    ).servers.github;
+    expect(github).toMatchObject({ env: {}, secrets: [] });
+    expect((await spoke('config', 'unset', 'workspace.template')).code).toBe(2);
+  });
+
+  it('lists every key with its type, value and source', async () => {
+    await spoke('config', 'set', 'templates.namespace', 'dev.spoke.ada');
+    const r = await spoke('config', 'list');
+    expect(r.stdout).toBe(
+      [
+        'KEY                                              TYPE     VALUE                   SOURCE',
+        'workspace.name                                   string   demo                    spoke.json',
+        'development.autoReload                           boolean  true                    spoke.json',
+        'development.verbose                              boolean  false                   spoke.json',
+        'servers.github.env.GITHUB_API_URL                string   https://api.github.com  spoke.json',
+        'servers.github.env.GITHUB_PERSONAL_ACCESS_TOKEN  secret   (not stored)            -',
+        'templates.author                                 string   (unset)                 config.json',
+        'templates.namespace                              string   dev.spoke.ada           config.json',
+        'performance.registryTimeout                      string   3s                      config.json',
+        'performance.serverStartTimeout                   string   10s                     config.json',
+        'performance.callTimeout                          string   60s                     config.json',
+        '',
+      ].join('\n'),
+    );
+    const json = await spoke('config', 'list', '--json');
+    expect(json.json<{ entries: unknown[] }>().entries[1]).toEqual({
+      key: 'development.autoReload',
+      type: 'boolean',
+      value: true,
+      isDefault: false,
+      redacted: false,
+      source: 'spoke.json',
+    });
+    const outside = await runCli(['config', 'list', '--json'], { ...fx, cwd: fx.root });
+    expect(outside.json<{ entries: { key: string }[] }>().entries.map((e) => e.key)).toEqual([
+      'templates.author',
+      'templates.namespace',
+      'performance.registryTimeout',
+      'performance.serverStartTimeout',
+      'performance.callTimeout',
+    ]);
+  });
+
+  it('fails with exit code 1 for a workspace key outside a workspace', async () => {
+    const r = await runCli(['config', 'set', 'development.verbose', 'true'], {
+      ...fx,
+      cwd: fx.root,
+    });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain(
+      `error: development.verbose is a workspace key, and there is no spoke.json in ${fx.root} or any parent`,
+    );
+  });
+});

@@ -1,0 +1,38 @@
+import { effectiveRegistries, loadGlobalConfig } from '../config/global-config.ts';
+import type { CommandContext } from '../context.ts';
+import { textTable } from '../output/table.ts';
+import { combinePolicies, loadManagedPolicy, registryAllowed } from '../policy/policy.ts';
+
+export async function registryList({ env, out }: CommandContext): Promise<void> {
+  const { config } = loadGlobalConfig(env);
+  const policy = combinePolicies(config.security, loadManagedPolicy()?.policy ?? null);
+  const registries = effectiveRegistries(config, env).map((r) => ({
+    name: r.name,
+    url: r.url,
+    scope: r.scope,
+    type: r.type,
+    priority: r.priority,
+    trustLevel: r.trustLevel,
+    healthCheck: r.healthCheck ?? null,
+    allowedByPolicy: registryAllowed(policy, r.name),
+    // Tokens arrive with the secret store; until then no registry is logged in to.
+    loggedIn: false,
+  }));
+  if (out.json) return out.data({ registries });
+  if (!registries.length) {
+    return out.result('No registries configured. Add one with: spoke registry add <name> <url>');
+  }
+  out.result(
+    textTable(
+      ['PRIORITY', 'NAME', 'TYPE', 'TRUST', 'SCOPE', 'URL'],
+      registries.map((r) => [
+        String(r.priority),
+        r.name,
+        r.type,
+        r.trustLevel,
+        r.scope,
+        `${r.url}${r.allowedByPolicy ? '' : ' (blocked by policy)'}`,
+      ]),
+    ),
+  );
+}

@@ -1,0 +1,135 @@
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { makeFixture, type Fixture } from '../test/fixture.ts';
+import { runCli } from '../test/run-cli.ts';
+import { sampleWorkspace } from '../test/sample-workspace.ts';
+
+let fx: Fixture;
+beforeEach(() => void (fx = makeFixture()));
+afterEach(() => fx.cleanup());
+
+describe('spoke status', () => {
+  it('shows the global part outside a workspace, creating config.json', async () => {
+    const r = await runCli(['status'], fx);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toBe(
+      [
+        `Workspace  none (no spoke.json in ${fx.cwd} or any parent; run spoke init)`,
+        `Config     ${path.join(fx.configDir, 'config.json')}`,
+        'Registries official (10), spoke (20), local (30)',
+        'Policy     none (any license, any trust level, any registry)',
+        'Secrets    none in this build (secret values cannot be stored yet)',
+        'Login      spoke: not logged in',
+        '',
+      ].join('\n'),
+    );
+    expect(fx.readConfig()).toHaveProperty('registries');
+  });
+
+  it("reports each server's state from the files, with the policy applied", async () => {
+    sampleWorkspace(fx);
+    fx.writeConfig({
+      security: {
+        allowedLicenses: ['MIT', 'Apache-2.0', 'BSD-3-Clause'],
+        minTrustLevel: 'verified',
+      },
+    });
+    const r = await runCli(['status'], fx);
+    expect(r.stdout).toBe(
+      [
+        `Workspace  demo (${fx.cwd})`,
+        'Template   basic, created 2026-11-21 09:14 UTC',
+        `Config     ${path.join(fx.configDir, 'config.json')}`,
+        'Registries official (10), spoke (20), local (30)',
+        'Policy     allowed-licenses MIT, Apache-2.0, BSD-3-Clause; min-trust verified',
+        'Secrets    none in this build (secret values cannot be stored yet)',
+        'Login      spoke: not logged in',
+        '',
+        'Servers    4',
+        '  filesystem  2026.1.14  official  trusted     ok',
+        '  github      2025.4.8   official  trusted     missing secret GITHUB_PERSONAL_ACCESS_TOKEN',
+        '  notes       0.3.1      spoke     unverified  policy: trust unverified is below min-trust verified',
+        '  weather     -          local     unverified  not installed (../weather is missing)',
+        '',
+      ].join('\n'),
+    );
+  });
+
+  it('prints the documented JSON shape', async () => {
+    sampleWorkspace(fx);
+    const r = await runCli(['status', '--json'], fx);
+    const data = r.json<Record<string, unknown>>();
+    expect(Object.keys(data)).toEqual([
+      'workspace',
+      'configPath',
+      'registries',
+      'policy',
+      'secretStore',
+      'logins',
+      'servers',
+    ]);
+    expect(data.workspace).toEqual({
+      name: 'demo',
+      template: 'basic',
+      createdAt: '2026-11-21T09:14:03.512Z',
+      path: fx.cwd,
+    });
+    expect(data.policy).toEqual({
+      allowedLicenses: null,
+      minTrustLevel: 'unverified',
+      allowedRegistries: null,
+    });
+    expect(data.logins).toEqual([{ registry: 'spoke', loggedIn: false }]);
+    expect((data.servers as unknown[])[1]).toEqual({
+      name: 'github',
+      source: 'io.github.modelcontextprotocol/server-github',
+      version: '2025.4.8',
+      registry: 'official',
+      trustLevel: 'trusted',
+      state: 'missing-value',
+      problems: ['missing secret GITHUB_PERSONAL_ACCESS_TOKEN'],
+    });
+    expect((data.servers as { state: string }[]).map((s) => s.state)).toEqual([
+      'ok',
+      'missing-value',
+      'ok',
+      'not-installed',
+    ]);
+  });
+});
+
+describe('spoke list', () => {
+  it('lists servers from spoke.json and the lockfile', async () => {
+    sampleWorkspace(fx);
+    const r = await runCli(['list'], fx);
+    expect(r.stdout).toBe(
+      [
+        'NAME        VERSION    REGISTRY  TRUST       TRANSPORT  SOURCE',
+        'filesystem  2026.1.14  official  trusted     stdio      io.github.modelcontextprotocol/server-filesystem',
+        'github      2025.4.8   official  trusted     stdio      io.github.modelcontextprotocol/server-github',
+        'notes       0.3.1      spoke     unverified  stdio      dev.spoke.kim/notes',
+        'weather     -          local     unverified  stdio      ../weather',
+        '',
+      ].join('\n'),
+    );
+    const json = await runCli(['list', '--json', '--cwd', path.join(fx.cwd, '.spoke')], fx);
+    expect(json.json<{ servers: unknown[] }>().servers[1]).toEqual({
+      name: 'github',
+      source: 'io.github.modelcontextprotocol/server-github',
+      version: '2025.4.8',
+      pinned: true,
+      registry: 'official',
+      trustLevel: 'trusted',
+      license: 'MIT',
+      transport: 'stdio',
+      installedAt: '2026-11-21T09:20:44.031Z',
+    });
+  });
+
+  it('says how to find a server in an empty workspace', async () => {
+    await runCli(['init'], fx);
+    const r = await runCli(['list'], fx);
+    expect(r.stdout).toBe('No servers installed. Find one with: spoke discover <query>\n');
+    expect((await runCli(['list', '--json'], fx)).json()).toEqual({ servers: [] });
+  });
+});

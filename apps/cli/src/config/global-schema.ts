@@ -1,0 +1,145 @@
+import * as z from 'zod/mini';
+import { NAMESPACE, REGISTRY_NAME } from '../parse/values.ts';
+import { TRUST_LEVELS } from '../policy/types.ts';
+import { DURATION } from './duration.ts';
+
+export const REGISTRY_TYPES = ['official', 'community', 'enterprise', 'local'] as const;
+export type RegistryType = (typeof REGISTRY_TYPES)[number];
+
+const trust = z.enum(TRUST_LEVELS);
+const duration = z
+  .string()
+  .check(z.regex(DURATION, 'must be a duration: a whole number and ms, s or m, such as 3s'));
+const registryName = z
+  .string()
+  .check(z.regex(REGISTRY_NAME, 'must be lower-case letters, digits and -, at most 32 characters'));
+const namespace = z
+  .string()
+  .check(
+    z.regex(NAMESPACE, 'must be a reverse-DNS namespace of lower-case labels, such as com.acme'),
+  );
+const isHttpUrl = (value: string) => /^https?:\/\/[^/\s]+/i.test(value);
+
+const HealthCheckSchema = z.strictObject({
+  enabled: z.boolean(),
+  endpoint: z
+    .string()
+    .check(
+      z.refine(
+        (v) => v.startsWith('/') || isHttpUrl(v),
+        'must be an http(s):// URL or a path starting with /',
+      ),
+    ),
+  interval: z.optional(duration),
+});
+
+export const RegistryEntrySchema = z.strictObject({
+  name: registryName,
+  url: z.string().check(z.minLength(1, 'must not be empty')),
+  scope: z
+    .string()
+    .check(
+      z.refine((v) => v === '*' || NAMESPACE.test(v), 'must be * or a namespace such as com.acme'),
+    ),
+  type: z.enum(REGISTRY_TYPES),
+  priority: z
+    .int({ error: 'must be a whole number' })
+    .check(
+      z.minimum(0, 'must be a whole number from 0 to 1000'),
+      z.maximum(1000, 'must be a whole number from 0 to 1000'),
+    ),
+  trustLevel: trust,
+  healthCheck: z.optional(z.nullable(HealthCheckSchema)),
+});
+
+export type RegistryEntry = z.infer<typeof RegistryEntrySchema>;
+
+type Entry = RegistryEntry;
+type Ctx = { issues: unknown[] };
+
+function crossCheck(entries: Entry[], ctx: Ctx): void {
+  const complain = (i: number, field: string, message: string) =>
+    ctx.issues.push({
+      code: 'custom',
+      path: [i, field],
+      message,
+      input: entries,
+      params: { complete: true },
+    });
+  entries.forEach((entry, i) => {
+    const before = entries.slice(0, i);
+    const other = (pick: (e: Entry) => boolean) => before.findIndex(pick);
+    const sameName = other((e) => e.name === entry.name);
+    if (sameName !== -1)
+      complain(i, 'name', `"${entry.name}" is already the name of registries[${sameName}]`);
+    const samePriority = other((e) => e.priority === entry.priority);
+    if (samePriority !== -1) {
+      complain(
+        i,
+        'priority',
+        `${entry.priority} is already the priority of registries[${samePriority}] (${before[samePriority]!.name}); priorities must be unique`,
+      );
+    }
+    const sameScope = other((e) => e.scope !== '*' && e.scope === entry.scope);
+    if (sameScope !== -1) {
+      complain(
+        i,
+        'scope',
+        `${entry.scope} is already claimed by registries[${sameScope}] (${before[sameScope]!.name})`,
+      );
+    }
+    const local = entry.type === 'local';
+    const urlOk = local
+      ? entry.url.startsWith('/') ||
+        entry.url.startsWith('file://') ||
+        /^[A-Za-z]:[\\/]/.test(entry.url)
+      : isHttpUrl(entry.url);
+    if (!urlOk) {
+      complain(
+        i,
+        'url',
+        local
+          ? `must be an absolute path to a JSON file (or a file:// URL) for a local registry, got "${entry.url}"`
+          : `must be an http:// or https:// URL for a${entry.type === 'official' || entry.type === 'enterprise' ? 'n' : ''} ${entry.type} registry, got "${entry.url}"`,
+      );
+    }
+  });
+}
+
+const nonEmptyList = <T extends z.core.$ZodType>(item: T) =>
+  z.optional(
+    z.nullable(z.array(item).check(z.minLength(1, 'must not be empty; use null for any'))),
+  );
+
+/** config.json as written on disk: every section optional, unknown keys refused. */
+export const GlobalConfigFileSchema = z.strictObject({
+  registries: z.optional(z.array(RegistryEntrySchema).check(z.superRefine(crossCheck))),
+  templates: z.optional(
+    z.strictObject({ author: z.optional(z.string()), namespace: z.optional(namespace) }),
+  ),
+  plugins: z.optional(z.array(z.string())),
+  security: z.optional(
+    z.strictObject({
+      allowedLicenses: nonEmptyList(z.string().check(z.minLength(1, 'must not be empty'))),
+      minTrustLevel: z.optional(trust),
+      allowedRegistries: nonEmptyList(registryName),
+    }),
+  ),
+  performance: z.optional(
+    z.strictObject({
+      registryTimeout: z.optional(duration),
+      serverStartTimeout: z.optional(duration),
+      callTimeout: z.optional(duration),
+    }),
+  ),
+});
+
+/** config.json as it is on disk: sections and fields may be absent, meaning their defaults. */
+export type GlobalConfigFile = z.infer<typeof GlobalConfigFileSchema>;
+
+/** The managed policy file: the same three fields as `security`. */
+export const ManagedPolicySchema = z.strictObject({
+  allowedLicenses: nonEmptyList(z.string().check(z.minLength(1, 'must not be empty'))),
+  minTrustLevel: z.optional(trust),
+  allowedRegistries: nonEmptyList(registryName),
+});

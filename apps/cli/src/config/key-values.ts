@@ -1,0 +1,75 @@
+import type { LoadedGlobalConfig } from './global-config.ts';
+import type { FixedKey, ValueType } from './keys.ts';
+import type { Workspace } from './workspace.ts';
+import type { ServerEntry } from './workspace-schema.ts';
+
+/** One row of `spoke config list`, and the answer of `spoke config get --json`. */
+export type KeyEntry = {
+  key: string;
+  type: ValueType;
+  value: string | boolean | null;
+  isDefault: boolean;
+  redacted: boolean;
+  source: 'spoke.json' | 'config.json' | 'keychain' | 'encrypted-file' | null;
+};
+
+type Section = Record<string, unknown> | undefined;
+
+/** A fixed key's value: the file's own, else the default (`isDefault`); '' counts as unset. */
+export function fixedEntry(
+  info: FixedKey,
+  global: LoadedGlobalConfig,
+  workspace: Workspace | null,
+  workspaceDir: string | null,
+): KeyEntry {
+  let own: unknown;
+  if (info.file === 'spoke.json') {
+    own = ((workspace as unknown as Record<string, Section> | null)?.[info.section] ?? {})[
+      info.field
+    ];
+  } else {
+    own = ((global.raw as Record<string, Section>)[info.section] ?? {})[info.field];
+  }
+  let fallback: string | boolean | undefined = info.default;
+  if (info.key === 'workspace.name' && workspaceDir) fallback = workspaceDir.split(/[\\/]/).pop();
+  const value = (own ?? fallback ?? null) as string | boolean | null;
+  return {
+    key: info.key,
+    type: info.type,
+    value: value === '' ? null : value,
+    isDefault: own === undefined,
+    redacted: false,
+    source: info.file,
+  };
+}
+
+/**
+ * A server's values: plain ones from spoke.json, and the names of its secrets. This build has no
+ * secret store, so a secret has no value to show.
+ */
+export function serverEntries(name: string, entry: ServerEntry): KeyEntry[] {
+  const plain = (part: string, values: Record<string, string> | undefined) =>
+    Object.entries(values ?? {}).map(([v, value]) => ({
+      key: `servers.${name}.${part}.${v}`,
+      type: 'string' as const,
+      value,
+      isDefault: false,
+      redacted: false,
+      source: 'spoke.json' as const,
+    }));
+  const secret = (part: string, names: string[] | undefined) =>
+    (names ?? []).map((v) => ({
+      key: `servers.${name}.${part}.${v}`,
+      type: 'secret' as const,
+      value: null,
+      isDefault: false,
+      redacted: false,
+      source: null,
+    }));
+  return [
+    ...plain('env', entry.env),
+    ...secret('env', entry.secrets),
+    ...plain('headers', entry.headers),
+    ...secret('headers', entry.secretHeaders),
+  ];
+}

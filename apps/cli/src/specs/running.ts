@@ -1,0 +1,107 @@
+import { jsonObject, localName, wholeNumber } from '../parse/values.ts';
+import type { CommandSpec } from './types.ts';
+
+const DOCS = '/app/docs/commands/running-and-serving';
+const server = { name: 'server', required: true, description: 'Local name', check: localName };
+
+export const tools: CommandSpec = {
+  kind: 'command',
+  path: ['tools'],
+  synopsis: 'tools <server>',
+  summary: "List a server's tools",
+  usage: 'spoke tools <server>',
+  description:
+    "Starts the server, lists its tools and stops it. Prints each tool's name and the first\n" +
+    'sentence of its description; --verbose adds full descriptions and input schemas, --json\n' +
+    'prints the complete definitions.',
+  args: [server],
+  flags: [],
+  examples: ['spoke tools github'],
+  docs: `${DOCS}#spoke-tools`,
+};
+
+export const call: CommandSpec = {
+  kind: 'command',
+  path: ['call'],
+  synopsis: 'call <server> <tool>',
+  summary: 'Call a tool',
+  usage: 'spoke call <server> <tool> [--args <json>]',
+  description:
+    'Starts the server, calls the tool once, prints the result and stops the server. --json\n' +
+    'prints the whole result object.',
+  args: [
+    server,
+    {
+      name: 'tool',
+      required: true,
+      description: 'Tool name as listed by spoke tools (without a <server>__ prefix)',
+    },
+  ],
+  flags: [
+    {
+      name: 'args',
+      value: 'json',
+      defaultText: '{}',
+      description: 'Tool arguments, a JSON object; quote it for your shell',
+      check: jsonObject('--args'),
+    },
+  ],
+  examples: [
+    `spoke call filesystem get_file_info --args '{"path": "spoke.json"}'`,
+    'spoke call filesystem list_allowed_directories',
+  ],
+  docs: `${DOCS}#spoke-call`,
+};
+
+export const run: CommandSpec = {
+  kind: 'command',
+  path: ['run'],
+  synopsis: 'run <server>',
+  summary: 'Run one server on stdio (what MCP clients launch)',
+  usage: 'spoke run <server>',
+  description:
+    'Runs one server in the foreground, speaking MCP on standard input and output, with its\n' +
+    'secrets injected at launch. Logs go to standard error.',
+  args: [server],
+  flags: [],
+  examples: ['spoke run filesystem --cwd /home/ada/demo'],
+  docs: `${DOCS}#spoke-run`,
+};
+
+export const serve: CommandSpec = {
+  kind: 'command',
+  path: ['serve'],
+  synopsis: 'serve',
+  summary: 'Serve all servers as one MCP server',
+  usage: 'spoke serve [--http <port>]',
+  description:
+    'Runs one MCP server that aggregates every server in the workspace; tools are named\n' +
+    '<server>__<tool>. Over HTTP it listens on 127.0.0.1 only and requires a bearer token.',
+  args: [],
+  flags: [
+    {
+      name: 'http',
+      value: 'port',
+      defaultText: 'off: standard input and output',
+      description: 'Listen for MCP over streamable HTTP on 127.0.0.1:<port>, path /mcp',
+      check: wholeNumber('--http', 1, 65535),
+    },
+  ],
+  examples: ['spoke serve', 'spoke serve --http 7801'],
+  docs: `${DOCS}#spoke-serve`,
+};
+
+export const health: CommandSpec = {
+  kind: 'command',
+  path: ['health'],
+  synopsis: 'health',
+  summary: 'Check servers and registries',
+  usage: 'spoke health',
+  description:
+    'Starts every server once, compares its tools with the lockfile and checks it against the\n' +
+    "policy; then runs each registry's health check. Exits 1 if anything is wrong.",
+  args: [],
+  flags: [],
+  examples: ['spoke health', 'spoke health --json'],
+  docs: `${DOCS}#spoke-health`,
+};

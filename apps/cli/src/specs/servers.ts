@@ -1,0 +1,188 @@
+import {
+  infoTarget,
+  installTarget,
+  localName,
+  registryName,
+  wholeNumber,
+} from '../parse/values.ts';
+import type { CommandSpec } from './types.ts';
+
+const DOCS = '/app/docs/commands/servers';
+
+export const discover: CommandSpec = {
+  kind: 'command',
+  path: ['discover'],
+  synopsis: 'discover [query]',
+  summary: 'Search every configured registry',
+  usage: 'spoke discover [query] [--limit 5] [--format simple|table|json] [--registry <name>]',
+  description:
+    'Searches every configured registry in parallel and merges the results. Each registry gets\n' +
+    'performance.registryTimeout (default 3s) to answer; one that fails is named in a warning and\n' +
+    'the others still count. A server listed by several registries is shown once, from the\n' +
+    'registry with the lowest priority number.',
+  args: [
+    {
+      name: 'query',
+      description: 'Text to search for in names and descriptions',
+      defaultText: 'none: list servers',
+    },
+  ],
+  flags: [
+    {
+      name: 'limit',
+      value: 'n',
+      default: '5',
+      description: 'Results to show, 1-100',
+      check: wholeNumber('--limit', 1, 100),
+    },
+    {
+      name: 'format',
+      value: 'f',
+      default: 'simple',
+      description: 'simple, table or json; --json is the same as --format json',
+      choices: ['simple', 'table', 'json'],
+    },
+    {
+      name: 'registry',
+      value: 'name',
+      defaultText: 'all registries',
+      description: 'Ask only this registry',
+      check: registryName,
+    },
+  ],
+  examples: ['spoke discover postgres --limit 3', 'spoke discover filesystem --format table'],
+  docs: `${DOCS}#spoke-discover`,
+  run: (ctx, { args, flags }) =>
+    import('../commands/discover.ts').then((m) =>
+      m.discover({
+        ...ctx,
+        query: args.query,
+        limit: Number(flags.limit),
+        format: ctx.out.json ? 'json' : (flags.format as 'simple' | 'table' | 'json'),
+        registry: flags.registry as string | undefined,
+      }),
+    ),
+};
+
+export const info: CommandSpec = {
+  kind: 'command',
+  path: ['info'],
+  synopsis: 'info <server>',
+  summary: "Show a server's details",
+  usage: 'spoke info <server>',
+  description:
+    'Shows one server in full: description, local name, registry and trust level, license,\n' +
+    'package, transport, repository, required arguments and environment variables, versions,\n' +
+    'other registries that list it, whether the policy allows it, and whether it is installed\n' +
+    'here. Given a local name, it describes the installed server from the lockfile.',
+  args: [
+    {
+      name: 'server',
+      required: true,
+      description: 'A registry name, optionally with @version, or a local name',
+      check: infoTarget,
+    },
+  ],
+  flags: [],
+  examples: ['spoke info io.github.modelcontextprotocol/server-github', 'spoke info filesystem'],
+  docs: `${DOCS}#spoke-info`,
+  run: (ctx, { args }) =>
+    import('../commands/info.ts').then((m) => m.info({ ...ctx, server: args.server! })),
+};
+
+export const install: CommandSpec = {
+  kind: 'command',
+  path: ['install'],
+  synopsis: 'install [server]',
+  summary: 'Install a server, or every server in spoke.json',
+  usage: 'spoke install [server][@version] [--yes] [--name <local-name>] [--registry <name>]',
+  description:
+    'Resolves the server by registry priority, checks the policy, collects required values,\n' +
+    'shows the exact command that will run and asks for approval, installs the npm package into\n' +
+    '.spoke/servers/<name>, reads its tools and records it in spoke.json and spoke.lock.json.\n' +
+    'Without a server, installs everything in spoke.json as recorded in the lockfile.',
+  args: [
+    {
+      name: 'server',
+      description: 'Registry name, name@version, or a path (./, ../ or /)',
+      defaultText: 'none: install everything in spoke.json',
+      check: installTarget,
+    },
+  ],
+  flags: [
+    {
+      name: 'yes',
+      defaultText: 'off',
+      description: 'Approve without asking; required when there is no terminal',
+    },
+    {
+      name: 'name',
+      value: 'local-name',
+      defaultText: 'derived from the name',
+      description: 'Local name to install under',
+      check: localName,
+    },
+    {
+      name: 'registry',
+      value: 'name',
+      defaultText: 'by priority',
+      description: 'Resolve only from this registry',
+      check: registryName,
+    },
+  ],
+  examples: [
+    'spoke install io.github.modelcontextprotocol/server-filesystem --yes',
+    'spoke install io.github.modelcontextprotocol/server-filesystem@2025.8.21 --name fs-old',
+    'spoke install ../weather',
+    'spoke install',
+  ],
+  docs: `${DOCS}#spoke-install`,
+};
+
+export const remove: CommandSpec = {
+  kind: 'command',
+  path: ['remove'],
+  synopsis: 'remove <server>',
+  summary: 'Remove an installed server',
+  usage: 'spoke remove <server>',
+  description:
+    'Removes the server from spoke.json and spoke.lock.json, deletes .spoke/servers/<name>, and\n' +
+    "deletes the server's stored secrets.",
+  args: [{ name: 'server', required: true, description: 'Local name', check: localName }],
+  flags: [],
+  examples: ['spoke remove github'],
+  docs: `${DOCS}#spoke-remove`,
+};
+
+export const list: CommandSpec = {
+  kind: 'command',
+  path: ['list'],
+  synopsis: 'list',
+  summary: 'List installed servers',
+  usage: 'spoke list',
+  description:
+    "Lists the workspace's servers from spoke.json and the lockfile, without starting them.",
+  args: [],
+  flags: [],
+  examples: ['spoke list', 'spoke list --json --cwd /home/ada/demo'],
+  docs: `${DOCS}#spoke-list`,
+  run: (ctx) => import('../commands/list.ts').then((m) => m.list(ctx)),
+};
+
+export const update: CommandSpec = {
+  kind: 'command',
+  path: ['update'],
+  synopsis: 'update [server]',
+  summary: 'Update servers; accept changed tool definitions',
+  usage: 'spoke update [server] [--yes]',
+  description:
+    'Updates one server, or all of them, and is the only way to accept changed tool definitions.\n' +
+    'A server installed as latest moves to the newest version in the registry it came from; a\n' +
+    'pinned server keeps its version.',
+  args: [
+    { name: 'server', description: 'Local name', defaultText: 'all servers', check: localName },
+  ],
+  flags: [{ name: 'yes', defaultText: 'off', description: 'Approve every change without asking' }],
+  examples: ['spoke update', 'spoke update filesystem --yes'],
+  docs: `${DOCS}#spoke-update`,
+};

@@ -1,0 +1,159 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+
+export type CliFixtures = {
+  root: string;
+  /** A workspace with three installed servers. */
+  workspace: string;
+  env: NodeJS.ProcessEnv;
+  /** A fresh empty directory for each `spoke init`. */
+  freshDir: () => string;
+  close: () => Promise<void>;
+};
+
+const server = (i: number) => ({
+  server: {
+    name: `io.github.bench/tool-${i}`,
+    version: '1.0.0',
+    description: `Benchmark tool number ${i}`,
+    packages: [
+      {
+        registryType: 'npm',
+        identifier: `@bench/tool-${i}`,
+        version: '1.0.0',
+        transport: { type: 'stdio' },
+      },
+    ],
+  },
+  _meta: { 'io.modelcontextprotocol.registry/official': { status: 'active', isLatest: true } },
+});
+
+/** A local registry speaking the official list API: 200 servers, searched and paged. */
+async function startRegistry() {
+  const all = Array.from({ length: 200 }, (_, i) => server(i));
+  const http = createServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+    const search = url.searchParams.get('search') ?? '';
+    const limit = Number(url.searchParams.get('limit') ?? 30);
+    const offset = Number(url.searchParams.get('cursor') ?? 0);
+    const hits = all.filter(
+      (s) => s.server.name.includes(search) || s.server.description.includes(search),
+    );
+    const page = hits.slice(offset, offset + limit);
+    const next = offset + limit < hits.length ? { nextCursor: String(offset + limit) } : {};
+    res.writeHead(url.pathname === '/v0.1/servers' ? 200 : 404, {
+      'content-type': 'application/json',
+    });
+    res.end(JSON.stringify({ servers: page, metadata: { count: page.length, ...next } }));
+  });
+  await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(http.address() as AddressInfo).port}`,
+    close: () => new Promise<void>((resolve) => http.close(() => resolve())),
+  };
+}
+
+const entry = (name: string) => ({
+  source: `io.github.bench/${name}`,
+  version: 'latest',
+  registry: 'bench',
+  transport: 'stdio',
+  command: 'node',
+  args: [`.spoke/servers/${name}/index.js`],
+  env: {},
+  secrets: [],
+});
+
+const locked = (name: string) => ({
+  name: `io.github.bench/${name}`,
+  version: '1.0.0',
+  registry: 'bench',
+  registryUrl: null,
+  trustLevel: 'trusted',
+  license: 'MIT',
+  package: {
+    registryType: 'npm',
+    identifier: `@bench/${name}`,
+    version: '1.0.0',
+    resolved: 'x',
+    integrity: 'sha512-x',
+  },
+  toolsHash: 'sha256-x',
+  toolCount: 4,
+  installedAt: '2026-11-21T09:20:44.031Z',
+});
+
+/** Config, a workspace and a local registry, all under a temporary directory. */
+export async function cliFixtures(): Promise<CliFixtures> {
+  const root = mkdtempSync(path.join(os.tmpdir(), 'spoke-bench-'));
+  const configDir = path.join(root, 'config');
+  const workspace = path.join(root, 'workspace');
+  const registry = await startRegistry();
+  mkdirSync(configDir, { recursive: true });
+  writeFileSync(
+    path.join(configDir, 'config.json'),
+    JSON.stringify({
+      registries: [
+        {
+          name: 'bench',
+          url: registry.url,
+          scope: '*',
+          type: 'community',
+          priority: 10,
+          trustLevel: 'trusted',
+        },
+        {
+          name: 'local',
+          url: path.join(configDir, 'registry.json'),
+          scope: '*',
+          type: 'local',
+          priority: 30,
+          trustLevel: 'unverified',
+        },
+      ],
+    }),
+  );
+  const names = ['tool-1', 'tool-2', 'tool-3'];
+  mkdirSync(workspace);
+  writeFileSync(
+    path.join(workspace, 'spoke.json'),
+    JSON.stringify({
+      workspace: { name: 'bench', template: 'basic', createdAt: new Date().toISOString() },
+      development: { autoReload: true, verbose: false },
+      servers: Object.fromEntries(names.map((n) => [n, entry(n)])),
+    }),
+  );
+  writeFileSync(
+    path.join(workspace, 'spoke.lock.json'),
+    JSON.stringify({
+      lockfileVersion: 1,
+      servers: Object.fromEntries(names.map((n) => [n, locked(n)])),
+    }),
+  );
+  for (const n of names)
+    mkdirSync(path.join(workspace, '.spoke', 'servers', n), { recursive: true });
+  let fresh = 0;
+  return {
+    root,
+    workspace,
+    env: {
+      PATH: process.env.PATH,
+      HOME: root,
+      TMPDIR: process.env.TMPDIR,
+      SPOKE_CONFIG_DIR: configDir,
+      XDG_STATE_HOME: path.join(root, 'state'),
+    },
+    freshDir: () => {
+      const dir = path.join(root, `init-${fresh++}`);
+      mkdirSync(dir);
+      return dir;
+    },
+    close: async () => {
+      await registry.close();
+      rmSync(root, { recursive: true, force: true });
+    },
+  };
+}

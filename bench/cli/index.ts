@@ -1,0 +1,160 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { BenchContext } from '../lib/context.ts';
+import { writeResults } from '../lib/results.ts';
+import { table } from '../lib/table.ts';
+import { cliFixtures, type CliFixtures } from './fixtures.ts';
+import { median, peakRssMb, usesGnuTime, wallTimes, type Invocation } from './measure.ts';
+
+/** `spoke --version` may take at most this multiple of a bare `node -e 0`. */
+export const VERSION_RATIO_TARGET = 1.3;
+export const RSS_TARGET_MB = 50;
+export const INIT_TARGET_MS = 1000;
+
+const repo = path.resolve(import.meta.dirname, '../..');
+const BIN = path.join(repo, 'apps/cli/bin/spoke.js');
+
+type Row = {
+  name: string;
+  medianMs: number;
+  ratio: number;
+  peakRssMb: number;
+  target: string;
+  met: boolean | null;
+};
+
+function nodes(): { label: string; path: string }[] {
+  const list = [{ label: `node ${process.version}`, path: process.execPath }];
+  // The machine's own Node, when it differs: the bundle must start fast on any Node >= 20.
+  if (existsSync('/usr/bin/node')) {
+    const version = execFileSync('/usr/bin/node', ['--version'], { encoding: 'utf8' }).trim();
+    if (version !== process.version) list.push({ label: `node ${version}`, path: '/usr/bin/node' });
+  }
+  return list;
+}
+
+async function measureNode(node: string, fx: CliFixtures, runs: number): Promise<Row[]> {
+  const inv = (args: string[], cwd = fx.workspace): Invocation => ({
+    command: node,
+    args,
+    cwd,
+    env: fx.env,
+  });
+  // Each init gets an empty directory of its own: the real first run in a project.
+  const init = inv([BIN, 'init', '--quiet'], fx.freshDir());
+  const cases: [string, Invocation, string, (ms: number, ratio: number, rss: number) => boolean][] =
+    [
+      ['node -e 0', inv(['-e', '0']), '', () => true],
+      [
+        'spoke --version',
+        inv([BIN, '--version']),
+        `<= ${VERSION_RATIO_TARGET}x, <= ${RSS_TARGET_MB} MB`,
+        (_, ratio, rss) => ratio <= VERSION_RATIO_TARGET && rss <= RSS_TARGET_MB,
+      ],
+      [
+        'spoke --help',
+        inv([BIN, '--help']),
+        `<= ${RSS_TARGET_MB} MB`,
+        (_, __, rss) => rss <= RSS_TARGET_MB,
+      ],
+      [
+        'spoke list',
+        inv([BIN, 'list']),
+        `<= ${RSS_TARGET_MB} MB`,
+        (_, __, rss) => rss <= RSS_TARGET_MB,
+      ],
+      [
+        'spoke discover tool',
+        inv([BIN, 'discover', 'tool']),
+        `<= ${RSS_TARGET_MB} MB`,
+        (_, __, rss) => rss <= RSS_TARGET_MB,
+      ],
+      [
+        'spoke init',
+        init,
+        `< ${INIT_TARGET_MS} ms, <= ${RSS_TARGET_MB} MB`,
+        (ms, _, rss) => ms < INIT_TARGET_MS && rss <= RSS_TARGET_MB,
+      ],
+    ];
+  const fresh = () => void (init.cwd = fx.freshDir());
+  const times = await wallTimes(
+    cases.map(([, invocation]) => ({
+      invocation,
+      prepare: invocation === init ? fresh : undefined,
+    })),
+    runs,
+    3,
+  );
+  const baseline = median(times[0]!);
+  const rows: Row[] = [];
+  for (const [n, [name, invocation, target, met]] of cases.entries()) {
+    if (invocation === init) fresh();
+    const ms = median(times[n]!);
+    const rss = await peakRssMb(invocation);
+    const ratio = ms / baseline;
+    rows.push({
+      name,
+      medianMs: ms,
+      ratio,
+      peakRssMb: rss,
+      target,
+      met: n === 0 ? null : met(ms, ratio, rss),
+    });
+  }
+  return rows;
+}
+
+function format(label: string, rows: readonly Row[]): string {
+  return `${label}\n${table(
+    ['command', 'median ms', 'x node -e 0', 'peak RSS MB', 'target', ''],
+    rows.map((r) => [
+      r.name,
+      r.medianMs.toFixed(1),
+      r.ratio.toFixed(2),
+      r.peakRssMb.toFixed(1),
+      r.target,
+      r.met === null ? '' : r.met ? 'MET' : 'MISSED',
+    ]),
+  )}`;
+}
+
+/**
+ * The CLI's start-up: the built bundle (bin/spoke.js) against a bare `node -e 0` measured in the
+ * same run, with peak memory, for commands that start no MCP server.
+ */
+export async function run(ctx: BenchContext): Promise<void> {
+  const runs = Number(process.env.BENCH_CLI_RUNS ?? 20);
+  console.log('building the CLI bundle ...');
+  execFileSync(process.execPath, [path.join(repo, 'apps/cli/scripts/build.ts')], {
+    stdio: 'inherit',
+  });
+  const fx = await cliFixtures();
+  const report: Record<string, Row[]> = {};
+  try {
+    console.log(
+      `${runs} runs per command, taking turns, after 3 warm-up rounds; ` +
+        `peak RSS from ${usesGnuTime() ? 'GNU time' : 'process.resourceUsage()'}\n`,
+    );
+    for (const node of nodes()) {
+      report[node.label] = await measureNode(node.path, fx, runs);
+      console.log(`${format(node.label, report[node.label]!)}\n`);
+    }
+  } finally {
+    await fx.close();
+  }
+  const file = writeResults(ctx.resultsDir, 'cli', {
+    generatedAt: new Date().toISOString(),
+    cpus: os.cpus().length,
+    loadAverage: os.loadavg(),
+    runs,
+    targets: {
+      versionRatio: VERSION_RATIO_TARGET,
+      peakRssMb: RSS_TARGET_MB,
+      initMs: INIT_TARGET_MS,
+    },
+    results: report,
+  });
+  console.log(`written to ${file}`);
+}
