@@ -5,7 +5,7 @@ describe('parseFrontMatter', () => {
   it('reads plain, quoted and list values and the body', () => {
     const text = [
       '---',
-      'title: Hello: "quoted" world',
+      'title: "Hello: \\"quoted\\" world"',
       'summary: "Colons: fine when quoted"',
       "note: 'it''s'",
       'tags: [cli, "mcp", security]',
@@ -34,6 +34,8 @@ describe('parseFrontMatter', () => {
     ['a duplicate key', '---\na: 1\na: 2\n---\n', 'x.md:3: duplicate key "a"'],
     ['an open quote', '---\na: "x\n---\n', 'x.md:2: unterminated "'],
     ['an open list', '---\na: [x, y\n---\n', 'x.md:2: unterminated [ list'],
+    ['an unquoted colon', '---\na: b: c\n---\n', 'x.md:2: quote the value b: c'],
+    ['a YAML indicator', '---\na: *b\n---\n', 'x.md:2: quote the value *b'],
   ])('names the file and line for %s', (_name, text, message) => {
     expect(() => parseFrontMatter(text, 'x.md')).toThrowError(FrontMatterError);
     expect(() => parseFrontMatter(text, 'x.md')).toThrow(message);

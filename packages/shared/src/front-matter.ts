@@ -8,6 +8,10 @@ export class FrontMatterError extends Error {
   }
 }
 
+// Characters that start something other than a plain string in YAML; such values must be
+// quoted, so the files mean the same to any YAML reader as to this parser.
+const YAML_INDICATOR = /^[[\]{}>|*&!%@`#,?:-]/;
+
 function unquote(raw: string, file: string, line: number): string {
   const v = raw.trim();
   if (v.startsWith('"')) {
@@ -20,7 +24,14 @@ function unquote(raw: string, file: string, line: number): string {
   }
   if (v.startsWith("'")) {
     if (v.length < 2 || !v.endsWith("'")) throw new FrontMatterError(file, line, "unterminated '");
-    return v.slice(1, -1).replaceAll("''", "'");
+    const inner = v.slice(1, -1);
+    if (/(^|[^'])'($|[^'])/.test(inner)) {
+      throw new FrontMatterError(file, line, "a ' inside single quotes must be doubled ('')");
+    }
+    return inner.replaceAll("''", "'");
+  }
+  if (YAML_INDICATOR.test(v) || v.includes(': ') || v.includes(' #')) {
+    throw new FrontMatterError(file, line, `quote the value ${v}`);
   }
   return v;
 }

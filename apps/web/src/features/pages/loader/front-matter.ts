@@ -1,3 +1,7 @@
+import { FrontMatterError, parseFrontMatter } from '@spoke/shared';
+
+export { FrontMatterError };
+
 export interface PageContent {
   title: string;
   description: string;
@@ -5,43 +9,7 @@ export interface PageContent {
   body: string;
 }
 
-const KEYS = ['title', 'description'] as const;
-type Key = (typeof KEYS)[number];
-
-// Characters that start something other than a plain string in YAML; such values must be quoted
-// so the files mean the same to any YAML reader as to this parser.
-const YAML_INDICATOR = /^[[\]{}>|*&!%@`#,?:-]/;
-
-export class FrontMatterError extends Error {
-  override readonly name = 'FrontMatterError';
-  constructor(file: string, problem: string) {
-    super(`${file}: ${problem}`);
-  }
-}
-
-function isKey(key: string): key is Key {
-  return (KEYS as readonly string[]).includes(key);
-}
-
-function unquote(raw: string, fail: (problem: string) => never): string {
-  if (raw.startsWith('"')) {
-    if (raw.length < 2 || !raw.endsWith('"')) fail('unterminated double-quoted value');
-    try {
-      return JSON.parse(raw) as string;
-    } catch {
-      fail(`bad escape in ${raw}`);
-    }
-  }
-  if (raw.startsWith("'")) {
-    if (raw.length < 2 || !raw.endsWith("'")) fail('unterminated single-quoted value');
-    const inner = raw.slice(1, -1);
-    if (/(^|[^'])'($|[^'])/.test(inner)) fail("a ' inside single quotes must be doubled ('')");
-    return inner.replaceAll("''", "'");
-  }
-  if (YAML_INDICATOR.test(raw)) fail(`quote the value ${raw}`);
-  if (raw.includes(': ') || raw.includes(' #')) fail(`quote the value ${raw}`);
-  return raw;
-}
+const KEYS = ['title', 'description'];
 
 function hasLevelOneHeading(body: string): boolean {
   let fenced = false;
@@ -53,42 +21,28 @@ function hasLevelOneHeading(body: string): boolean {
 }
 
 /**
- * Splits a page into its front matter (`title`, `description`, nothing else) and its body.
- * Strict on purpose: a mistake in a page fails the tests with the file and line, rather than
- * shipping a page without a title.
+ * A footer page: front matter with exactly `title` and `description`, and a body without its
+ * own level-1 heading (the title is one). A mistake names the file instead of shipping a page
+ * without a title.
  */
 export function parsePage(source: string, file: string): PageContent {
   const fail = (problem: string): never => {
-    throw new FrontMatterError(file, problem);
+    throw new FrontMatterError(file, undefined, problem);
   };
-  const lines = source
-    .replace(/^\uFEFF/, '')
-    .replaceAll('\r\n', '\n')
-    .split('\n');
-  if (lines[0]?.trimEnd() !== '---') fail('must start with a front matter block (---)');
-  const end = lines.findIndex((line, i) => i > 0 && line.trimEnd() === '---');
-  if (end === -1) fail('front matter is not closed with ---');
-
-  const values: Partial<Record<Key, string>> = {};
-  lines.slice(1, end).forEach((line, i) => {
-    const at = (problem: string): never => fail(`line ${i + 2}: ${problem}`);
-    if (line.trim() === '') return;
-    const match = /^([A-Za-z][\w-]*):(?:\s+(.*))?$/.exec(line.trimEnd());
-    if (!match) return at('expected "key: value"');
-    const key = match[1] as string;
-    if (!isKey(key)) return at(`unknown key "${key}" (allowed: ${KEYS.join(', ')})`);
-    if (key in values) return at(`duplicate key "${key}"`);
-    const value = unquote((match[2] ?? '').trim(), at).trim();
-    if (value === '') return at(`"${key}" is empty`);
-    values[key] = value;
-  });
-
-  const title = values.title ?? fail('missing "title"');
-  const description = values.description ?? fail('missing "description"');
-  const body = lines
-    .slice(end + 1)
-    .join('\n')
-    .trim();
+  const { data, body: rawBody } = parseFrontMatter(source, file);
+  for (const key of Object.keys(data)) {
+    if (!KEYS.includes(key)) fail(`unknown key "${key}" (allowed: ${KEYS.join(', ')})`);
+  }
+  const text = (key: string): string => {
+    const value = data[key];
+    if (value === undefined) return fail(`missing "${key}"`);
+    if (typeof value !== 'string') return fail(`"${key}" must be text, not a list`);
+    if (value.trim() === '') return fail(`"${key}" is empty`);
+    return value.trim();
+  };
+  const title = text('title');
+  const description = text('description');
+  const body = rawBody.trim();
   if (body === '') fail('has no body after the front matter');
   if (hasLevelOneHeading(body)) fail('the body must not have a level-1 heading: the title is one');
   return { title, description, body };
