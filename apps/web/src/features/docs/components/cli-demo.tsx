@@ -1,7 +1,6 @@
 import type { ReactNode } from 'react';
-import { useReducedMotion } from '../hooks/use-reduced-motion.ts';
-import { usePageVisible } from '../hooks/use-page-visible.ts';
-import { useTypewriter } from '../hooks/use-typewriter.ts';
+import { useReducedMotion } from '../../../lib/typewriter/use-page-conditions.ts';
+import { useTypewriter } from '../../../lib/typewriter/use-typewriter.ts';
 import { DEMO_COMMANDS } from './demo-commands.ts';
 
 function TerminalFrame({ children }: { children: ReactNode }) {
@@ -29,8 +28,8 @@ function Prompt() {
 /** A terminal that types `spoke` commands; under reduced motion it lists them all, still. */
 export function CliDemo() {
   const reduced = useReducedMotion();
-  const visible = usePageVisible();
-  const { text } = useTypewriter(DEMO_COMMANDS, reduced || !visible);
+  // Pauses itself while the tab is hidden and stands still under reduced motion.
+  const { text } = useTypewriter(DEMO_COMMANDS);
 
   if (reduced) {
     return (

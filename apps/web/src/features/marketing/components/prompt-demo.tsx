@@ -1,6 +1,6 @@
 import { Sparkles } from 'lucide-react';
 import { PROMPT_SAMPLES } from '../demo-samples.ts';
-import { useTypewriter } from '../use-typewriter.ts';
+import { useTypewriter } from '../../../lib/typewriter/use-typewriter.ts';
 import { Caret } from './caret.tsx';
 
 /** A mock of the agent studio typing out example descriptions. */
