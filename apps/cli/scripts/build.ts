@@ -69,6 +69,10 @@ export async function buildCli(): Promise<void> {
     entryPoints: [...lazy],
     outbase: 'src',
     outdir: 'dist',
+    // CommonJS dependencies of the MCP SDK (cross-spawn) require Node builtins at run time.
+    banner: {
+      js: "import{createRequire as __spokeRequire}from'node:module';const require=__spokeRequire(import.meta.url);",
+    },
   });
 }
 

@@ -1,3 +1,5 @@
+import type * as ChildProcess from 'node:child_process';
+import type * as Crypto from 'node:crypto';
 import type * as Fs from 'node:fs';
 import type * as Http from 'node:http';
 import type * as Https from 'node:https';
@@ -12,4 +14,8 @@ const load = createRequire(import.meta.url);
 export const fs = load('node:fs') as typeof Fs;
 export const loadHttp = () => load('node:http') as typeof Http;
 export const loadHttps = () => load('node:https') as typeof Https;
+export const loadCrypto = () => load('node:crypto') as typeof Crypto;
+export const loadChildProcess = () => load('node:child_process') as typeof ChildProcess;
+/** A package that cannot be bundled (a native addon); throws when it is not installed. */
+export const loadPackage = (name: string) => load(name) as unknown;
 export const loadReadline = () => load('node:readline') as typeof Readline;

@@ -1,10 +1,11 @@
 import { execFileSync } from 'node:child_process';
-import { readFileSync, statSync } from 'node:fs';
+import { mkdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeFixture, registryEntry, type Fixture } from './test/fixture.ts';
 import { entry, startTestRegistry, type TestRegistry } from './test/registry-server.ts';
 import { BIN, runCli, SYSTEM_NODE } from './test/run-cli.ts';
+import { writeTinyProject } from './test/tiny-server.ts';
 import { version } from './version.ts';
 
 // The built bin/spoke.js on the machine's own Node: users may run any Node >= 20.
@@ -104,5 +105,19 @@ describe(`the bundle on ${SYSTEM_NODE} (${systemNodeVersion})`, () => {
       code: 'CONFIG_INVALID',
       message: `${path.join(fx.cwd, 'spoke.json')} is not valid JSON at line 1, column 16: Unexpected end of JSON input`,
     });
+  });
+
+  it('installs a server from a path, lists its tools and calls one', async () => {
+    const project = writeTinyProject(path.join(fx.root, 'tiny'));
+    const ws = path.join(fx.root, 'bundle-ws');
+    mkdirSync(ws);
+    const inWs = (...args: string[]) => runCli(args, { ...fx, cwd: ws, runtime: 'bundle' });
+    expect((await inWs('init')).code).toBe(0);
+    const installed = await inWs('install', project, '--yes');
+    expect(installed.code, installed.stderr).toBe(0);
+    expect((await inWs('tools', 'tiny')).stdout).toContain('tiny (../tiny@1.0.0): 3 tools');
+    expect((await inWs('call', 'tiny', 'echo', '--args', '{"text":"on node 20"}')).stdout).toBe(
+      'on node 20\n',
+    );
   });
 });

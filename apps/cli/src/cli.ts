@@ -19,6 +19,15 @@ function resolveCwd(dir: string | undefined): string {
   return resolved;
 }
 
+/** The commands this build runs, by their first word. */
+function runnable(): string[] {
+  return SECTIONS.flatMap((section) =>
+    section.entries
+      .filter((e) => (e.kind === 'group' ? e.subcommands.some((c) => c.run) : e.run))
+      .map((e) => (e.kind === 'group' ? e.name : e.path.join(' '))),
+  );
+}
+
 /** Parses the command line and runs the command; failures are thrown as CliError. */
 export async function run(
   argv: readonly string[],
@@ -39,7 +48,7 @@ export async function run(
   if (!spec.run) {
     throw new CliError(`${commandName(spec)} is not available yet in this build`, {
       code: 'NOT_AVAILABLE',
-      hint: `the command line is valid; this build runs init, status, discover, info, list, registry, config and policy`,
+      hint: `the command line is valid; this build runs ${runnable().join(', ')}`,
     });
   }
   const out = createOutput({ ...globals, env });

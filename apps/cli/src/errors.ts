@@ -27,16 +27,25 @@ export class CliError extends Error {
   readonly exitCode: ExitCode;
   readonly code: ErrorCode;
   readonly hint: string | null;
+  /** The command already printed its result (say, health's table); only the exit code is left. */
+  readonly reported: boolean;
 
   constructor(
     message: string,
-    options: { exitCode?: ExitCode; code?: ErrorCode; hint?: string | null; cause?: unknown } = {},
+    options: {
+      exitCode?: ExitCode;
+      code?: ErrorCode;
+      hint?: string | null;
+      cause?: unknown;
+      reported?: boolean;
+    } = {},
   ) {
     super(message, options.cause === undefined ? undefined : { cause: options.cause });
     this.name = 'CliError';
     this.exitCode = options.exitCode ?? 1;
     this.code = options.code ?? 'INTERNAL';
     this.hint = options.hint ?? null;
+    this.reported = options.reported ?? false;
   }
 }
 

@@ -29,6 +29,7 @@ const isCliError = (err: unknown): err is CliError => (err as Error | null)?.nam
 function report(err: unknown): ExitCode {
   const flags = earlyFlags(argv);
   const known = isCliError(err) ? err : null;
+  if (known?.reported) return known.exitCode;
   const message = known
     ? known.message
     : `internal error: ${(err as Error)?.message ?? String(err)}`;

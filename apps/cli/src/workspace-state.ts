@@ -3,6 +3,8 @@ import path from 'node:path';
 import type { LockFile, Workspace, WorkspaceRef } from './config/workspace.ts';
 import { policyRefusals } from './policy/policy.ts';
 import type { Policy } from './policy/types.ts';
+import { serverSecrets } from './secrets/server-secrets.ts';
+import type { SecretStore } from './secrets/store.ts';
 
 export type ServerState = {
   name: string;
@@ -25,6 +27,7 @@ export function serverStates(
   workspace: Workspace,
   lock: LockFile,
   policy: Policy,
+  store: SecretStore | null,
 ): ServerState[] {
   return Object.entries(workspace.servers).map(([name, entry]) => {
     const locked = lock.servers[name];
@@ -52,8 +55,10 @@ export function serverStates(
         }),
       );
     }
-    // This build has no secret store, so no secret value can be supplied yet.
-    unset.push(...(entry.secrets ?? []).map((v) => `missing secret ${v}`));
+    const secrets = store
+      ? serverSecrets(store, ref.dir, name, entry).missing
+      : [...(entry.secrets ?? []), ...(entry.secretHeaders ?? []).map((h) => `header ${h}`)];
+    unset.push(...secrets.map((v) => `missing secret ${v}`));
     const state = missing.length
       ? 'not-installed'
       : refused.length

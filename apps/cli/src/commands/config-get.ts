@@ -2,7 +2,7 @@ import { loadGlobalConfig } from '../config/global-config.ts';
 import { fixedEntry, type KeyEntry } from '../config/key-values.ts';
 import type { CommandContext } from '../context.ts';
 import { failure } from '../errors.ts';
-import { SECRET_STORE } from '../secret-store.ts';
+import { accounts, openSecretStore } from '../secrets/store.ts';
 import { isStoredSecret, resolveKey, serverFor, workspaceFor } from './config-shared.ts';
 
 function noValue(key: string, why: string, hint: string) {
@@ -17,20 +17,33 @@ export async function configGet({
 }: CommandContext & { key: string }): Promise<void> {
   const info = resolveKey(key);
   let entry: KeyEntry;
+  const secret = (account: string, hint: string) => {
+    const store = openSecretStore(env);
+    if (store.get(account) === null) {
+      throw noValue(key, `is not set (secret store: ${store.description})`, hint);
+    }
+    if (out.json) {
+      return out.data({
+        key,
+        type: 'secret',
+        value: null,
+        isDefault: false,
+        redacted: true,
+        source: store.kind,
+      });
+    }
+    out.result(`******** (secret, in ${store.description.replace(/ \(.*$/, '')})`);
+  };
   if (info.kind === 'secret') {
-    throw noValue(
-      key,
-      `is not set (secret store: ${SECRET_STORE.description})`,
-      'spoke serve --http creates it',
-    );
+    const { ref } = workspaceFor(cwd, key);
+    return secret(accounts.serveToken(ref.dir), 'spoke serve --http creates it');
   } else if (info.kind === 'server') {
-    const { workspace } = workspaceFor(cwd, key);
+    const { ref, workspace } = workspaceFor(cwd, key);
     const server = serverFor(workspace, info);
     if (isStoredSecret(server, info)) {
-      throw noValue(
-        key,
-        `is a secret with no stored value (secret store: ${SECRET_STORE.description})`,
-        `spoke status shows which values ${info.server} is missing`,
+      return secret(
+        accounts.serverValue(ref.dir, info.server, info.part, info.variable),
+        `set it with: spoke config set ${key} --type secret`,
       );
     }
     const values = info.part === 'env' ? server.env : server.headers;

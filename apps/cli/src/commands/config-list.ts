@@ -4,6 +4,7 @@ import { FIXED_KEYS } from '../config/keys.ts';
 import { findWorkspace, loadWorkspace } from '../config/workspace.ts';
 import type { CommandContext } from '../context.ts';
 import { textTable } from '../output/table.ts';
+import { accounts, openSecretStore } from '../secrets/store.ts';
 
 /** Keys set by spoke init and never changed by hand are not worth a row. */
 const HIDDEN = new Set(['workspace.template', 'workspace.createdAt']);
@@ -19,13 +20,23 @@ export async function configList({ cwd, env, out }: CommandContext): Promise<voi
   const ref = findWorkspace(cwd);
   const workspace = ref ? loadWorkspace(ref) : null;
   const entries: KeyEntry[] = [];
+  const hasSecrets = Object.values(workspace?.servers ?? {}).some(
+    (e) => e.secrets?.length || e.secretHeaders?.length,
+  );
+  const store = hasSecrets ? openSecretStore(env) : null;
   for (const info of FIXED_KEYS) {
     if (HIDDEN.has(info.key)) continue;
     if (info.file === 'spoke.json' && !workspace) continue;
     entries.push(fixedEntry(info, global, workspace, ref?.dir ?? null));
     if (info.key === 'development.verbose' && workspace) {
       for (const [name, entry] of Object.entries(workspace.servers))
-        entries.push(...serverEntries(name, entry));
+        entries.push(
+          ...serverEntries(name, entry, (part, variable) =>
+            store && ref && store.get(accounts.serverValue(ref.dir, name, part, variable)) !== null
+              ? store.kind
+              : null,
+          ),
+        );
     }
   }
   if (out.json) return out.data({ entries });

@@ -3,8 +3,8 @@ import type { ValueType } from '../config/keys.ts';
 import { validateValue } from '../config/validate-value.ts';
 import { saveWorkspace } from '../config/workspace.ts';
 import type { CommandContext } from '../context.ts';
-import { CliError, usageError } from '../errors.ts';
-import { secretStoreUnavailable } from '../secret-store.ts';
+import { usageError } from '../errors.ts';
+import { accounts, openSecretStore } from '../secrets/store.ts';
 import { readValue } from '../util/read-value.ts';
 import { isStoredSecret, resolveKey, serverFor, workspaceFor } from './config-shared.ts';
 
@@ -14,21 +14,33 @@ export type ConfigSetOptions = CommandContext & {
   type: ValueType | undefined;
 };
 
-function refuseSecret(key: string): CliError {
-  const { message, hint } = secretStoreUnavailable(key);
-  return new CliError(message, { code: 'NOT_AVAILABLE', hint });
+async function storeSecret(
+  options: ConfigSetOptions,
+  account: string,
+  read: () => Promise<string>,
+): Promise<string> {
+  const store = openSecretStore(options.env);
+  const value = await read();
+  if (!value) throw usageError(`${options.key} is a secret: it must not be empty`);
+  store.set(account, value);
+  return store.description;
 }
 
 export async function configSet(options: ConfigSetOptions): Promise<void> {
   const { cwd, env, out, key, type } = options;
   const info = resolveKey(key);
-  const value = () =>
-    options.value === undefined ? readValue(key, type ?? 'string') : Promise.resolve(options.value);
+  const value = (as: string = type ?? 'string') =>
+    options.value === undefined ? readValue(key, as) : Promise.resolve(options.value);
+  const storedIn = (where: string) =>
+    out.json ? out.data({ ok: true }) : out.result(`Stored ${key} in ${where}`);
 
   if (info.kind === 'secret') {
     if (type && type !== 'secret')
       throw usageError(`${key} is a secret; --type ${type} is not allowed`);
-    throw refuseSecret(key);
+    const { ref } = workspaceFor(cwd, key);
+    return storedIn(
+      await storeSecret(options, accounts.serveToken(ref.dir), () => value('secret')),
+    );
   }
 
   if (info.kind === 'server') {
@@ -41,8 +53,34 @@ export async function configSet(options: ConfigSetOptions): Promise<void> {
       );
     }
     const effective = type ?? (isStoredSecret(entry, info) ? 'secret' : 'string');
-    // Refused before the value is read, so a secret is never even held in memory for nothing.
-    if (effective === 'secret') throw refuseSecret(key);
+    if (effective === 'secret') {
+      const account = accounts.serverValue(ref.dir, info.server, info.part, info.variable);
+      const where = await storeSecret(options, account, () => value('secret'));
+      const [plainPart, secretPart] =
+        info.part === 'env'
+          ? (['env', 'secrets'] as const)
+          : (['headers', 'secretHeaders'] as const);
+      const names = entry[secretPart] ?? [];
+      const plain = Object.fromEntries(
+        Object.entries(entry[plainPart] ?? {}).filter(([k]) => k !== info.variable),
+      );
+      const next = {
+        ...entry,
+        [plainPart]: plain,
+        [secretPart]: names.includes(info.variable) ? names : [...names, info.variable],
+      };
+      const servers = { ...workspace.servers, [info.server]: next };
+      if (JSON.stringify(next) !== JSON.stringify(entry)) {
+        try {
+          saveWorkspace(ref, { ...workspace, servers });
+        } catch (err) {
+          // spoke.json could not list the name: the stored value would be unreachable.
+          openSecretStore(options.env).delete(account);
+          throw err;
+        }
+      }
+      return storedIn(where);
+    }
     const stored = validateValue(key, effective, undefined, await value(), {
       cwd,
       workspaceDir: ref.dir,

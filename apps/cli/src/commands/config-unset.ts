@@ -4,6 +4,7 @@ import { saveWorkspace } from '../config/workspace.ts';
 import type { CommandContext } from '../context.ts';
 import { usageError } from '../errors.ts';
 import { WORKSPACE_NAME } from '../parse/values.ts';
+import { accounts, openSecretStore } from '../secrets/store.ts';
 import { isStoredSecret, resolveKey, serverFor, workspaceFor } from './config-shared.ts';
 
 const without = (values: Record<string, unknown> | undefined, name: string) =>
@@ -14,7 +15,15 @@ export async function configUnset(options: CommandContext & { key: string }): Pr
   const info = resolveKey(key);
   const done = (text: string) => (out.json ? out.data({ ok: true }) : out.result(text));
 
-  if (info.kind === 'secret') return done(`${key} is not set; there is nothing to delete`);
+  if (info.kind === 'secret') {
+    const { ref } = workspaceFor(cwd, key);
+    const store = openSecretStore(env);
+    if (!store.delete(accounts.serveToken(ref.dir)))
+      return done(`${key} is not set; there is nothing to delete`);
+    return done(
+      `Deleted ${key} from ${store.description}; spoke serve --http will create a new one`,
+    );
+  }
 
   if (info.kind === 'server') {
     const { ref, workspace } = workspaceFor(cwd, key);
@@ -29,10 +38,15 @@ export async function configUnset(options: CommandContext & { key: string }): Pr
       ? { ...entry, [secretPart]: (entry[secretPart] ?? []).filter((v) => v !== info.variable) }
       : { ...entry, [plainPart]: without(entry[plainPart], info.variable) };
     saveWorkspace(ref, { ...workspace, servers: { ...workspace.servers, [info.server]: next } });
+    if (!secret) return done(`Removed ${key} from spoke.json`);
+    const store = openSecretStore(env);
+    const deleted = store.delete(
+      accounts.serverValue(ref.dir, info.server, info.part, info.variable),
+    );
     return done(
-      secret
-        ? `Removed the secret ${key} from spoke.json (no value was stored on this machine)`
-        : `Removed ${key} from spoke.json`,
+      deleted
+        ? `Deleted ${key} from ${store.description}`
+        : `Removed the secret ${key} from spoke.json (no value was stored on this machine)`,
     );
   }
 

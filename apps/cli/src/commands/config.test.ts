@@ -148,27 +148,67 @@ describe('spoke config', () => {
     expect(workspaceText()).toBe(before);
   });
 
-  it('never writes a secret to a file: without a secret store it refuses', async () => {
-    const before = workspaceText();
-    for (const args of [
-      ['config', 'set', 'servers.github.env.GITHUB_PERSONAL_ACCESS_TOKEN', 'ghp_secret'],
-      ['config', 'set', 'servers.notes.env.NOTES_API_KEY', 'k3y', '--type', 'secret'],
-      ['config', 'set', 'serve.token', 'tok'],
-    ]) {
-      const r = await spoke(...args);
-      expect(r.code, args.join(' ')).toBe(1);
-      expect(r.stderr).toMatch(
-        /^error: cannot store .*: this build of spoke has no secret store yet, and secrets are never written to plain files\n/,
-      );
-    }
+  it('keeps secrets in the encrypted store, never in a plain file', async () => {
+    const store = 'encrypted file (' + path.join(fx.configDir, 'secrets.enc') + ')';
+    const set = await spoke(
+      'config',
+      'set',
+      'servers.github.env.GITHUB_PERSONAL_ACCESS_TOKEN',
+      'ghp_secret',
+    );
+    expect(set.stdout).toBe(`Stored servers.github.env.GITHUB_PERSONAL_ACCESS_TOKEN in ${store}\n`);
     const piped = await runCli(
       ['config', 'set', 'servers.notes.env.NOTES_API_KEY', '--type', 'secret', '--json'],
       { ...fx, input: 'k3y\n' },
     );
-    expect(piped.json<{ error: { code: string } }>().error.code).toBe('NOT_AVAILABLE');
-    expect(workspaceText()).toBe(before);
-    const config = path.join(fx.configDir, 'config.json');
-    expect(existsSync(config) && readFileSync(config, 'utf8').includes('tok')).toBe(false);
+    expect(piped.json()).toEqual({ ok: true });
+    expect((await spoke('config', 'set', 'serve.token', 'tok3n')).code).toBe(0);
+
+    const get = await spoke('config', 'get', 'servers.notes.env.NOTES_API_KEY');
+    expect(get.stdout).toBe('******** (secret, in encrypted file)\n');
+    expect((await spoke('config', 'get', 'serve.token', '--json')).json()).toEqual({
+      key: 'serve.token',
+      type: 'secret',
+      value: null,
+      isDefault: false,
+      redacted: true,
+      source: 'encrypted-file',
+    });
+    const list = await spoke('config', 'list');
+    expect(list.stdout).toMatch(
+      /servers\.notes\.env\.NOTES_API_KEY +secret +\*{8} +encrypted-file/,
+    );
+    const workspace = JSON.parse(workspaceText()) as {
+      servers: { notes: { secrets: string[]; env: object } };
+    };
+    expect(workspace.servers.notes).toMatchObject({ env: {}, secrets: ['NOTES_API_KEY'] });
+    for (const file of [
+      path.join(fx.cwd, 'spoke.json'),
+      path.join(fx.cwd, 'spoke.lock.json'),
+      path.join(fx.configDir, 'config.json'),
+      path.join(fx.configDir, 'secrets.enc'),
+    ]) {
+      const text = existsSync(file) ? readFileSync(file, 'utf8') : '';
+      for (const secret of ['ghp_secret', 'k3y', 'tok3n']) expect(text).not.toContain(secret);
+    }
+    const status = await spoke('status', '--json');
+    expect(status.json()).toMatchObject({
+      secretStore: { kind: 'encrypted-file', description: store },
+    });
+
+    const unset = await spoke('config', 'unset', 'serve.token');
+    expect(unset.stdout).toBe(
+      `Deleted serve.token from ${store}; spoke serve --http will create a new one\n`,
+    );
+    expect((await spoke('config', 'get', 'serve.token')).code).toBe(1);
+  });
+
+  it('refuses an empty secret and a secret outside a workspace', async () => {
+    const empty = await runCli(['config', 'set', 'serve.token'], { ...fx, input: '\n' });
+    expect(empty.code).toBe(2);
+    const outside = await runCli(['config', 'set', 'serve.token', 'x'], { ...fx, cwd: fx.root });
+    expect(outside.code).toBe(1);
+    expect(existsSync(path.join(fx.configDir, 'secrets.enc'))).toBe(false);
   });
 
   it('unsets values back to their defaults', async () => {

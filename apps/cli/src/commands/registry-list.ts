@@ -1,11 +1,13 @@
 import { effectiveRegistries, loadGlobalConfig } from '../config/global-config.ts';
 import type { CommandContext } from '../context.ts';
 import { textTable } from '../output/table.ts';
+import { accounts, openSecretStore } from '../secrets/store.ts';
 import { combinePolicies, loadManagedPolicy, registryAllowed } from '../policy/policy.ts';
 
 export async function registryList({ env, out }: CommandContext): Promise<void> {
   const { config } = loadGlobalConfig(env);
   const policy = combinePolicies(config.security, loadManagedPolicy()?.policy ?? null);
+  const store = openSecretStore(env);
   const registries = effectiveRegistries(config, env).map((r) => ({
     name: r.name,
     url: r.url,
@@ -15,8 +17,7 @@ export async function registryList({ env, out }: CommandContext): Promise<void> 
     trustLevel: r.trustLevel,
     healthCheck: r.healthCheck ?? null,
     allowedByPolicy: registryAllowed(policy, r.name),
-    // Tokens arrive with the secret store; until then no registry is logged in to.
-    loggedIn: false,
+    loggedIn: r.type !== 'local' && store.get(accounts.registryToken(r.name)) !== null,
   }));
   if (out.json) return out.data({ registries });
   if (!registries.length) {
@@ -31,7 +32,7 @@ export async function registryList({ env, out }: CommandContext): Promise<void> 
         r.type,
         r.trustLevel,
         r.scope,
-        `${r.url}${r.allowedByPolicy ? '' : ' (blocked by policy)'}`,
+        `${r.url}${r.loggedIn ? ' (logged in)' : ''}${r.allowedByPolicy ? '' : ' (blocked by policy)'}`,
       ]),
     ),
   );

@@ -4,7 +4,7 @@ import type { CommandContext } from '../context.ts';
 import { alignRows, fieldLines, indent } from '../output/table.ts';
 import { combinePolicies, loadManagedPolicy } from '../policy/policy.ts';
 import type { Policy } from '../policy/types.ts';
-import { SECRET_STORE } from '../secret-store.ts';
+import { accounts, openSecretStore } from '../secrets/store.ts';
 import { utcMinute } from '../util/time.ts';
 import { serverStates, type ServerState } from '../workspace-state.ts';
 
@@ -36,7 +36,9 @@ export async function status({ cwd, env, out }: CommandContext): Promise<void> {
   const ref = findWorkspace(cwd);
   const workspace = ref ? loadWorkspace(ref) : null;
   const lock = ref ? loadLock(ref) : null;
-  const states = ref && workspace && lock ? serverStates(ref, workspace, lock, policy) : [];
+  const store = openSecretStore(env);
+  const states = ref && workspace && lock ? serverStates(ref, workspace, lock, policy, store) : [];
+  const loggedIn = store.get(accounts.registryToken('spoke')) !== null;
   if (workspace && lock) {
     for (const name of Object.keys(lock.servers).filter((n) => !workspace.servers[n])) {
       out.warn(
@@ -50,8 +52,8 @@ export async function status({ cwd, env, out }: CommandContext): Promise<void> {
       configPath: file,
       registries: registries.map((r) => ({ name: r.name, priority: r.priority })),
       policy,
-      secretStore: SECRET_STORE,
-      logins: [{ registry: 'spoke', loggedIn: false }],
+      secretStore: { kind: store.kind, description: store.description },
+      logins: [{ registry: 'spoke', loggedIn }],
       servers: states.map(({ label: _label, ...s }) => s),
     });
   }
@@ -69,8 +71,8 @@ export async function status({ cwd, env, out }: CommandContext): Promise<void> {
     ['Config', file],
     ['Registries', registries.map((r) => `${r.name} (${r.priority})`).join(', ') || 'none'],
     ['Policy', policySummary(policy)],
-    ['Secrets', SECRET_STORE.description],
-    ['Login', 'spoke: not logged in'],
+    ['Secrets', store.description],
+    ['Login', `spoke: ${loggedIn ? 'logged in' : 'not logged in'}`],
   );
   out.result(fieldLines(fields, 1));
   if (workspace) out.result(`\n${serverLines(states)}`);

@@ -43,11 +43,11 @@ export function fixedEntry(
   };
 }
 
-/**
- * A server's values: plain ones from spoke.json, and the names of its secrets. This build has no
- * secret store, so a secret has no value to show.
- */
-export function serverEntries(name: string, entry: ServerEntry): KeyEntry[] {
+/** Where a server's secret is stored on this machine, or null when it has no value here. */
+export type SecretLookup = (part: 'env' | 'headers', variable: string) => KeyEntry['source'];
+
+/** A server's values: plain ones from spoke.json, and its secrets, redacted. */
+export function serverEntries(name: string, entry: ServerEntry, lookup: SecretLookup): KeyEntry[] {
   const plain = (part: string, values: Record<string, string> | undefined) =>
     Object.entries(values ?? {}).map(([v, value]) => ({
       key: `servers.${name}.${part}.${v}`,
@@ -57,15 +57,18 @@ export function serverEntries(name: string, entry: ServerEntry): KeyEntry[] {
       redacted: false,
       source: 'spoke.json' as const,
     }));
-  const secret = (part: string, names: string[] | undefined) =>
-    (names ?? []).map((v) => ({
-      key: `servers.${name}.${part}.${v}`,
-      type: 'secret' as const,
-      value: null,
-      isDefault: false,
-      redacted: false,
-      source: null,
-    }));
+  const secret = (part: 'env' | 'headers', names: string[] | undefined) =>
+    (names ?? []).map((v) => {
+      const source = lookup(part, v);
+      return {
+        key: `servers.${name}.${part}.${v}`,
+        type: 'secret' as const,
+        value: null,
+        isDefault: false,
+        redacted: source !== null,
+        source,
+      };
+    });
   return [
     ...plain('env', entry.env),
     ...secret('env', entry.secrets),

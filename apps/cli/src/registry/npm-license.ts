@@ -21,6 +21,32 @@ function licenseField(body: unknown): string | null {
   return null;
 }
 
+export type NpmVersionMeta = {
+  name?: string;
+  license?: unknown;
+  licenses?: unknown;
+  bin?: string | Record<string, string>;
+  main?: string;
+};
+
+/** An npm package version's metadata from the npm registry; undefined when it cannot be had. */
+export async function npmVersionMeta(
+  env: NodeJS.ProcessEnv,
+  identifier: string,
+  version: string,
+  timeoutMs: number,
+): Promise<NpmVersionMeta | undefined> {
+  const url = `${npmRegistryUrl(env)}${identifier.replace('/', '%2f')}/${encodeURIComponent(version)}`;
+  try {
+    const answer = await getJson(url, { timeoutMs });
+    return answer.status === 200 ? ((answer.body ?? {}) as NpmVersionMeta) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export const npmLicenseOf = (meta: NpmVersionMeta) => licenseField(meta);
+
 /**
  * The `license` an npm package version declares: a string, null when it declares none, or
  * undefined when the npm registry could not be asked.

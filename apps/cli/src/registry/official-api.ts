@@ -1,4 +1,5 @@
 import type { RegistryEntry } from '../config/global-schema.ts';
+import { authHeaders } from './auth.ts';
 import { RequestError, getJson } from './http.ts';
 import { toListItem } from './server-meta.ts';
 import type { ListItem } from './types.ts';
@@ -51,6 +52,7 @@ export async function searchHttp(
     if (cursor) params.set('cursor', cursor);
     const answer = await getJson(`${serversUrl(registry)}?${params}`, {
       timeoutMs: options.timeoutMs,
+      headers: authHeaders(registry),
     });
     if (answer.status !== 200) throw statusError(answer.status);
     const result = pageOf(answer.body);
@@ -69,7 +71,7 @@ export async function versionHttp(
   timeoutMs: number,
 ): Promise<ListItem | null> {
   const url = `${serversUrl(registry)}/${encodeURIComponent(name)}/versions/${encodeURIComponent(version)}`;
-  const answer = await getJson(url, { timeoutMs });
+  const answer = await getJson(url, { timeoutMs, headers: authHeaders(registry) });
   if (answer.status === 404) return null;
   if (answer.status !== 200) throw statusError(answer.status);
   const item = toListItem(answer.body);
@@ -85,6 +87,7 @@ export async function versionsHttp(
 ): Promise<ListItem[]> {
   const answer = await getJson(`${serversUrl(registry)}/${encodeURIComponent(name)}/versions`, {
     timeoutMs,
+    headers: authHeaders(registry),
   });
   if (answer.status === 404) return [];
   if (answer.status !== 200) throw statusError(answer.status);

@@ -8,6 +8,7 @@ import { durationMs } from '../config/duration.ts';
 import { CliError, usageError } from '../errors.ts';
 import { combinePolicies, loadManagedPolicy, registryAllowed } from '../policy/policy.ts';
 import type { Policy } from '../policy/types.ts';
+import { loadRegistryTokens } from './auth.ts';
 
 export type Selection = {
   config: GlobalConfig;
@@ -43,11 +44,13 @@ export function selectRegistries(env: NodeJS.ProcessEnv, only?: string): Selecti
     }
     candidates = [found];
   }
+  const asked = candidates.filter((r) => registryAllowed(policy, r.name));
+  loadRegistryTokens(env, asked);
   return {
     config,
     policy,
     all,
-    asked: candidates.filter((r) => registryAllowed(policy, r.name)),
+    asked,
     blocked: candidates.filter((r) => !registryAllowed(policy, r.name)),
     timeoutMs: durationMs(config.performance.registryTimeout),
   };

@@ -32,6 +32,14 @@ export const login: CommandSpec = {
   ],
   examples: ['spoke login', 'spoke login --token "$SPOKE_TOKEN"', 'spoke login --registry acme'],
   docs: `${DOCS}#spoke-login`,
+  run: (ctx, { flags }) =>
+    import('../commands/login.ts').then((m) =>
+      m.login({
+        ...ctx,
+        token: flags.token as string | undefined,
+        registry: flags.registry as string,
+      }),
+    ),
 };
 
 export const logout: CommandSpec = {
@@ -45,4 +53,8 @@ export const logout: CommandSpec = {
   flags: [registry],
   examples: ['spoke logout', 'spoke logout --registry acme'],
   docs: `${DOCS}#spoke-logout`,
+  run: (ctx, { flags }) =>
+    import('../commands/logout.ts').then((m) =>
+      m.logout({ ...ctx, registry: flags.registry as string }),
+    ),
 };

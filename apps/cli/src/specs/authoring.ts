@@ -45,6 +45,15 @@ export const create: CommandSpec = {
   ],
   examples: ['spoke create weather --template tool', 'spoke create notes --template resource'],
   docs: `${DOCS}#spoke-create`,
+  run: (ctx, { args, flags }) =>
+    import('../commands/create.ts').then((m) =>
+      m.create({
+        ...ctx,
+        name: args.name!,
+        template: flags.template as 'basic' | 'tool' | 'resource',
+        license: flags.license as string,
+      }),
+    ),
 };
 
 export const dev: CommandSpec = {
@@ -60,6 +69,7 @@ export const dev: CommandSpec = {
   flags: [],
   examples: ['spoke dev'],
   docs: `${DOCS}#spoke-dev`,
+  run: (ctx) => import('../commands/dev.ts').then((m) => m.dev(ctx)),
 };
 
 export const publish: CommandSpec = {
@@ -84,4 +94,8 @@ export const publish: CommandSpec = {
   ],
   examples: ['spoke publish --dry-run', 'spoke publish', 'spoke publish --registry acme'],
   docs: `${DOCS}#spoke-publish`,
+  run: (ctx, { flags }) =>
+    import('../commands/publish.ts').then((m) =>
+      m.publish({ ...ctx, registry: flags.registry as string, dryRun: flags['dry-run'] === true }),
+    ),
 };

@@ -31,4 +31,12 @@ export const exportClient: CommandSpec = {
       : null,
   examples: ['spoke export --client cursor --dry-run', 'spoke export --client claude-code'],
   docs: '/app/docs/commands/clients#spoke-export',
+  run: (ctx, { flags }) =>
+    import('../commands/export.ts').then((m) =>
+      m.exportClient({
+        ...ctx,
+        client: flags.client as 'claude-desktop' | 'claude-code' | 'cursor' | 'vscode',
+        dryRun: flags['dry-run'] === true,
+      }),
+    ),
 };

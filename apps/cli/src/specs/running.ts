@@ -18,6 +18,8 @@ export const tools: CommandSpec = {
   flags: [],
   examples: ['spoke tools github'],
   docs: `${DOCS}#spoke-tools`,
+  run: (ctx, { args }) =>
+    import('../commands/tools.ts').then((m) => m.tools({ ...ctx, server: args.server! })),
 };
 
 export const call: CommandSpec = {
@@ -51,6 +53,15 @@ export const call: CommandSpec = {
     'spoke call filesystem list_allowed_directories',
   ],
   docs: `${DOCS}#spoke-call`,
+  run: (ctx, { args, flags }) =>
+    import('../commands/call.ts').then((m) =>
+      m.call({
+        ...ctx,
+        server: args.server!,
+        tool: args.tool!,
+        args: flags.args as string | undefined,
+      }),
+    ),
 };
 
 export const run: CommandSpec = {
@@ -66,6 +77,8 @@ export const run: CommandSpec = {
   flags: [],
   examples: ['spoke run filesystem --cwd /home/ada/demo'],
   docs: `${DOCS}#spoke-run`,
+  run: (ctx, { args }) =>
+    import('../commands/run.ts').then((m) => m.run({ ...ctx, server: args.server! })),
 };
 
 export const serve: CommandSpec = {
@@ -89,6 +102,10 @@ export const serve: CommandSpec = {
   ],
   examples: ['spoke serve', 'spoke serve --http 7801'],
   docs: `${DOCS}#spoke-serve`,
+  run: (ctx, { flags }) =>
+    import('../commands/serve.ts').then((m) =>
+      m.serve({ ...ctx, http: flags.http === undefined ? undefined : Number(flags.http) }),
+    ),
 };
 
 export const health: CommandSpec = {
@@ -104,4 +121,5 @@ export const health: CommandSpec = {
   flags: [],
   examples: ['spoke health', 'spoke health --json'],
   docs: `${DOCS}#spoke-health`,
+  run: (ctx) => import('../commands/health.ts').then((m) => m.health(ctx)),
 };

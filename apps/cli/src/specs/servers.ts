@@ -137,6 +137,16 @@ export const install: CommandSpec = {
     'spoke install',
   ],
   docs: `${DOCS}#spoke-install`,
+  run: (ctx, { args, flags }) =>
+    import('../commands/install.ts').then((m) =>
+      m.install({
+        ...ctx,
+        server: args.server,
+        yes: flags.yes === true,
+        name: flags.name as string | undefined,
+        registry: flags.registry as string | undefined,
+      }),
+    ),
 };
 
 export const remove: CommandSpec = {
@@ -152,6 +162,8 @@ export const remove: CommandSpec = {
   flags: [],
   examples: ['spoke remove github'],
   docs: `${DOCS}#spoke-remove`,
+  run: (ctx, { args }) =>
+    import('../commands/remove.ts').then((m) => m.remove({ ...ctx, server: args.server! })),
 };
 
 export const list: CommandSpec = {
@@ -185,4 +197,8 @@ export const update: CommandSpec = {
   flags: [{ name: 'yes', defaultText: 'off', description: 'Approve every change without asking' }],
   examples: ['spoke update', 'spoke update filesystem --yes'],
   docs: `${DOCS}#spoke-update`,
+  run: (ctx, { args, flags }) =>
+    import('../commands/update.ts').then((m) =>
+      m.update({ ...ctx, server: args.server, yes: flags.yes === true }),
+    ),
 };

@@ -20,6 +20,8 @@ export type TestRegistryOptions = {
   healthStatus?: number;
   /** npm metadata served at `/<package>/<version>`: `{"@scope/pkg@1.0.0": "MIT"}`. */
   npmLicenses?: Record<string, string | null>;
+  /** Answer 401 unless `Authorization: Bearer <token>` is sent. */
+  token?: string;
 };
 
 const send = (res: ServerResponse, status: number, body: unknown) => {
@@ -72,6 +74,9 @@ export async function startTestRegistry(options: TestRegistryOptions = {}): Prom
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
     requests.push(`${url.pathname}${url.search}`);
     if (state.behaviour === 'hang') return void hanging.add(res);
+    if (options.token && req.headers.authorization !== `Bearer ${options.token}`) {
+      return send(res, 401, { error: { message: 'Unauthorized', code: 'UNAUTHORIZED' } });
+    }
     if (state.behaviour === 'fail')
       return send(res, 500, { error: { message: 'boom', code: 'INTERNAL' } });
     if (url.pathname === '/v0/health' || url.pathname === '/api/health') {

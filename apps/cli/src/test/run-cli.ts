@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -35,9 +35,17 @@ export type RunOptions = {
 
 /** Runs `spoke <args>` as a real child process and collects its output. */
 export function runCli(args: readonly string[], options: RunOptions): Promise<CliResult> {
+  return startCli(args, options).result;
+}
+
+/** Starts `spoke <args>`; the child is there to signal, the result comes when it ends. */
+export function startCli(
+  args: readonly string[],
+  options: RunOptions,
+): { child: ChildProcessWithoutNullStreams; result: Promise<CliResult> } {
   const [node, entry] = options.runtime === 'bundle' ? [SYSTEM_NODE, BIN] : [NODE_24, SOURCE_ENTRY];
-  return new Promise((resolve, reject) => {
-    const child = spawn(node, [entry, ...args], { cwd: options.cwd, env: options.env });
+  const child = spawn(node, [entry, ...args], { cwd: options.cwd, env: options.env });
+  const result = new Promise<CliResult>((resolve, reject) => {
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
@@ -55,4 +63,5 @@ export function runCli(args: readonly string[], options: RunOptions): Promise<Cl
     });
     child.stdin.end(options.input ?? '');
   });
+  return { child, result };
 }

@@ -1,0 +1,62 @@
+import type { CommandContext } from '../context.ts';
+import { CliError, failure } from '../errors.ts';
+import { startServer, warnDrift } from '../mcp/start.ts';
+import { checkPolicy, loadRunContext, serverTarget } from '../mcp/server-target.ts';
+import { renderResult } from './call-render.ts';
+
+export type CallOptions = CommandContext & {
+  server: string;
+  tool: string;
+  args: string | undefined;
+};
+
+export async function call(options: CommandContext & CallOptions): Promise<void> {
+  const { out } = options;
+  const args = JSON.parse(options.args ?? '{}') as Record<string, unknown>;
+  const run = loadRunContext(options.cwd, options.env);
+  const target = serverTarget(run, options.server);
+  checkPolicy(run, target);
+  const { conn, tools, drift } = await startServer(options, run, target);
+  try {
+    if (drift) {
+      warnDrift(out, target.name, drift);
+      throw failure(
+        'TOOL_DRIFT',
+        `the tools of ${target.name} are withheld: tool definitions changed since install`,
+        `review and accept with: spoke update ${target.name}`,
+      );
+    }
+    if (!tools.some((t) => t.name === options.tool)) {
+      throw failure(
+        'NOT_FOUND',
+        `${target.name} has no tool named ${options.tool}`,
+        `its tools: ${tools.map((t) => t.name).join(', ') || 'none'}`,
+      );
+    }
+    const started = performance.now();
+    let result: { content?: unknown; structuredContent?: unknown; isError?: unknown };
+    try {
+      result = (await conn.client.callTool({ name: options.tool, arguments: args }, undefined, {
+        timeout: run.timeouts.callMs,
+      })) as typeof result;
+    } catch (err) {
+      throw failure(
+        'SERVER_FAILED',
+        `${target.name}.${options.tool} failed: ${(err as Error).message}`,
+      );
+    }
+    const durationMs = Math.round(performance.now() - started);
+    if (result.isError) {
+      throw new CliError(
+        `${target.name}.${options.tool} returned an error:\n${renderResult(result)}`,
+        {
+          code: 'TOOL_ERROR',
+        },
+      );
+    }
+    if (out.json) out.data({ server: target.name, tool: options.tool, durationMs, result });
+    else out.result(renderResult(result));
+  } finally {
+    await conn.close().catch(() => undefined);
+  }
+}

@@ -1,0 +1,90 @@
+import { fs } from '../builtins.ts';
+import { jsonText, writeFileAtomic } from '../config/atomic-write.ts';
+import { readJsonFile, writeFailure } from '../config/json-file.ts';
+import { loadGlobalConfig } from '../config/global-config.ts';
+import { loadLock, loadWorkspace, requireWorkspace } from '../config/workspace.ts';
+import type { CommandContext } from '../context.ts';
+import { failure } from '../errors.ts';
+import { clientFormat, type ClientEntry, type ClientName } from '../export/clients.ts';
+import { mergeEntries, type Change } from '../export/merge.ts';
+import { combinePolicies, loadManagedPolicy } from '../policy/policy.ts';
+import { openSecretStore } from '../secrets/store.ts';
+import { serverStates } from '../workspace-state.ts';
+
+const line = (c: Change) =>
+  `  ${c.action.padEnd(10)}${c.server}${c.reason ? `  (${c.reason})` : ''}`;
+
+export async function exportClient(
+  options: CommandContext & { client: ClientName; dryRun: boolean },
+): Promise<void> {
+  const { cwd, env, out, client, dryRun } = options;
+  const ref = requireWorkspace(cwd);
+  const workspace = loadWorkspace(ref);
+  const format = clientFormat(client, ref.dir, env);
+  const read = readJsonFile(
+    format.file,
+    'fix the file by hand or move it away; nothing was written',
+  );
+  const document = (read.exists ? read.data : {}) as Record<string, unknown>;
+  if (!document || typeof document !== 'object' || Array.isArray(document)) {
+    throw failure(
+      'CONFIG_INVALID',
+      `${format.file} does not hold a JSON object`,
+      'fix or move the file; nothing was written',
+    );
+  }
+  const existing = (document[format.key] ?? {}) as Record<string, ClientEntry>;
+  const { entries, changes } = mergeEntries(existing, Object.keys(workspace.servers), format);
+  const next = { ...document, [format.key]: entries };
+  const text = jsonText(next);
+
+  let backup: string | null = null;
+  if (!dryRun) {
+    try {
+      if (read.exists) {
+        backup = `${format.file}.bak`;
+        fs.copyFileSync(format.file, backup);
+      }
+      writeFileAtomic(format.file, text);
+    } catch (err) {
+      throw writeFailure(format.file, err);
+    }
+  }
+
+  const hasSecrets = Object.values(workspace.servers).some(
+    (e) => e.secrets?.length || e.secretHeaders?.length,
+  );
+  const { config } = loadGlobalConfig(env);
+  const policy = combinePolicies(config.security, loadManagedPolicy()?.policy ?? null);
+  const states = serverStates(
+    ref,
+    workspace,
+    loadLock(ref),
+    policy,
+    hasSecrets ? openSecretStore(env) : null,
+  );
+  const skipped = changes.filter((c) => c.action === 'skip').length;
+
+  if (out.json) {
+    out.data({ client, file: format.file, dryRun, backup, changes });
+  } else if (dryRun) {
+    out.result(`Would write ${format.file}${read.exists ? '' : ' (new file)'}`);
+    for (const c of changes) out.result(line(c));
+    out.result(`\n${text.trimEnd()}`);
+  } else {
+    out.result(`Wrote ${format.file}${backup ? ` (backup: ${format.backupLabel(backup)})` : ''}`);
+    for (const c of changes) out.result(line(c));
+  }
+  for (const s of states.filter((s) => s.state !== 'ok')) {
+    out.warn(
+      `${s.name} cannot start yet (${s.problems[0] ?? s.state}); the client gets a clear error from spoke run until it is fixed`,
+    );
+  }
+  if (skipped) {
+    out.warn(
+      `${skipped} entr${skipped === 1 ? 'y' : 'ies'} skipped; remove or rename the other entry by hand, or reinstall the server under another name with --name`,
+    );
+  }
+  if (client === 'claude-desktop' && !dryRun && !out.json)
+    out.info('Restart Claude Desktop to load the change.');
+}

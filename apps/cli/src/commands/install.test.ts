@@ -1,0 +1,183 @@
+import { existsSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { installWorld, TINY, type InstallWorld } from '../test/install-world.ts';
+import { runCli, startCli } from '../test/run-cli.ts';
+
+let world: InstallWorld | null = null;
+afterEach(async () => {
+  await world?.close();
+  world = null;
+});
+
+const files = (w: InstallWorld) =>
+  ['spoke.json', 'spoke.lock.json'].map((f) => {
+    const file = path.join(w.fx.cwd, f);
+    return existsSync(file) ? readFileSync(file, 'utf8') : null;
+  });
+
+describe('spoke install from a registry', () => {
+  it('installs the npm package, stores the secret and records both files', async () => {
+    const w = (world = await installWorld());
+    const env = { ...w.fx.env, TINY_TOKEN: 'tok-123' };
+    const r = await runCli(['install', TINY, '--yes'], { ...w.fx, env, timeoutMs: 60_000 });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toBe('Added tiny to spoke.json and spoke.lock.json\n');
+    expect(r.stderr).toContain(
+      `Resolving ${TINY}\n  priority 10  official  1.0.0  trusted  <- used`,
+    );
+    expect(r.stderr).toContain('Server     tiny (io.github.test/server-tiny@1.0.0)');
+    expect(r.stderr).toContain('Package    npm @test/tiny@1.0.0');
+    expect(r.stderr).toContain(
+      `Will run   node ${path.join(w.fx.cwd, '.spoke/servers/tiny/node_modules/@test/tiny/server.js')}`,
+    );
+    expect(r.stderr).toContain('Env        TINY_TOKEN=<secret>');
+    expect(r.stderr).toMatch(/Installing @test\/tiny@1\.0\.0 \.\.\. done in [\d.]+ s/);
+    expect(r.stderr).toContain('Starting tiny to read its tools ... 3 tools');
+    const workspace = w.fx.readJson('spoke.json') as { servers: Record<string, unknown> };
+    expect(workspace.servers.tiny).toEqual({
+      source: TINY,
+      version: 'latest',
+      registry: 'official',
+      transport: 'stdio',
+      command: 'node',
+      args: ['.spoke/servers/tiny/node_modules/@test/tiny/server.js'],
+      env: {},
+      secrets: ['TINY_TOKEN'],
+    });
+    const lock = w.fx.readJson('spoke.lock.json') as {
+      servers: Record<string, Record<string, unknown>>;
+    };
+    expect(lock.servers.tiny).toMatchObject({
+      name: TINY,
+      version: '1.0.0',
+      registry: 'official',
+      registryUrl: w.registry.url,
+      trustLevel: 'trusted',
+      license: 'MIT',
+      package: {
+        registryType: 'npm',
+        identifier: '@test/tiny',
+        version: '1.0.0',
+        integrity: w.npm.integrity,
+      },
+      toolCount: 3,
+    });
+    expect(lock.servers.tiny!.toolsHash).toMatch(/^sha256-[A-Za-z0-9+/]{43}=$/);
+    for (const text of files(w)) expect(text).not.toContain('tok-123');
+    const list = await runCli(['list', '--json'], w.fx);
+    expect(list.json()).toMatchObject({
+      servers: [{ name: 'tiny', version: '1.0.0', license: 'MIT' }],
+    });
+    const again = await runCli(['install', TINY, '--yes'], { ...w.fx, env });
+    expect(again.code).toBe(1);
+    expect(again.stderr).toContain(
+      'error: tiny is already installed (io.github.test/server-tiny@1.0.0)',
+    );
+  });
+
+  it('refuses by policy, without a terminal, and for a missing secret, writing nothing', async () => {
+    const w = (world = await installWorld({ license: 'GPL-3.0-only' }));
+    const before = files(w);
+    await runCli(['policy', 'set', 'allowed-licenses', 'MIT'], w.fx);
+    const env = { ...w.fx.env, TINY_TOKEN: 'x' };
+    const policy = await runCli(['install', TINY, '--yes', '--json'], { ...w.fx, env });
+    expect(policy.code).toBe(1);
+    expect(policy.json()).toMatchObject({
+      error: {
+        code: 'POLICY_DENIED',
+        message: `policy refuses ${TINY}@1.0.0: license GPL-3.0-only is not in allowed-licenses (MIT)`,
+      },
+    });
+    await runCli(['policy', 'set', 'allowed-licenses', 'any'], w.fx);
+    const approval = await runCli(['install', TINY], { ...w.fx, env });
+    expect(approval.code).toBe(1);
+    expect(approval.stderr).toContain(
+      'error: installing tiny needs your approval, and there is no terminal to ask',
+    );
+    const missing = await runCli(['install', TINY, '--yes', '--json'], w.fx);
+    expect(missing.json()).toMatchObject({ error: { code: 'MISSING_VALUE' } });
+    const pypi = await runCli(['install', 'io.github.test/py-thing', '--yes'], w.fx);
+    expect(pypi.stderr).toContain(
+      'error: io.github.test/py-thing is published as a pypi package; this version of spoke installs npm packages and remote servers only',
+    );
+    expect(files(w)).toEqual(before);
+    expect(existsSync(path.join(w.fx.cwd, '.spoke/servers/tiny'))).toBe(false);
+  });
+
+  it('leaves nothing half-written when interrupted during the download', async () => {
+    const w = (world = await installWorld({ holdTarball: true }));
+    const before = files(w);
+    const env = { ...w.fx.env, TINY_TOKEN: 'x' };
+    const { child, result } = startCli(['install', TINY, '--yes'], { ...w.fx, env });
+    await w.npm.tarballAsked;
+    child.kill('SIGINT');
+    const r = await result;
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain(
+      'error: install interrupted; spoke.json and spoke.lock.json are unchanged',
+    );
+    expect(files(w)).toEqual(before);
+    expect(readdirSync(path.join(w.fx.cwd, '.spoke/servers'))).toEqual([]);
+  });
+});
+
+describe('spoke update of a registry server', () => {
+  it('moves a latest install to the newest version, keeping its secret', async () => {
+    const w = (world = await installWorld({ nextVersion: '1.1.0' }));
+    const env = { ...w.fx.env, TINY_TOKEN: 'tok-1' };
+    expect((await runCli(['install', TINY, '--yes'], { ...w.fx, env })).code).toBe(0);
+    const same = await runCli(['update', 'tiny'], w.fx);
+    expect(same.stdout).toBe('tiny  1.0.0 is the latest version; tool definitions unchanged\n');
+    const next = structuredClone(w.items[0]!);
+    next.server.version = '1.1.0';
+    next.server.packages![0]!.version = '1.1.0';
+    w.items.push(next);
+    const r = await runCli(['update', '--yes'], { ...w.fx, timeoutMs: 60_000 });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toBe(
+      [
+        'tiny  1.0.0 -> 1.1.0',
+        '  license   MIT -> MIT',
+        '  policy    allowed',
+        '  tools     3 -> 3',
+        'Updated tiny to 1.1.0',
+        '',
+      ].join('\n'),
+    );
+    expect(w.fx.readJson('spoke.lock.json')).toMatchObject({
+      servers: {
+        tiny: { version: '1.1.0', package: { version: '1.1.0', integrity: w.npm.integrity } },
+      },
+    });
+    expect((await runCli(['call', 'tiny', 'whoami'], w.fx)).stdout).toBe('tok-1\n');
+  });
+});
+
+describe('spoke install without a server', () => {
+  it('restores every server from the lockfile, checking integrity and asking for secrets', async () => {
+    const w = (world = await installWorld());
+    const env = { ...w.fx.env, TINY_TOKEN: 'tok-9' };
+    expect((await runCli(['install', TINY, '--yes'], { ...w.fx, env })).code).toBe(0);
+    const before = files(w);
+    // Another machine: no installed package, no stored secret.
+    rmSync(path.join(w.fx.cwd, '.spoke/servers/tiny'), { recursive: true });
+    rmSync(path.join(w.fx.configDir, 'secrets.enc'));
+    const approval = await runCli(['install'], { ...w.fx, env });
+    expect(approval.code).toBe(1);
+    expect(approval.stderr).toContain(
+      '  tiny  io.github.test/server-tiny@1.0.0  official  trusted  MIT',
+    );
+    const missing = await runCli(['install', '--yes'], w.fx);
+    expect(missing.code).toBe(1);
+    expect(missing.stderr).toContain(
+      'error: tiny: the secret TINY_TOKEN is not set on this machine',
+    );
+    const r = await runCli(['install', '--yes'], { ...w.fx, env });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stderr).toContain('  tiny  1.0.0  integrity ok');
+    expect(r.stdout).toBe('Installed 1 server. spoke.json and spoke.lock.json unchanged.\n');
+    expect(files(w)).toEqual(before);
+    expect((await runCli(['call', 'tiny', 'whoami'], w.fx)).stdout).toBe('tok-9\n');
+  });
+});

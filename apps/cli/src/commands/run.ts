@@ -1,0 +1,35 @@
+import type { CommandContext } from '../context.ts';
+import { failure } from '../errors.ts';
+import { launchFor } from '../mcp/launch.ts';
+import { relay } from '../mcp/relay.ts';
+import { checkPolicy, loadRunContext, serverTarget } from '../mcp/server-target.ts';
+import { openSecretStore } from '../secrets/store.ts';
+
+/** `spoke run <server>`: what MCP clients launch; stdout carries only the protocol. */
+export async function run(options: CommandContext & { server: string }): Promise<void> {
+  const { env, out } = options;
+  const ctx = loadRunContext(options.cwd, env);
+  const target = serverTarget(ctx, options.server);
+  checkPolicy(ctx, target);
+  const needsStore =
+    (target.entry.secrets?.length ?? 0) + (target.entry.secretHeaders?.length ?? 0);
+  const launch = launchFor(
+    ctx.ref.dir,
+    target.name,
+    target.entry,
+    needsStore ? openSecretStore(env) : null,
+    env,
+  );
+  out.debug(
+    `spoke run ${target.name}: starting ${launch.transport === 'stdio' ? launch.command : launch.url}`,
+  );
+  const ended = await relay({
+    name: target.name,
+    launch,
+    recorded: target.isProject ? null : (target.locked ?? null),
+    out,
+  });
+  if (ended === 'server-exited') {
+    throw failure('SERVER_FAILED', `${target.name} exited`, 'run it with --verbose to see more');
+  }
+}

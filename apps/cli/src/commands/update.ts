@@ -1,0 +1,183 @@
+import type { LockEntry, ServerEntry } from '../config/workspace-schema.ts';
+import type { CommandContext } from '../context.ts';
+import { CliError, failure } from '../errors.ts';
+import { commitInstall } from '../install/commit.ts';
+import { npmInstall } from '../install/npm.ts';
+import { serverDir } from '../install/server-dir.ts';
+import { loadRunContext, serverTarget, type RunContext } from '../mcp/server-target.ts';
+import { startServer } from '../mcp/start.ts';
+import { toolHashes, toolsHash, type Drift, type ToolDefinition } from '../mcp/tools-hash.ts';
+import { policyRefusals } from '../policy/policy.ts';
+import { lookupServer } from '../registry/lookup.ts';
+import { npmLicenseOf, npmVersionMeta } from '../registry/npm-license.ts';
+import { selectRegistries } from '../registry/selection.ts';
+import { compareVersionsDesc } from '../util/semver.ts';
+import { approve } from './update-approve.ts';
+
+type Ctx = CommandContext & { yes: boolean };
+
+const driftLines = (d: Drift) => [
+  ...d.added.map((t) => `  added     ${t}`),
+  ...d.removed.map((t) => `  removed   ${t}`),
+  ...d.changed.map((t) => `  changed   ${t}`),
+];
+
+const toolRecord = (tools: ToolDefinition[]) => ({
+  toolsHash: toolsHash(tools),
+  toolCount: tools.length,
+  toolHashes: toolHashes(tools),
+  installedAt: new Date().toISOString(),
+});
+
+function save(run: RunContext, name: string, entry: ServerEntry, locked: LockEntry): void {
+  run.workspace = { ...run.workspace, servers: { ...run.workspace.servers, [name]: entry } };
+  run.lock = { ...run.lock, servers: { ...run.lock.servers, [name]: locked } };
+  commitInstall(run.ref, run.workspace, run.lock, null, null);
+}
+
+/** The newest version in the registry the server came from, when it is newer than `current`. */
+async function newerVersion(ctx: Ctx, locked: LockEntry, current: string) {
+  const selection = selectRegistries(ctx.env, locked.registry);
+  const found = await lookupServer(selection, locked.name, undefined, ctx);
+  const listing = found.listings[0];
+  if (!listing) {
+    if (found.failures[0])
+      throw failure(
+        'REGISTRY_UNAVAILABLE',
+        `registry ${locked.registry} did not answer (${found.failures[0].message})`,
+      );
+    return null;
+  }
+  const latest = listing.item.server.version;
+  return compareVersionsDesc(latest, current) < 0 ? { listing, selection } : null;
+}
+
+async function upgrade(
+  ctx: Ctx,
+  run: RunContext,
+  name: string,
+  locked: LockEntry,
+  next: NonNullable<Awaited<ReturnType<typeof newerVersion>>>,
+) {
+  const { out } = ctx;
+  const server = next.listing.item.server;
+  const npm = server.packages?.find((p) => p.registryType === 'npm');
+  if (!npm) throw failure('INSTALL_FAILED', `${locked.name}@${server.version} has no npm package`);
+  const version = npm.version ?? server.version;
+  const meta = await npmVersionMeta(ctx.env, npm.identifier, version, next.selection.timeoutMs);
+  const license = (meta && npmLicenseOf(meta)) ?? locked.license;
+  const reasons = policyRefusals(next.selection.policy, {
+    license,
+    trustLevel: next.listing.trustLevel,
+    registry: locked.registry,
+  });
+  out.result(`${name}  ${locked.version} -> ${server.version}`);
+  out.result(`  license   ${locked.license ?? 'unknown'} -> ${license ?? 'unknown'}`);
+  out.result(`  policy    ${reasons.length ? `refused: ${reasons.join('; ')}` : 'allowed'}`);
+  if (reasons.length) {
+    throw new CliError(`policy refuses ${locked.name}@${server.version}: ${reasons.join('; ')}`, {
+      code: 'POLICY_DENIED',
+    });
+  }
+  await approve(ctx.yes, `Update ${name} to ${server.version}?`, `updating ${name}`);
+  const dir = serverDir(run.ref.dir, name);
+  dir.prepare();
+  try {
+    const installed = await npmInstall({
+      dir: dir.dir,
+      workspaceDir: run.ref.dir,
+      identifier: npm.identifier,
+      version,
+      env: ctx.env,
+      signal: new AbortController().signal,
+    });
+    const current = run.workspace.servers[name]!;
+    const entry = { ...current, args: [installed.entry, ...(current.args ?? []).slice(1)] };
+    const target = { ...serverTarget(run, name), entry };
+    const { conn, tools } = await startServer(ctx, run, target);
+    await conn.close().catch(() => undefined);
+    save(run, name, entry, {
+      ...locked,
+      version: server.version,
+      trustLevel: next.listing.trustLevel,
+      license,
+      package: {
+        registryType: 'npm',
+        identifier: npm.identifier,
+        version,
+        resolved: installed.resolved,
+        integrity: installed.integrity,
+      },
+      ...toolRecord(tools),
+    });
+    out.result(`  tools     ${locked.toolCount} -> ${tools.length}`);
+  } catch (err) {
+    dir.rollback();
+    throw err;
+  }
+  dir.done();
+  out.result(`Updated ${name} to ${server.version}`);
+}
+
+async function updateOne(ctx: Ctx, run: RunContext, name: string): Promise<void> {
+  const { out } = ctx;
+  const target = serverTarget(run, name);
+  if (target.isProject) {
+    out.result(`${name}  the project's own server; spoke dev records its tool definitions`);
+    return;
+  }
+  const locked = target.locked;
+  if (!locked)
+    throw failure('NOT_FOUND', `${name} is not installed on this machine`, 'run spoke install');
+  const pinned = target.entry.version !== undefined && target.entry.version !== 'latest';
+  if (locked.package.registryType === 'npm' && !pinned && locked.version) {
+    const next = await newerVersion(ctx, locked, locked.version);
+    if (next) return upgrade(ctx, run, name, locked, next);
+  }
+  const { conn, tools, drift } = await startServer(ctx, run, target);
+  await conn.close().catch(() => undefined);
+  const label =
+    locked.package.registryType === 'path'
+      ? 'local path'
+      : locked.package.registryType === 'remote'
+        ? 'remote server'
+        : `${locked.version} is ${pinned ? 'pinned' : 'the latest version'}`;
+  if (!drift) {
+    out.result(`${name}  ${label}; tool definitions unchanged`);
+    return;
+  }
+  out.result(`${name}  ${label}; tool definitions changed since install`);
+  for (const line of driftLines(drift)) out.result(line);
+  await approve(
+    ctx.yes,
+    `Accept the new tool definitions for ${name}?`,
+    `accepting the new tool definitions for ${name}`,
+  );
+  save(run, name, target.entry, { ...locked, ...toolRecord(tools) });
+  out.result(`Recorded the new tool definitions for ${name} in spoke.lock.json`);
+}
+
+export async function update(input: Ctx & { server: string | undefined }): Promise<void> {
+  // With --json the one document is the final answer; the per-server lines are left out.
+  const options = input.out.json
+    ? { ...input, out: { ...input.out, result: () => undefined } }
+    : input;
+  const run = loadRunContext(options.cwd, options.env);
+  const names = options.server
+    ? [serverTarget(run, options.server).name]
+    : Object.keys(run.workspace.servers);
+  let failed = 0;
+  for (const name of names) {
+    try {
+      await updateOne(options, run, name);
+    } catch (err) {
+      failed++;
+      if (names.length === 1) throw err;
+      options.out.alert(`${name}: ${(err as Error).message}`);
+    }
+  }
+  if (failed) {
+    throw failure('INSTALL_FAILED', `${failed} of ${names.length} servers could not be updated`);
+  }
+  if (input.out.json) input.out.data({ ok: true });
+}

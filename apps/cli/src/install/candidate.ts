@@ -1,0 +1,43 @@
+import type { TrustLevel } from '../policy/types.ts';
+import type { NpmVersionMeta } from '../registry/npm-license.ts';
+import type { Declaration, ServerJson, ServerPackage, ServerRemote } from '../registry/types.ts';
+
+/** A server chosen for installation, from a registry or a local directory. */
+export type Candidate = {
+  /** spoke.json `source`: the registry name, or the path relative to the workspace. */
+  source: string;
+  /** Registry name (or path) for messages and the lockfile's `name`. */
+  displayName: string;
+  version: string | null;
+  pinned: boolean;
+  registry: string;
+  registryUrl: string | null;
+  trustLevel: TrustLevel;
+  license: string | null;
+  localName: string;
+  kind:
+    | { type: 'npm'; pkg: ServerPackage; meta: NpmVersionMeta | null }
+    | { type: 'remote'; remote: ServerRemote }
+    | { type: 'path'; dir: string; relative: string; entryFile: string };
+  server: ServerJson | null;
+};
+
+/** The values a server declares: its environment variables (or headers) and arguments. */
+export function declarations(candidate: Candidate): {
+  env: Declaration[];
+  headers: Declaration[];
+  args: Declaration[];
+} {
+  if (candidate.kind.type === 'remote') {
+    return { env: [], headers: candidate.kind.remote.headers ?? [], args: [] };
+  }
+  const pkg =
+    candidate.kind.type === 'npm'
+      ? candidate.kind.pkg
+      : candidate.server?.packages?.find((p) => p.registryType === 'npm');
+  return {
+    env: pkg?.environmentVariables ?? [],
+    headers: [],
+    args: [...(pkg?.runtimeArguments ?? []), ...(pkg?.packageArguments ?? [])],
+  };
+}

@@ -1,0 +1,211 @@
+import path from 'node:path';
+import type { LockFile, Workspace, WorkspaceRef } from '../config/workspace.ts';
+import type { LockEntry, ServerEntry } from '../config/workspace-schema.ts';
+import { CliError, failure, usageError } from '../errors.ts';
+import { connect } from '../mcp/connect.ts';
+import { commandLine, launchFor } from '../mcp/launch.ts';
+import { toolHashes, toolsHash } from '../mcp/tools-hash.ts';
+import type { Output } from '../output/output.ts';
+import { LOCAL_NAME } from '../parse/values.ts';
+import { policyRefusals } from '../policy/policy.ts';
+import type { Policy } from '../policy/types.ts';
+import { openSecretStore } from '../secrets/store.ts';
+import { canPrompt, confirm } from '../util/prompt.ts';
+import type { Candidate } from './candidate.ts';
+import { commitInstall } from './commit.ts';
+import { npmInstall } from './npm.ts';
+import { entryFileOf } from './resolve-path.ts';
+import { serverDir } from './server-dir.ts';
+import { progress, showSummary } from './summary.ts';
+import { collectValues } from './values.ts';
+
+export type InstallContext = {
+  env: NodeJS.ProcessEnv;
+  out: Output;
+  ref: WorkspaceRef;
+  workspace: Workspace;
+  lock: LockFile;
+  policy: Policy;
+  startMs: number;
+  yes: boolean;
+  signal: AbortSignal;
+};
+
+const interrupted = () =>
+  failure('INSTALL_FAILED', 'install interrupted; spoke.json and spoke.lock.json are unchanged');
+
+/** The spoke.json entry before the package is installed; npm entries point where it will be. */
+function plannedEntry(c: Candidate, name: string, args: string[]): ServerEntry {
+  const base = { source: c.source, registry: c.registry };
+  if (c.kind.type === 'remote') {
+    return {
+      ...base,
+      version: c.pinned ? (c.version ?? 'latest') : 'latest',
+      transport: 'streamable-http',
+      url: c.kind.remote.url,
+    };
+  }
+  if (c.kind.type === 'path') {
+    const file = path.posix.join(
+      c.kind.relative,
+      path.relative(c.kind.dir, c.kind.entryFile).split(path.sep).join('/'),
+    );
+    return { ...base, transport: 'stdio', command: 'node', args: [file, ...args] };
+  }
+  const id = c.kind.pkg.identifier;
+  const bin = (c.kind.meta && entryFileOf(c.kind.meta)) ?? 'index.js';
+  const file = path.posix.join('.spoke/servers', name, 'node_modules', id, bin);
+  return {
+    ...base,
+    version: c.pinned ? (c.version ?? 'latest') : 'latest',
+    transport: 'stdio',
+    command: 'node',
+    args: [file, ...args],
+  };
+}
+
+/** Installs one resolved server: policy, values, approval, package, tool hash, records. */
+export async function installOne(
+  ctx: InstallContext,
+  c: Candidate,
+  wanted?: string,
+): Promise<void> {
+  const { out, ref, workspace, lock } = ctx;
+  const name = wanted ?? c.localName;
+  if (!LOCAL_NAME.test(name)) {
+    throw usageError(
+      `"${name}" is not a valid local name (lower-case letters, digits, - and .)`,
+      'choose one with --name <local-name>',
+    );
+  }
+  const existing = workspace.servers[name];
+  if (existing) {
+    const v = lock.servers[name]?.version;
+    throw new CliError(`${name} is already installed (${existing.source}${v ? `@${v}` : ''})`, {
+      code: 'CONFLICT',
+      hint: 'install it under another name with --name <local-name>, or update it with spoke update',
+    });
+  }
+  const reasons = policyRefusals(ctx.policy, c);
+  if (reasons.length) {
+    throw new CliError(
+      `policy refuses ${c.displayName}${c.version ? `@${c.version}` : ''}: ${reasons.join('; ')}`,
+      {
+        code: 'POLICY_DENIED',
+        hint: 'choose another server, or change the policy with: spoke policy set',
+      },
+    );
+  }
+  const values = await collectValues(c, { ...ctx, workspaceDir: ref.dir });
+  let entry: ServerEntry = {
+    ...plannedEntry(c, name, values.args),
+    env: values.env,
+    secrets: Object.keys(values.secretEnv),
+  };
+  if (entry.transport === 'streamable-http') {
+    entry = { ...entry, headers: values.headers, secretHeaders: Object.keys(values.secretHeaders) };
+  }
+  showSummary(out, c, name, commandLine(ref.dir, entry), values, 'allowed');
+  if (!ctx.yes) {
+    if (!canPrompt()) {
+      throw failure(
+        'APPROVAL_REQUIRED',
+        `installing ${name} needs your approval, and there is no terminal to ask`,
+        'add --yes to approve without asking',
+      );
+    }
+    if (!(await confirm('Install and allow this command to run?'))) {
+      throw failure('DECLINED', `declined; ${name} was not installed`);
+    }
+  }
+  if (ctx.signal.aborted) throw interrupted();
+
+  const dir = serverDir(ref.dir, name);
+  let pkg: LockEntry['package'];
+  try {
+    if (c.kind.type === 'npm') {
+      const id = c.kind.pkg.identifier;
+      const version = c.kind.pkg.version ?? c.version ?? 'latest';
+      const done = progress(out, `Installing ${id}@${version}`);
+      const started = performance.now();
+      dir.prepare();
+      const installed = await npmInstall({
+        dir: dir.dir,
+        workspaceDir: ref.dir,
+        identifier: id,
+        version,
+        env: ctx.env,
+        signal: ctx.signal,
+      }).catch((err: unknown) => {
+        done('failed');
+        throw err;
+      });
+      done(`done in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+      entry = { ...entry, args: [installed.entry, ...values.args] };
+      pkg = {
+        registryType: 'npm',
+        identifier: id,
+        version,
+        resolved: installed.resolved,
+        integrity: installed.integrity,
+      };
+    } else if (c.kind.type === 'remote') {
+      pkg = { registryType: 'remote', url: c.kind.remote.url };
+    } else {
+      pkg = { registryType: 'path', path: c.kind.relative };
+    }
+    if (ctx.signal.aborted) throw interrupted();
+
+    const done = progress(out, `Starting ${name} to read its tools`);
+    const launch = launchFor(ref.dir, name, entry, null, ctx.env, {
+      env: values.secretEnv,
+      headers: values.secretHeaders,
+    });
+    const conn = await connect(name, launch, { timeoutMs: ctx.startMs }).catch((err: unknown) => {
+      done('failed');
+      throw err;
+    });
+    const abort = () => void conn.close();
+    ctx.signal.addEventListener('abort', abort, { once: true });
+    let tools;
+    try {
+      tools = await conn.listTools();
+    } finally {
+      ctx.signal.removeEventListener('abort', abort);
+      await conn.close().catch(() => undefined);
+    }
+    if (ctx.signal.aborted) throw interrupted();
+    done(`${tools.length} tool${tools.length === 1 ? '' : 's'}`);
+
+    const locked: LockEntry = {
+      name: c.displayName,
+      version: c.version,
+      registry: c.registry,
+      registryUrl: c.registryUrl,
+      trustLevel: c.trustLevel,
+      license: c.license,
+      package: pkg,
+      toolsHash: toolsHash(tools),
+      toolCount: tools.length,
+      toolHashes: toolHashes(tools),
+      installedAt: new Date().toISOString(),
+    };
+    const hasSecrets =
+      Object.keys(values.secretEnv).length + Object.keys(values.secretHeaders).length;
+    const store = hasSecrets ? openSecretStore(ctx.env) : null;
+    commitInstall(
+      ref,
+      { ...workspace, servers: { ...workspace.servers, [name]: entry } },
+      { ...lock, servers: { ...lock.servers, [name]: locked } },
+      hasSecrets ? { server: name, env: values.secretEnv, headers: values.secretHeaders } : null,
+      store,
+    );
+    if (store && !out.json) out.info(`  secrets stored in ${store.description}`);
+  } catch (err) {
+    if (c.kind.type === 'npm') dir.rollback();
+    throw ctx.signal.aborted ? interrupted() : err;
+  }
+  dir.done();
+  if (out.json) out.data({ ok: true });
+  else out.result(`Added ${name} to spoke.json and spoke.lock.json`);
+}

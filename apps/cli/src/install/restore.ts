@@ -1,0 +1,151 @@
+import { fs } from '../builtins.ts';
+import path from 'node:path';
+import { loadGlobalConfig } from '../config/global-config.ts';
+import type { LockFile, Workspace, WorkspaceRef } from '../config/workspace.ts';
+import type { CommandContext } from '../context.ts';
+import { CliError, failure } from '../errors.ts';
+import { commandLine } from '../mcp/launch.ts';
+import { alignRows, indent } from '../output/table.ts';
+import { combinePolicies, loadManagedPolicy, policyRefusals } from '../policy/policy.ts';
+import { accounts, openSecretStore } from '../secrets/store.ts';
+import { ask, canPrompt } from '../util/prompt.ts';
+import { approve } from '../commands/update-approve.ts';
+import { npmInstall } from './npm.ts';
+import { serverDir } from './server-dir.ts';
+
+export type RestoreOptions = CommandContext & {
+  ref: WorkspaceRef;
+  workspace: Workspace;
+  lock: LockFile;
+  yes: boolean;
+};
+
+function installedVersion(dir: string, identifier: string): string | null {
+  try {
+    const file = path.join(dir, 'node_modules', ...identifier.split('/'), 'package.json');
+    return (JSON.parse(fs.readFileSync(file, 'utf8')) as { version?: string }).version ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * `spoke install` without a server: every server of spoke.json exactly as the lockfile records
+ * it, each npm package checked against the recorded integrity. spoke.json and the lockfile are
+ * not changed; secrets this machine lacks are asked for (or read from the environment).
+ */
+export async function restore(options: RestoreOptions): Promise<void> {
+  const { env, out, ref, workspace, lock } = options;
+  const names = Object.keys(workspace.servers);
+  if (!names.length) {
+    if (out.json) return out.data({ ok: true });
+    return out.result('Nothing to install: spoke.json lists no servers.');
+  }
+  const unlocked = names.filter((n) => !lock.servers[n]);
+  if (unlocked.length) {
+    throw failure(
+      'INSTALL_FAILED',
+      `spoke.lock.json does not record ${unlocked.join(', ')}`,
+      `install ${unlocked.length === 1 ? 'it' : 'each'} by name or path, e.g. spoke remove ${unlocked[0]} && spoke install ${workspace.servers[unlocked[0]!]!.source}`,
+    );
+  }
+  const { config } = loadGlobalConfig(env);
+  const policy = combinePolicies(config.security, loadManagedPolicy()?.policy ?? null);
+  out.info(
+    `Installing ${names.length} server${names.length === 1 ? '' : 's'} from spoke.lock.json\n`,
+  );
+  const refused: string[] = [];
+  for (const name of names) {
+    const locked = lock.servers[name]!;
+    const entry = workspace.servers[name]!;
+    out.info(
+      indent(
+        alignRows([
+          [
+            name,
+            `${locked.name}${locked.version ? `@${locked.version}` : ''}`,
+            locked.registry,
+            locked.trustLevel,
+            locked.license ?? 'unknown',
+          ],
+        ]),
+      ),
+    );
+    out.info(`    ${commandLine(ref.dir, entry)}`);
+    const reasons = policyRefusals(policy, locked);
+    if (reasons.length) refused.push(`${name}: ${reasons.join('; ')}`);
+  }
+  out.info(`\nPolicy     ${refused.length ? 'refused' : 'allowed'}`);
+  if (refused.length) {
+    throw new CliError(`policy refuses ${refused.join('; ')}`, { code: 'POLICY_DENIED' });
+  }
+  await approve(
+    options.yes,
+    `Install these ${names.length} servers and allow their commands to run?`,
+    `installing ${names.length} servers`,
+  );
+
+  // Asked for before anything is downloaded, stored only once everything is installed.
+  const collected: [string, string][] = [];
+  const needs = names.flatMap((n) =>
+    (workspace.servers[n]!.secrets ?? []).map((v) => [n, v] as const),
+  );
+  const store = needs.length ? openSecretStore(env) : null;
+  for (const [name, variable] of needs) {
+    const account = accounts.serverValue(ref.dir, name, 'env', variable);
+    if (store!.get(account) !== null) continue;
+    let value = env[variable] ?? '';
+    if (!value && canPrompt())
+      value = (await ask(`? ${variable} (secret, required): `, { hidden: true })).trim();
+    if (!value) {
+      throw failure(
+        'MISSING_VALUE',
+        `${name}: the secret ${variable} is not set on this machine`,
+        `set it with: spoke config set servers.${name}.env.${variable} --type secret (or ${variable} in spoke's environment)`,
+      );
+    }
+    collected.push([account, value]);
+  }
+  for (const name of names) {
+    const locked = lock.servers[name]!;
+    const pkg = locked.package;
+    if (pkg.registryType === 'path' && !fs.existsSync(path.resolve(ref.dir, pkg.path))) {
+      throw failure('INSTALL_FAILED', `${name}: ${pkg.path} does not exist on this machine`);
+    }
+    if (pkg.registryType !== 'npm') continue;
+    const dir = serverDir(ref.dir, name);
+    if (installedVersion(dir.dir, pkg.identifier) === pkg.version) {
+      out.info(`  ${name}  ${pkg.version}  already installed`);
+      continue;
+    }
+    dir.prepare();
+    try {
+      const installed = await npmInstall({
+        dir: dir.dir,
+        workspaceDir: ref.dir,
+        identifier: pkg.identifier,
+        version: pkg.version,
+        env,
+        signal: new AbortController().signal,
+      });
+      if (installed.integrity !== pkg.integrity) {
+        throw failure(
+          'INSTALL_FAILED',
+          `${name}: the integrity of ${pkg.identifier}@${pkg.version} is not the one in spoke.lock.json`,
+          'the package changed since it was locked; check it, then spoke update',
+        );
+      }
+    } catch (err) {
+      dir.rollback();
+      throw err;
+    }
+    dir.done();
+    out.info(`  ${name}  ${pkg.version}  integrity ok`);
+  }
+
+  for (const [account, value] of collected) store!.set(account, value);
+  if (out.json) return out.data({ ok: true });
+  out.result(
+    `Installed ${names.length} server${names.length === 1 ? '' : 's'}. spoke.json and spoke.lock.json unchanged.`,
+  );
+}

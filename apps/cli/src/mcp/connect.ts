@@ -1,0 +1,79 @@
+// Static imports: this module is bundled only into the commands that start servers. (A dynamic
+// import here would make esbuild initialise zod lazily, after the config schemas need it.)
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { failure } from '../errors.ts';
+import { version } from '../version.ts';
+import type { Launch } from './launch.ts';
+import type { ToolDefinition } from './tools-hash.ts';
+
+export type Connection = {
+  client: Client;
+  listTools(): Promise<ToolDefinition[]>;
+  close(): Promise<void>;
+  /** The server's standard error so far (stdio servers), for error messages. */
+  stderr(): string;
+};
+
+/**
+ * Starts (or, for a remote server, connects to) a server and initialises an MCP session within
+ * `timeoutMs`.
+ */
+export async function connect(
+  name: string,
+  launch: Launch,
+  options: { timeoutMs: number; onStderr?: (text: string) => void },
+): Promise<Connection> {
+  let stderr = '';
+  let transport;
+  if (launch.transport === 'stdio') {
+    const stdio = new StdioClientTransport({
+      command: launch.command,
+      args: launch.args,
+      cwd: launch.cwd,
+      env: launch.env,
+      stderr: 'pipe',
+    });
+    stdio.stderr?.on('data', (chunk: Buffer) => {
+      const text = chunk.toString();
+      if (stderr.length < 64 * 1024) stderr += text;
+      options.onStderr?.(text);
+    });
+    transport = stdio;
+  } else {
+    transport = new StreamableHTTPClientTransport(new URL(launch.url), {
+      requestInit: { headers: launch.headers },
+    });
+  }
+  const client = new Client({ name: 'spoke', version: version() });
+  const lastLine = () => stderr.trim().split('\n').pop() ?? '';
+  try {
+    await client.connect(transport, { timeout: options.timeoutMs });
+  } catch (err) {
+    await client.close().catch(() => undefined);
+    const detail = lastLine() || (err as Error).message;
+    throw failure(
+      'SERVER_FAILED',
+      `${name} did not start: ${detail}`,
+      'run it with --verbose to see its own output',
+    );
+  }
+  return {
+    client,
+    listTools: async () => {
+      const tools: ToolDefinition[] = [];
+      let cursor: string | undefined;
+      do {
+        const page = await client.listTools(cursor ? { cursor } : undefined, {
+          timeout: options.timeoutMs,
+        });
+        tools.push(...(page.tools as ToolDefinition[]));
+        cursor = page.nextCursor;
+      } while (cursor);
+      return tools;
+    },
+    close: () => client.close(),
+    stderr: () => stderr,
+  };
+}

@@ -1,0 +1,74 @@
+import path from 'node:path';
+import type { ServerEntry } from '../config/workspace-schema.ts';
+import { failure } from '../errors.ts';
+import { serverSecrets } from '../secrets/server-secrets.ts';
+import type { SecretStore } from '../secrets/store.ts';
+
+export type Launch =
+  | {
+      transport: 'stdio';
+      command: string;
+      args: string[];
+      cwd: string;
+      /** The full environment of the server process, secrets included. */
+      env: Record<string, string>;
+    }
+  | { transport: 'streamable-http'; url: string; headers: Record<string, string> };
+
+const RELATIVE = /^\.{1,2}(\/|\\|$)|^\.spoke[\\/]/;
+
+/** An argument that names a path relative to the workspace, made absolute. */
+export function absoluteArg(workspaceDir: string, arg: string): string {
+  return RELATIVE.test(arg) ? path.resolve(workspaceDir, arg) : arg;
+}
+
+/** The command line as shown to the user: relative paths made absolute, quoted when needed. */
+export function commandLine(workspaceDir: string, entry: ServerEntry): string {
+  if (entry.transport === 'streamable-http') return entry.url ?? '';
+  return [entry.command ?? '', ...(entry.args ?? []).map((a) => absoluteArg(workspaceDir, a))]
+    .map((part) => (/^[\w@%+=:,./-]+$/.test(part) ? part : JSON.stringify(part)))
+    .join(' ');
+}
+
+/**
+ * How to start a server: its command with the workspace as working directory, and an environment
+ * made of spoke's own, the server's values and its secrets (which appear nowhere else).
+ */
+export function launchFor(
+  workspaceDir: string,
+  name: string,
+  entry: ServerEntry,
+  store: SecretStore | null,
+  baseEnv: NodeJS.ProcessEnv,
+  extraSecrets: { env?: Record<string, string>; headers?: Record<string, string> } = {},
+): Launch {
+  const secrets = store
+    ? serverSecrets(store, workspaceDir, name, entry)
+    : { env: {}, headers: {}, missing: [] };
+  const missing = secrets.missing.filter(
+    (m) => !(m in (extraSecrets.env ?? {})) && !(m.slice(7) in (extraSecrets.headers ?? {})),
+  );
+  if (missing.length) {
+    throw failure(
+      'MISSING_VALUE',
+      `${name}: missing secret ${missing.join(', ')}`,
+      `set it with: spoke config set servers.${name}.env.${missing[0]!.replace(/^header /, '')} --type secret`,
+    );
+  }
+  if (entry.transport === 'streamable-http') {
+    return {
+      transport: 'streamable-http',
+      url: entry.url ?? '',
+      headers: { ...entry.headers, ...secrets.headers, ...extraSecrets.headers },
+    };
+  }
+  const env: Record<string, string> = {};
+  for (const [key, value] of Object.entries(baseEnv)) if (value !== undefined) env[key] = value;
+  return {
+    transport: 'stdio',
+    command: entry.command ?? 'node',
+    args: (entry.args ?? []).map((a) => absoluteArg(workspaceDir, a)),
+    cwd: workspaceDir,
+    env: { ...env, ...entry.env, ...secrets.env, ...extraSecrets.env },
+  };
+}

@@ -1,0 +1,114 @@
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import type { Output } from '../output/output.ts';
+import type { Launch } from './launch.ts';
+import { warnDrift } from './start.ts';
+import { toolDrift, type ToolDefinition } from './tools-hash.ts';
+
+type Message = JSONRPCMessage & {
+  id?: string | number;
+  method?: string;
+  result?: { tools?: ToolDefinition[] };
+};
+
+const CHECK_ID = 'spoke-tool-check';
+
+function upstreamFor(launch: Launch): Transport {
+  if (launch.transport === 'stdio') {
+    return new StdioClientTransport({
+      command: launch.command,
+      args: launch.args,
+      cwd: launch.cwd,
+      env: launch.env,
+      stderr: 'inherit',
+    });
+  }
+  return new StreamableHTTPClientTransport(new URL(launch.url), {
+    requestInit: { headers: launch.headers },
+  });
+}
+
+/**
+ * Relays MCP messages unchanged between spoke's standard input/output and the server, except
+ * that, once the server's tool definitions are found to differ from the lockfile, tools/list is
+ * answered with no tools and tools/call is refused. The check is spoke's own tools/list, sent
+ * right after the client's initialisation; tool calls wait for it.
+ */
+export async function relay(options: {
+  name: string;
+  launch: Launch;
+  recorded: { toolsHash: string; toolHashes?: Record<string, string> } | null;
+  out: Output;
+}): Promise<'client-closed' | 'server-exited'> {
+  const { name, out } = options;
+  const client = new StdioServerTransport();
+  const upstream = upstreamFor(options.launch);
+  let drifted: boolean | null = options.recorded ? null : false;
+  const waiting: Message[] = [];
+
+  const refuse = (msg: Message) =>
+    client.send({
+      jsonrpc: '2.0',
+      id: msg.id!,
+      error: {
+        code: -32001,
+        message: `spoke: the tools of ${name} are withheld: tool definitions changed since install; accept them with: spoke update ${name}`,
+      },
+    });
+
+  const settle = (tools: ToolDefinition[]) => {
+    if (drifted !== null || !options.recorded) return;
+    const drift = toolDrift(options.recorded, tools);
+    drifted = drift !== null;
+    if (drift) warnDrift(out, name, drift);
+    for (const msg of waiting.splice(0)) {
+      if (drifted) void refuse(msg);
+      else void upstream.send(msg);
+    }
+  };
+
+  const fromClient = (msg: Message) => {
+    if (msg.method === 'tools/list' && drifted) {
+      return void client.send({ jsonrpc: '2.0', id: msg.id!, result: { tools: [] } });
+    }
+    if (msg.method === 'tools/call') {
+      if (drifted) return void refuse(msg);
+      if (drifted === null) return void waiting.push(msg);
+    }
+    void upstream.send(msg);
+    if (msg.method === 'notifications/initialized' && drifted === null) {
+      void upstream.send({ jsonrpc: '2.0', id: CHECK_ID, method: 'tools/list' });
+    }
+  };
+
+  const fromServer = (msg: Message) => {
+    if (msg.id === CHECK_ID) {
+      settle(msg.result?.tools ?? []);
+      return;
+    }
+    void client.send(msg);
+  };
+
+  return new Promise((resolve, reject) => {
+    let closing = false;
+    const finish = (why: 'client-closed' | 'server-exited') => {
+      if (closing) return;
+      closing = true;
+      void Promise.allSettled([upstream.close(), client.close()]).then(() => resolve(why));
+    };
+    client.onmessage = (m) => fromClient(m as Message);
+    upstream.onmessage = (m) => fromServer(m as Message);
+    upstream.onclose = () => finish('server-exited');
+    upstream.onerror = (err) => out.warn(`${name}: ${err.message}`);
+    process.stdin.once('end', () => finish('client-closed'));
+    process.once('SIGINT', () => finish('client-closed'));
+    process.once('SIGTERM', () => finish('client-closed'));
+    upstream
+      .start()
+      .then(() => client.start())
+      .catch(reject);
+  });
+}

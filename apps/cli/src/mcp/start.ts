@@ -1,0 +1,58 @@
+import type { Output } from '../output/output.ts';
+import { openSecretStore } from '../secrets/store.ts';
+import { connect, type Connection } from './connect.ts';
+import { launchFor } from './launch.ts';
+import type { RunContext, ServerTarget } from './server-target.ts';
+import { toolDrift, type Drift, type ToolDefinition } from './tools-hash.ts';
+
+export type Started = {
+  conn: Connection;
+  tools: ToolDefinition[];
+  drift: Drift | null;
+  ms: number;
+};
+
+/**
+ * Starts a server with its secrets, lists its tools and compares them with the lockfile. With
+ * --verbose the server's own standard error is passed through.
+ */
+export async function startServer(
+  ctx: { env: NodeJS.ProcessEnv; out: Output },
+  run: RunContext,
+  target: ServerTarget,
+): Promise<Started> {
+  const started = performance.now();
+  const needsStore =
+    (target.entry.secrets?.length ?? 0) + (target.entry.secretHeaders?.length ?? 0);
+  const launch = launchFor(
+    run.ref.dir,
+    target.name,
+    target.entry,
+    needsStore ? openSecretStore(ctx.env) : null,
+    ctx.env,
+  );
+  const conn = await connect(target.name, launch, {
+    timeoutMs: run.timeouts.startMs,
+    onStderr: ctx.out.verbose ? (text) => process.stderr.write(text) : undefined,
+  });
+  try {
+    const tools = await conn.listTools();
+    const drift = target.isProject || !target.locked ? null : toolDrift(target.locked, tools);
+    return { conn, tools, drift, ms: Math.round(performance.now() - started) };
+  } catch (err) {
+    await conn.close().catch(() => undefined);
+    throw err;
+  }
+}
+
+/** The documented drift warning, on standard error even with --quiet. */
+export function warnDrift(out: Output, name: string, drift: Drift): void {
+  out.alert(`${name}: tool definitions changed since install`);
+  const rows = [
+    ...drift.added.map((t) => `  added    ${t}`),
+    ...drift.removed.map((t) => `  removed  ${t}`),
+    ...drift.changed.map((t) => `  changed  ${t}`),
+  ];
+  for (const row of rows) out.notice(row);
+  out.notice(`hint: review and accept with: spoke update ${name}`);
+}
