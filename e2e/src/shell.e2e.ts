@@ -66,6 +66,10 @@ describe('navbar', () => {
 
     // Keyboard only: open, move to Pricing & Billing, choose it.
     const focused = () => page.evaluate(() => document.activeElement?.textContent);
+    const profile = mainNav(page).getByRole('button', { name: 'Profile' });
+    // Wait until the closed menu has settled before opening it again from the keyboard.
+    await expect.poll(() => profile.getAttribute('aria-expanded')).toBe('false');
+    await profile.focus();
     await page.keyboard.press('Enter');
     await page.getByRole('menu').waitFor();
     await expect.poll(focused).toBe('Dashboard');
