@@ -5,6 +5,7 @@ import type * as Http from 'node:http';
 import type * as Https from 'node:https';
 import { createRequire } from 'node:module';
 import type * as Readline from 'node:readline';
+import type * as Tty from 'node:tty';
 
 // Node builtins are loaded with require, not import: an ESM import reads every export of the
 // module, which loads fs/promises for node:fs and undici (http.WebSocket) for node:http, and
@@ -19,3 +20,4 @@ export const loadChildProcess = () => load('node:child_process') as typeof Child
 /** A package that cannot be bundled (a native addon); throws when it is not installed. */
 export const loadPackage = (name: string) => load(name) as unknown;
 export const loadReadline = () => load('node:readline') as typeof Readline;
+export const loadTty = () => load('node:tty') as typeof Tty;

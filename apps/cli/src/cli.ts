@@ -1,6 +1,7 @@
 import { fs } from './builtins.ts';
 import path from 'node:path';
 import { CliError, usageError, type ExitCode } from './errors.ts';
+import { stdout } from './output/fd-stream.ts';
 import { createOutput } from './output/output.ts';
 import { commandName, parse } from './parse/parser.ts';
 import { renderHelp } from './specs/help.ts';
@@ -36,11 +37,11 @@ export async function run(
 ): Promise<ExitCode> {
   const parsed = await parse(argv, SECTIONS);
   if (parsed.kind === 'version') {
-    process.stdout.write(`${version}\n`);
+    stdout.write(`${version}\n`);
     return 0;
   }
   if (parsed.kind === 'help') {
-    process.stdout.write(`${renderHelp(parsed.target, SECTIONS, env)}\n`);
+    stdout.write(`${renderHelp(parsed.target, SECTIONS, env)}\n`);
     return 0;
   }
   const { spec, input, globals } = parsed;

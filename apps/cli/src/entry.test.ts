@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { afterAll } from 'vitest';
 import { SECTIONS } from './specs/index.ts';
 import { makeFixture } from './test/fixture.ts';
-import { runCli } from './test/run-cli.ts';
+import { runCli, startCli } from './test/run-cli.ts';
 import { version } from './version.ts';
 
 const fx = makeFixture();
@@ -107,5 +107,14 @@ describe('the spoke entry', () => {
   it('never colours output that is not a terminal', async () => {
     const r = await runCli(['list'], { ...fx, env: { ...fx.env, FORCE_COLOR: '1' } });
     expect(r.stderr).not.toContain('\u001b[');
+  });
+
+  it('ends quietly with exit 0 when its reader closes the pipe (spoke --help | head -1)', async () => {
+    for (const runtime of ['source', 'bundle'] as const) {
+      const { child, result } = startCli(['--help'], { ...fx, runtime });
+      child.stdout.destroy();
+      const r = await result;
+      expect([r.code, r.stderr]).toEqual([0, '']);
+    }
   });
 });

@@ -1,6 +1,6 @@
-import { fs } from './builtins.ts';
 import module from 'node:module';
 import type { CliError, ExitCode } from './errors.ts';
+import { stderr, stdout } from './output/fd-stream.ts';
 import { version } from './version.ts';
 
 // Caches compiled code on disk (Node >= 22.1) before the command modules load.
@@ -38,15 +38,15 @@ function report(err: unknown): ExitCode {
     : 'this is a bug in spoke; run again with --verbose to see the stack trace';
   const code = known?.code ?? 'INTERNAL';
   if (flags.json) {
-    process.stdout.write(`${JSON.stringify({ error: { code, message, hint } }, null, 2)}\n`);
+    stdout.write(`${JSON.stringify({ error: { code, message, hint } }, null, 2)}\n`);
   } else {
-    process.stderr.write(`error: ${message}\n`);
-    if (hint && !flags.quiet) process.stderr.write(`hint: ${hint}\n`);
+    stderr.write(`error: ${message}\n`);
+    if (hint && !flags.quiet) stderr.write(`hint: ${hint}\n`);
   }
   if (flags.verbose && err instanceof Error && err.stack) {
-    process.stderr.write(`${err.stack}\n`);
+    stderr.write(`${err.stack}\n`);
     if (err.cause instanceof Error && err.cause.stack) {
-      process.stderr.write(`caused by: ${err.cause.stack}\n`);
+      stderr.write(`caused by: ${err.cause.stack}\n`);
     }
   }
   return known?.exitCode ?? 1;
@@ -60,14 +60,9 @@ async function main(): Promise<ExitCode> {
 // `spoke --version` is answered before anything else is loaded, without even setting up the
 // stdout stream: it must start about as fast as Node itself.
 if (argv.includes('--version') && argv.every((a) => SWITCHES.has(a))) {
-  fs.writeSync(1, `${version()}\n`);
+  stdout.write(`${version()}\n`);
 } else {
-  process.stdout.on('error', (err: NodeJS.ErrnoException) => {
-    // A closed pipe (`spoke list | head -1`) is the reader's choice, not a failure.
-    if (err.code === 'EPIPE') process.exit(0);
-    throw err;
-  });
   const code = await main().catch(report);
-  // Let pending output reach the pipe before leaving; open sockets must not keep the process alive.
-  process.stdout.write('', () => process.exit(code));
+  // Output is written synchronously; open sockets must not keep the process alive.
+  process.exit(code);
 }

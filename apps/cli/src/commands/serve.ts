@@ -5,6 +5,7 @@ import { failure } from '../errors.ts';
 import { aggregateServer, startMembers, type Member } from '../mcp/aggregate.ts';
 import { serveHttp } from '../mcp/http-serve.ts';
 import { loadRunContext } from '../mcp/server-target.ts';
+import { drainProcessStdout, stderr } from '../output/fd-stream.ts';
 import { alignRows, indent } from '../output/table.ts';
 import { accounts, openSecretStore } from '../secrets/store.ts';
 
@@ -39,7 +40,7 @@ export async function serve(options: CommandContext & { http: number | undefined
   const make = () =>
     aggregateServer(members, {
       callMs: run.timeouts.callMs,
-      log: verbose ? (text) => process.stderr.write(`${text}\n`) : undefined,
+      log: verbose ? (text) => stderr.write(`${text}\n`) : undefined,
     });
   const count = members.reduce((n, m) => n + m.tools.length, 0);
   const lines = (m: readonly Member[]) =>
@@ -58,6 +59,7 @@ export async function serve(options: CommandContext & { http: number | undefined
     out.info(`Serving ${members.length} ${plural}, ${count} tools on standard input and output`);
     await Promise.race([closed, stopped()]);
     await closeAll();
+    await drainProcessStdout();
     return;
   }
 

@@ -1,3 +1,4 @@
+import { stderr } from '../output/fd-stream.ts';
 import { fieldLines } from '../output/table.ts';
 import type { Output } from '../output/output.ts';
 import type { Candidate } from './candidate.ts';
@@ -42,6 +43,6 @@ export function showSummary(
 /** `Installing x ... ` now, `done in 3.8 s` later, on one line of standard error. */
 export function progress(out: Output, text: string): (end: string) => void {
   const chatty = !out.quiet && !out.json;
-  if (chatty) process.stderr.write(`${text} ... `);
-  return (end) => void (chatty && process.stderr.write(`${end}\n`));
+  if (chatty) stderr.write(`${text} ... `);
+  return (end) => void (chatty && stderr.write(`${end}\n`));
 }

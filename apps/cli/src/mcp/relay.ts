@@ -3,6 +3,7 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import { drainProcessStdout } from '../output/fd-stream.ts';
 import type { Output } from '../output/output.ts';
 import type { Launch } from './launch.ts';
 import { warnDrift } from './start.ts';
@@ -97,7 +98,9 @@ export async function relay(options: {
     const finish = (why: 'client-closed' | 'server-exited') => {
       if (closing) return;
       closing = true;
-      void Promise.allSettled([upstream.close(), client.close()]).then(() => resolve(why));
+      void Promise.allSettled([upstream.close(), client.close()])
+        .then(drainProcessStdout)
+        .then(() => resolve(why));
     };
     client.onmessage = (m) => fromClient(m as Message);
     upstream.onmessage = (m) => fromServer(m as Message);

@@ -1,3 +1,4 @@
+import { stderr } from '../output/fd-stream.ts';
 import type { Output } from '../output/output.ts';
 import { openSecretStore } from '../secrets/store.ts';
 import { connect, type Connection } from './connect.ts';
@@ -33,7 +34,7 @@ export async function startServer(
   );
   const conn = await connect(target.name, launch, {
     timeoutMs: run.timeouts.startMs,
-    onStderr: ctx.out.verbose ? (text) => process.stderr.write(text) : undefined,
+    onStderr: ctx.out.verbose ? (text) => stderr.write(text) : undefined,
   });
   try {
     const tools = await conn.listTools();

@@ -1,3 +1,5 @@
+import { stderr as fdStderr, stdout as fdStdout } from './fd-stream.ts';
+
 /** Where a command's words go: the result on stdout, everything else on stderr. */
 export type Output = {
   readonly json: boolean;
@@ -46,12 +48,14 @@ export function paint(enabled: boolean, colour: Colour, text: string): string {
 }
 
 export function createOutput(options: OutputOptions): Output {
-  const stdout = options.stdout ?? process.stdout;
-  const stderr = options.stderr ?? process.stderr;
-  const colour = colourEnabled(stderr, options.noColor, options.env);
+  const stdout = options.stdout ?? fdStdout;
+  const stderr = options.stderr ?? fdStderr;
+  // Decided at the first coloured line: most runs print none and never ask for the terminal.
+  let colourOn: boolean | undefined;
+  const colour = () => (colourOn ??= colourEnabled(stderr, options.noColor, options.env));
   const line = (stream: Stream, text: string) => stream.write(`${text}\n`);
   const prefixed = (colourName: Colour, prefix: string, text: string) =>
-    line(stderr, `${paint(colour, colourName, prefix)} ${text}`);
+    line(stderr, `${paint(colour(), colourName, prefix)} ${text}`);
   const chatty = !options.quiet && !options.json;
   return {
     json: options.json,
@@ -65,6 +69,6 @@ export function createOutput(options: OutputOptions): Output {
     warn: (text) => void (!options.quiet && prefixed('yellow', 'warning:', text)),
     alert: (text) => prefixed('yellow', 'warning:', text),
     notice: (text) => line(stderr, text),
-    debug: (text) => void (options.verbose && line(stderr, paint(colour, 'dim', text))),
+    debug: (text) => void (options.verbose && line(stderr, paint(colour(), 'dim', text))),
   };
 }
