@@ -33,7 +33,7 @@ async function sampleFrames(page: Page, done: (frames: Frame[]) => boolean, limi
     const [prompt, command, output] = await Promise.all([
       promptText(page),
       commandText(page),
-      page.getByText('Created workspace my-workspace').count(),
+      page.getByText('Created spoke.json (workspace my-workspace, template basic)').count(),
     ]);
     frames.push({ at: Date.now() - start, prompt: prompt.length, command, output: output > 0 });
     await page.waitForTimeout(50);

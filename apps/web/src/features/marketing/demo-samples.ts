@@ -20,27 +20,42 @@ export interface CliSample {
 export const CLI_SAMPLES: readonly CliSample[] = [
   {
     command: 'spoke init my-workspace',
-    output: ['✔ Created workspace my-workspace', '  Next: cd my-workspace && spoke discover'],
+    output: [
+      'Created spoke.json (workspace my-workspace, template basic)',
+      'Next: find a server with spoke discover <query>',
+    ],
   },
   {
     command: 'spoke discover github --limit 5',
-    output: ['Found 5 MCP servers matching "github"', '  io.github.github/github-mcp-server  …'],
+    output: [
+      'io.github.github/github-mcp-server 0.24.1 (official, trusted)',
+      '5 results (--limit 5). More results are available; raise --limit (up to 100).',
+    ],
   },
   {
     command: 'spoke install io.github.modelcontextprotocol/server-filesystem',
-    output: ['✔ Installed server-filesystem into my-workspace'],
+    output: [
+      'Installing @modelcontextprotocol/server-filesystem ... done in 3.8 s',
+      'Added filesystem to spoke.json and spoke.lock.json',
+    ],
   },
   {
     command: 'spoke tools filesystem',
-    output: ['read_file, write_file, list_directory, search_files', '  … 10 more tools'],
+    output: [
+      'filesystem (io.github.modelcontextprotocol/server-filesystem): 14 tools',
+      '  read_text_file  Read the complete contents of a file as text.',
+    ],
   },
   {
     command: 'spoke serve --http 8080',
-    output: ['✔ Serving my-workspace at http://127.0.0.1:8080/mcp'],
+    output: ['Serving 2 servers, 20 tools on http://127.0.0.1:8080/mcp', 'Press Ctrl+C to stop.'],
   },
   {
     command: 'spoke export --client claude-desktop',
-    output: ['✔ Wrote 2 servers to the Claude Desktop configuration'],
+    output: [
+      'Wrote claude_desktop_config.json (backup: claude_desktop_config.json.bak)',
+      '  add       filesystem',
+    ],
   },
 ];
 
