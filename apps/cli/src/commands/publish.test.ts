@@ -83,8 +83,8 @@ describe('spoke publish', () => {
     fx.writeJson('weather/server.json', doc);
     const r = await spoke('publish', '--dry-run');
     expect(r.code).toBe(1);
-    expect(r.stderr).toContain('/description must NOT have more than 100 characters');
-    expect(r.stderr).toContain('/packages/0/version must be an exact version, not "latest"');
+    expect(r.stderr).toContain('  description: must be at most 100 characters\n');
+    expect(r.stderr).toContain('  packages.0.version: must be an exact version, not "latest"\n');
     fx.writeJson('weather/server.json', {
       ...doc,
       description: 'ok',
