@@ -1,0 +1,75 @@
+import { ALL_INTEGRATIONS } from './integrations/index.ts';
+import npmCheckJson from './npm-check.json' with { type: 'json' };
+import type { NpmCheck, NpmCheckEntry } from './npm-check.ts';
+import type { Integration } from './types.ts';
+
+export { BUILTIN_SERVER_IDS } from './types.ts';
+export type {
+  BuiltinServerId,
+  Integration,
+  IntegrationEnvVar,
+  IntegrationEvent,
+  IntegrationProvider,
+} from './types.ts';
+export type { NpmCheck, NpmCheckEntry } from './npm-check.ts';
+
+/** Every integration of the catalog, sorted by id. */
+export const INTEGRATIONS: readonly Integration[] = [...ALL_INTEGRATIONS].sort((a, b) =>
+  a.id < b.id ? -1 : a.id > b.id ? 1 : 0,
+);
+
+const BY_ID = new Map(INTEGRATIONS.map((integration) => [integration.id, integration]));
+
+/** The integration with this id, or undefined. */
+export function integrationById(id: string): Integration | undefined {
+  return BY_ID.get(id);
+}
+
+export type IntegrationTransport = 'in-process' | 'stdio' | 'streamable-http' | 'sse';
+
+/** How the platform talks to the integration's server. */
+export function transportOf(integration: Integration): IntegrationTransport {
+  const { provider } = integration;
+  switch (provider.kind) {
+    case 'builtin':
+      return 'in-process';
+    case 'npm':
+      return 'stdio';
+    case 'remote':
+      return provider.transport;
+  }
+}
+
+const NPM_CHECK: NpmCheck = npmCheckJson;
+
+/** What the registry said about the integration's npm package at the last check, or null. */
+export function npmPackageInfo(integration: Integration): NpmCheckEntry | null {
+  if (integration.provider.kind !== 'npm') return null;
+  return NPM_CHECK[integration.provider.package] ?? null;
+}
+
+const PLACEHOLDER = /\{([A-Z][A-Z0-9_]*)\}/g;
+
+/** The env var names that `{NAME}` placeholders in a provider string refer to. */
+export function placeholdersOf(template: string): string[] {
+  return [...template.matchAll(PLACEHOLDER)].map((match) => match[1]!);
+}
+
+/**
+ * Fills the `{NAME}` placeholders of a provider arg, URL or header value from the integration's
+ * configured values. `encode` escapes each value first, e.g. `encodeURIComponent` for URLs.
+ * Throws when a value is missing, naming it, rather than starting a server with a hole in it.
+ */
+export function expandTemplate(
+  template: string,
+  values: Readonly<Record<string, string | undefined>>,
+  encode: (value: string) => string = (value) => value,
+): string {
+  return template.replace(PLACEHOLDER, (_, name: string) => {
+    const value = values[name];
+    if (value === undefined || value === '') {
+      throw new Error(`Missing value for ${name}: configure it before connecting this integration`);
+    }
+    return encode(value);
+  });
+}

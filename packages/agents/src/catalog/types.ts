@@ -1,0 +1,80 @@
+import type { IntegrationCategory } from '@spoke/shared';
+
+/** The MCP servers the platform runs in-process: they work with no account anywhere. */
+export const BUILTIN_SERVER_IDS = [
+  'http-request',
+  'web-page',
+  'rss',
+  'email',
+  'webhook',
+  'clock',
+  'memory',
+  'transform',
+  'sql',
+] as const;
+export type BuiltinServerId = (typeof BUILTIN_SERVER_IDS)[number];
+
+/** An environment variable the integration's server needs. */
+export type IntegrationEnvVar = {
+  name: string;
+  description: string;
+  /** Secrets go to the encrypted credential store, never to plain config or logs. */
+  secret: boolean;
+  required: boolean;
+};
+
+/** Something that happens in the integration and can start an agent, e.g. "issue opened". */
+export type IntegrationEvent = {
+  /** Stable id within the integration, e.g. `issue.opened`. */
+  id: string;
+  /** Words for people, e.g. `Issue opened`. */
+  name: string;
+  /** Phrases a description may use for it, e.g. `new issue`, `issue is created`. */
+  phrases: readonly string[];
+};
+
+/**
+ * Where the integration's MCP server comes from.
+ *
+ * `args`, `url` and header values may hold `{NAME}` placeholders: each names a required env var of
+ * the integration and is replaced with its value before the server starts (see `expandTemplate`).
+ */
+export type IntegrationProvider =
+  | { kind: 'builtin'; server: BuiltinServerId }
+  | {
+      kind: 'npm';
+      /** The npm package, checked with `npm view` (see catalog/npm-check.json). */
+      package: string;
+      /** Arguments after the package, e.g. a directory for a filesystem server. */
+      args?: readonly string[];
+    }
+  | {
+      kind: 'remote';
+      url: string;
+      transport: 'streamable-http' | 'sse';
+      /**
+       * Headers sent with every request, e.g. `Authorization: Bearer {GITHUB_PERSONAL_ACCESS_TOKEN}`.
+       * A remote without an `Authorization` header signs the user in with OAuth instead.
+       */
+      headers?: Readonly<Record<string, string>>;
+    };
+
+export type Integration = {
+  /** kebab-case, stable: agents refer to integrations by it. */
+  id: string;
+  name: string;
+  category: IntegrationCategory;
+  /** One sentence, at most 100 characters (the registry's description limit). */
+  description: string;
+  /** Words that point at the integration in a description (lower-case). */
+  keywords: readonly string[];
+  /** Other names people use for the product (lower-case), e.g. `gh` for GitHub. */
+  aliases: readonly string[];
+  provider: IntegrationProvider;
+  /** The name under which the platform's registry lists its server (reverse-DNS/name). */
+  registryName: string;
+  env: readonly IntegrationEnvVar[];
+  events: readonly IntegrationEvent[];
+  /** Tool names the server is known to offer (for the registry page and the compiler). */
+  tools: readonly { name: string; description: string }[];
+};
