@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
-import { buildApp } from '../../apps/server/src/app.ts';
+import { buildApp, type App } from '../../apps/server/src/app.ts';
 import {
   DEFAULT_RATE_LIMITS,
   loadConfig,
@@ -16,6 +16,8 @@ import { freshDatabase } from '../lib/database.ts';
 
 export type RunningServer = {
   origin: string;
+  /** The app itself, for benchmarks that prepare data directly in its database. */
+  app: App;
   token: string;
   database: string;
   close: () => Promise<void>;
@@ -63,6 +65,7 @@ export async function startSpoke(
       const { port } = app.server.address() as AddressInfo;
       return {
         origin: `http://127.0.0.1:${port}`,
+        app,
         token,
         database: db.label,
         close: async () => {

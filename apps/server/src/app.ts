@@ -26,6 +26,14 @@ import { adminRoutes } from './modules/admin/routes.ts';
 import { blogRoutes } from './modules/blog/routes.ts';
 import { loadBlogPosts } from './modules/blog/content.ts';
 import { createAdminService } from './modules/admin/service.ts';
+import { createTokenService } from './modules/tokens/service.ts';
+import { tokenRoutes } from './modules/tokens/routes.ts';
+import { createRegistryService } from './modules/registry/service.ts';
+import { createModerationService } from './modules/registry/moderation.ts';
+import { ownRegistryRoutes, registryApiRoutes } from './modules/registry/routes.ts';
+import { registryAdminRoutes } from './modules/registry/admin-routes.ts';
+import { seedRegistry } from './modules/registry/seed.ts';
+import { INTEGRATIONS } from '@spoke/agents';
 import { registerSpa } from './plugins/spa.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { loggerOptions } from './lib/logger.ts';
@@ -117,6 +125,10 @@ export async function buildApp(config: AppConfig, opts: { logger?: boolean } = {
     forgotIp: createLimiter('forgot-ip', r.forgotPerIp, store),
   };
   const contact = createContactService(database.db);
+  const tokens = createTokenService(database.db);
+  const registry = createRegistryService(database.db);
+  const seed = await seedRegistry(database.db, INTEGRATIONS);
+  if (seed.seeded) app.log.info({ servers: seed.servers }, 'registry seeded from the catalog');
   const admin = createAdminService({
     db: database.db,
     adminEmails: config.adminEmails,
@@ -140,6 +152,17 @@ export async function buildApp(config: AppConfig, opts: { logger?: boolean } = {
     limiter: createLimiter('contact-ip', r.contactPerIp, store),
   });
   await app.register(adminRoutes, { prefix: '/api/admin', admin, accounts, contact });
+  await app.register(tokenRoutes, { prefix: '/api/account', tokens, accounts });
+  // The official registry API answers under v0.1 and, for older clients, v0.
+  for (const prefix of ['/registry/v0.1', '/registry/v0']) {
+    await app.register(registryApiRoutes, { prefix, registry, tokens });
+  }
+  await app.register(ownRegistryRoutes, { prefix: '/api/registry', registry, accounts });
+  await app.register(registryAdminRoutes, {
+    prefix: '/api/admin/registry',
+    moderation: createModerationService(database.db),
+    accounts,
+  });
   await app.register(blogRoutes, {
     posts: loadBlogPosts(path.join(config.contentDir, 'blog')),
     appUrl: config.appUrl,

@@ -134,9 +134,7 @@ export type RegistryList = z.infer<typeof RegistryListSchema>;
  */
 export const RegistryListQuerySchema = z.object({
   search: z.optional(z.string().check(z.trim(), z.maxLength(200))),
-  limit: z.optional(
-    z.coerce.number().check(z.int(), z.minimum(1), z.maximum(REGISTRY_PAGE_MAX)),
-  ),
+  limit: z.optional(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(REGISTRY_PAGE_MAX))),
   cursor: z.optional(z.string().check(z.maxLength(500))),
   updated_since: z.optional(z.iso.datetime({ offset: true })),
   category: z.optional(z.enum(INTEGRATION_CATEGORIES)),

@@ -8,6 +8,7 @@ import { toolHashes, toolsHash } from '../mcp/tools-hash.ts';
 import type { Output } from '../output/output.ts';
 import { LOCAL_NAME } from '../parse/values.ts';
 import { policyRefusals } from '../policy/policy.ts';
+import { reportInstall } from '../registry/official-api.ts';
 import type { Policy } from '../policy/types.ts';
 import { openSecretStore } from '../secrets/store.ts';
 import { canPrompt, confirm } from '../util/prompt.ts';
@@ -30,6 +31,9 @@ export type InstallContext = {
   yes: boolean;
   signal: AbortSignal;
 };
+
+/** How long an install waits to tell the registry about it. */
+const REPORT_MS = 2000;
 
 const interrupted = () =>
   failure('INSTALL_FAILED', 'install interrupted; spoke.json and spoke.lock.json are unchanged');
@@ -206,6 +210,9 @@ export async function installOne(
     throw ctx.signal.aborted ? interrupted() : err;
   }
   dir.done();
+  if (c.registryUrl && c.version) {
+    await reportInstall(c.registryUrl, c.displayName, c.version, REPORT_MS);
+  }
   if (out.json) out.data({ ok: true });
   else out.result(`Added ${name} to spoke.json and spoke.lock.json`);
 }

@@ -5,8 +5,14 @@ import { postJson } from '../registry/http-post.ts';
 type Answer = { status: number; body: unknown };
 
 function messageOf(body: unknown): string | null {
-  const error = (body as { error?: { message?: unknown; details?: unknown } } | null)?.error;
-  if (typeof error?.message === 'string') return error.message;
+  const error = (body as { error?: { message?: unknown; fields?: unknown } } | null)?.error;
+  const fields =
+    error?.fields && typeof error.fields === 'object'
+      ? Object.entries(error.fields as Record<string, unknown>).map(
+          ([path, why]) => `\n  ${path}: ${String(why)}`,
+        )
+      : [];
+  if (typeof error?.message === 'string') return error.message + fields.join('');
   const detail = (body as { detail?: unknown } | null)?.detail;
   return typeof detail === 'string' ? detail : null;
 }

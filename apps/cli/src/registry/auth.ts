@@ -29,7 +29,7 @@ export function loadRegistryTokens(env: NodeJS.ProcessEnv, registries: readonly 
 }
 
 /** `Authorization: Bearer <token>` for a registry the user logged in to; sent to it alone. */
-export function authHeaders(registry: RegistryEntry): Record<string, string> {
+export function authHeaders(registry: Pick<RegistryEntry, 'url'>): Record<string, string> {
   const token = tokens.get(registry.url);
   return token ? { authorization: `Bearer ${token}` } : {};
 }

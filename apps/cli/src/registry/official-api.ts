@@ -93,3 +93,21 @@ export async function versionsHttp(
   if (answer.status !== 200) throw statusError(answer.status);
   return pageOf(answer.body).items;
 }
+
+/**
+ * Tells an HTTP registry that a version was installed, for its download count (the Spoke
+ * registry counts fetches marked `x-spoke-intent: install`). A failure changes nothing.
+ */
+export async function reportInstall(
+  registryUrl: string,
+  name: string,
+  version: string,
+  timeoutMs: number,
+): Promise<void> {
+  if (!/^https?:\/\//.test(registryUrl)) return;
+  const base = `${registryUrl.replace(/\/+$/, '')}/v0.1/servers`;
+  await getJson(`${base}/${encodeURIComponent(name)}/versions/${encodeURIComponent(version)}`, {
+    timeoutMs,
+    headers: { ...authHeaders({ url: registryUrl }), 'x-spoke-intent': 'install' },
+  }).catch(() => undefined);
+}

@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 
 const timestamps = {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -112,5 +123,99 @@ export const contactMessages = pgTable(
   (t) => [index('contact_messages_created_idx').on(t.createdAt, t.id)],
 );
 
-export const schema = { users, sessions, accounts, verifications, loginCodes, contactMessages };
+/** Tokens for programs (the CLI): `spk_…`, stored as SHA-256; scopes say what they may do. */
+export const apiTokens = pgTable(
+  'api_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    scopes: text('scopes').array().notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+  },
+  (t) => [index('api_tokens_user_idx').on(t.userId, t.createdAt)],
+);
+
+/**
+ * One row per MCP server in the platform's registry: what the list and search read. The
+ * versions' server.json documents are in registry_versions.
+ */
+export const registryServers = pgTable(
+  'registry_servers',
+  {
+    name: text('name').primaryKey(),
+    /** `catalog` (seeded from the integrations catalog) or `published` (by a user). */
+    origin: text('origin').notNull(),
+    ownerId: uuid('owner_id').references(() => users.id, { onDelete: 'set null' }),
+    status: text('status').notNull().default('active'),
+    trustLevel: text('trust_level').notNull(),
+    integrationId: text('integration_id'),
+    category: text('category'),
+    license: text('license'),
+    tools: jsonb('tools').$type<{ name: string; description: string }[]>(),
+    downloadCount: integer('download_count').notNull().default(0),
+    latestVersion: text('latest_version').notNull(),
+    /** Lower-cased name, title, description and keywords: what search matches. */
+    searchText: text('search_text').notNull(),
+    ...timestamps,
+  },
+  (t) => [
+    index('registry_servers_updated_idx').on(t.updatedAt),
+    index('registry_servers_owner_idx').on(t.ownerId),
+    // Trigram index: `search_text LIKE '%word%'` without reading every row.
+    index('registry_servers_search_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
+  ],
+);
+
+export const registryVersions = pgTable(
+  'registry_versions',
+  {
+    serverName: text('server_name')
+      .notNull()
+      .references(() => registryServers.name, { onDelete: 'cascade' }),
+    version: text('version').notNull(),
+    document: jsonb('document').$type<Record<string, unknown>>().notNull(),
+    publishedAt: timestamp('published_at', { withTimezone: true }).notNull().defaultNow(),
+    publishedBy: uuid('published_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [primaryKey({ columns: [t.serverName, t.version] })],
+);
+
+/**
+ * Who may publish in a namespace: a user's own `dev.spoke.<username>` (claimed at their first
+ * publish) and namespaces an administrator granted.
+ */
+export const registryNamespaces = pgTable('registry_namespaces', {
+  namespace: text('namespace').primaryKey(),
+  userId: uuid('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  grantedBy: uuid('granted_by').references(() => users.id, { onDelete: 'set null' }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** What the registry was last seeded from: a hash of the catalog entries. */
+export const registrySeeds = pgTable('registry_seeds', {
+  id: text('id').primaryKey(),
+  hash: text('hash').notNull(),
+  seededAt: timestamp('seeded_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const schema = {
+  users,
+  sessions,
+  accounts,
+  verifications,
+  loginCodes,
+  contactMessages,
+  apiTokens,
+  registryServers,
+  registryVersions,
+  registryNamespaces,
+  registrySeeds,
+};
 export type Schema = typeof schema;

@@ -1,0 +1,106 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import * as z from 'zod/mini';
+import {
+  AdminRegistryListSchema,
+  AdminRegistryPatchSchema,
+  AdminRegistryQuerySchema,
+  AdminRegistryResultSchema,
+  ErrorCode,
+  NamespaceGrantListSchema,
+  NamespaceGrantRequestSchema,
+  NamespaceGrantSchema,
+  OkSchema,
+  envelope,
+} from '@spoke/shared';
+import { AppError } from '../../errors.ts';
+import { requireAdmin } from '../account/guards.ts';
+import type { AccountService } from '../account/service.ts';
+import { decodeNameCursor } from './entries.ts';
+import type { ModerationService } from './moderation.ts';
+
+const DEFAULT_LIMIT = 25;
+
+/** `/api/admin/registry/*`: trust levels, status and namespace grants. Admins only. */
+export const registryAdminRoutes: FastifyPluginAsyncZod<{
+  moderation: ModerationService;
+  accounts: AccountService;
+}> = async (app, { moderation, accounts }) => {
+  app.addHook('preHandler', async (request) => {
+    await requireAdmin(accounts, request);
+  });
+
+  app.get(
+    '/servers',
+    {
+      schema: {
+        querystring: AdminRegistryQuerySchema,
+        response: { 200: envelope(AdminRegistryListSchema) },
+      },
+    },
+    async (request) => {
+      const { cursor, limit, search, ...filters } = request.query;
+      const after = cursor ? decodeNameCursor(cursor) : undefined;
+      if (cursor && !after) {
+        throw new AppError(400, ErrorCode.BAD_REQUEST, { fields: { cursor: 'Invalid cursor' } });
+      }
+      const page = await moderation.list({
+        ...filters,
+        search: search || undefined,
+        limit: limit ?? DEFAULT_LIMIT,
+        after,
+      });
+      return { data: page };
+    },
+  );
+
+  app.patch(
+    '/servers/:name',
+    {
+      schema: {
+        params: z.object({ name: z.string().check(z.minLength(1), z.maxLength(200)) }),
+        body: AdminRegistryPatchSchema,
+        response: { 200: envelope(AdminRegistryResultSchema) },
+      },
+    },
+    async (request) => ({
+      data: { server: await moderation.update(request.params.name, request.body) },
+    }),
+  );
+
+  app.get(
+    '/namespaces',
+    { schema: { response: { 200: envelope(NamespaceGrantListSchema) } } },
+    async () => ({ data: { grants: await moderation.grants() } }),
+  );
+
+  app.post(
+    '/namespaces',
+    {
+      schema: {
+        body: NamespaceGrantRequestSchema,
+        response: { 201: envelope(z.object({ grant: NamespaceGrantSchema })) },
+      },
+    },
+    async (request, reply) => {
+      const actor = await requireAdmin(accounts, request);
+      const grant = await moderation.grant(actor.id, request.body.namespace, request.body.username);
+      return reply.status(201).send({ data: { grant } });
+    },
+  );
+
+  app.delete(
+    '/namespaces/:namespace',
+    {
+      schema: {
+        params: z.object({ namespace: z.string().check(z.minLength(1), z.maxLength(100)) }),
+        response: { 200: envelope(OkSchema) },
+      },
+    },
+    async (request) => {
+      if (!(await moderation.revokeGrant(request.params.namespace))) {
+        throw new AppError(404, ErrorCode.NOT_FOUND);
+      }
+      return { data: { ok: true as const } };
+    },
+  );
+};

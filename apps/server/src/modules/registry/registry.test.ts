@@ -1,0 +1,194 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { INTEGRATIONS, type Integration } from '@spoke/agents';
+import {
+  OFFICIAL_META_KEY,
+  RegistryEntrySchema,
+  RegistryListSchema,
+  SPOKE_META_KEY,
+  type RegistryEntry,
+} from '@spoke/shared';
+import { register, startTestApp, type TestApp } from '../../test/harness.ts';
+import { seedEntries, seedRegistry } from './seed.ts';
+import { apiToken, publish, serverJson } from './registry-test-kit.ts';
+
+let t: TestApp;
+const seeded = seedEntries(INTEGRATIONS);
+
+beforeAll(async () => {
+  t = await startTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const get = (url: string, headers: Record<string, string> = {}) =>
+  t.app.inject({ method: 'GET', url, headers });
+const list = async (query = '') => {
+  const res = await get(`/registry/v0.1/servers${query}`);
+  expect(res.statusCode, res.body).toBe(200);
+  return RegistryListSchema.parse(res.json());
+};
+const enc = encodeURIComponent;
+
+describe('the registry read API (official shapes)', () => {
+  it('lists the catalog: servers with their latest version and both _meta blocks', async () => {
+    const page = await list('?limit=100');
+    expect(page.metadata.count).toBe(page.servers.length);
+    expect(page.servers.length).toBe(Math.min(100, seeded.length));
+    const names = page.servers.map((s) => s.server.name);
+    expect(names).toEqual([...names].sort());
+    for (const entry of page.servers) {
+      expect(Object.keys(entry)).toEqual(['server', '_meta']);
+      const official = entry._meta[OFFICIAL_META_KEY];
+      expect(official.status).toBe('active');
+      expect(official.isLatest).toBe(true);
+      expect(new Date(official.publishedAt).toString()).not.toBe('Invalid Date');
+      expect(entry.server.description.length).toBeGreaterThan(0);
+      expect(entry.server.description.length).toBeLessThanOrEqual(100);
+      expect(entry._meta[SPOKE_META_KEY].trustLevel).toBe('verified');
+      expect(entry._meta[SPOKE_META_KEY].integrationId).toBeTruthy();
+    }
+  });
+
+  it('serves a catalog server with its packages and environment variables', async () => {
+    const withEnv = seeded.find((e) => e.integration.env.some((v) => v.secret))!;
+    const res = await get(`/registry/v0.1/servers/${enc(withEnv.document.name)}/versions/latest`);
+    expect(res.statusCode).toBe(200);
+    const entry = RegistryEntrySchema.parse(res.json());
+    expect(entry.server).toEqual(withEnv.document);
+    const vars = (entry.server.packages ?? []).flatMap((p) => p.environmentVariables ?? []);
+    if (entry.server.packages) expect(vars.some((v) => v.isSecret)).toBe(true);
+    expect(entry._meta[SPOKE_META_KEY].category).toBe(withEnv.integration.category);
+  });
+
+  it('answers the same under /registry/v0', async () => {
+    const a = await get('/registry/v0.1/servers?limit=3');
+    const b = await get('/registry/v0/servers?limit=3');
+    expect(b.statusCode).toBe(200);
+    expect(b.json()).toEqual(a.json());
+  });
+
+  it('pages through every server once: no duplicates, no gaps', async () => {
+    const all = (await list('?limit=100')).servers.map((s) => s.server.name);
+    const seen: string[] = [];
+    let cursor: string | undefined;
+    let pages = 0;
+    do {
+      const page = await list(`?limit=7${cursor ? `&cursor=${enc(cursor)}` : ''}`);
+      expect(page.servers.length).toBeLessThanOrEqual(7);
+      seen.push(...page.servers.map((s) => s.server.name));
+      cursor = page.metadata.nextCursor;
+      pages++;
+    } while (cursor && pages < 100);
+    expect(seen).toEqual(all);
+    expect(new Set(seen).size).toBe(seen.length);
+    expect(pages).toBe(Math.ceil(all.length / 7));
+  });
+
+  it('searches names, descriptions and catalog keywords, every word', async () => {
+    const github = await list('?search=GitHub');
+    expect(github.servers.length).toBeGreaterThan(0);
+    for (const s of github.servers) {
+      const text = JSON.stringify(s).toLowerCase();
+      expect(text.includes('github') || s._meta[SPOKE_META_KEY].integrationId).toBeTruthy();
+    }
+    const byAlias = seeded.find((e) => e.integration.aliases.length > 0)!;
+    const alias = byAlias.integration.aliases[0]!;
+    const found = await list(`?search=${enc(alias)}&limit=100`);
+    expect(found.servers.map((s) => s.server.name)).toContain(byAlias.document.name);
+    expect((await list('?search=zz-no-such-thing-zz')).servers).toEqual([]);
+    // Wildcards are text: "%" finds nothing rather than everything.
+    expect((await list('?search=%25')).servers).toEqual([]);
+  });
+
+  it('filters by category and trust level', async () => {
+    const category = seeded[0]!.integration.category;
+    const inCategory = await list(`?category=${enc(category)}&limit=100`);
+    expect(inCategory.servers.length).toBe(
+      seeded.filter((e) => e.integration.category === category).length,
+    );
+    expect((await list('?trust=unverified')).servers).toEqual([]);
+  });
+
+  it('refuses bad parameters with 422 or 400 and the envelope', async () => {
+    for (const q of [
+      '?limit=0',
+      '?limit=101',
+      '?limit=abc',
+      '?updated_since=yesterday',
+      '?trust=x',
+    ]) {
+      const res = await get(`/registry/v0.1/servers${q}`);
+      expect(res.statusCode, q).toBe(422);
+      expect(res.json().error.code).toBe('VALIDATION_FAILED');
+    }
+    const bad = await get('/registry/v0.1/servers?cursor=nope');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.fields).toEqual({ cursor: 'Invalid cursor' });
+  });
+
+  it('answers 404 for an unknown server or version', async () => {
+    const name = seeded[0]!.document.name;
+    expect((await get('/registry/v0.1/servers/io.nope%2Fnothing/versions/latest')).statusCode).toBe(
+      404,
+    );
+    expect((await get('/registry/v0.1/servers/io.nope%2Fnothing/versions')).statusCode).toBe(404);
+    const res = await get(`/registry/v0.1/servers/${enc(name)}/versions/0.0.0-none`);
+    expect(res.statusCode).toBe(404);
+    expect(res.json().error.code).toBe('NOT_FOUND');
+  });
+
+  it('counts a download when a client fetches a version to install it', async () => {
+    const name = seeded[1]!.document.name;
+    const url = `/registry/v0.1/servers/${enc(name)}/versions/latest`;
+    const count = (e: RegistryEntry) => e._meta[SPOKE_META_KEY].downloadCount;
+    const before = count((await get(url)).json());
+    expect(count((await get(url)).json())).toBe(before);
+    expect(count((await get(url, { 'x-spoke-intent': 'install' })).json())).toBe(before + 1);
+  });
+});
+
+describe('versions, updated_since and seeding', () => {
+  it('lists every version newest first, marks the latest, and filters by updated_since', async () => {
+    const ada = await register(t.app);
+    const { secret } = await apiToken(t, ada);
+    for (const v of ['1.0.0', '1.10.0', '1.2.0']) {
+      expect((await publish(t, secret, serverJson(ada.user, 'multi', v))).statusCode).toBe(201);
+    }
+    const name = serverJson(ada.user, 'multi').name;
+    const versions = RegistryListSchema.parse(
+      (await get(`/registry/v0.1/servers/${enc(name)}/versions`)).json(),
+    );
+    expect(versions.servers.map((s) => s.server.version)).toEqual(['1.10.0', '1.2.0', '1.0.0']);
+    expect(versions.servers.map((s) => s._meta[OFFICIAL_META_KEY].isLatest)).toEqual([
+      true,
+      false,
+      false,
+    ]);
+    const latest = await get(`/registry/v0.1/servers/${enc(name)}/versions/latest`);
+    expect(latest.json().server.version).toBe('1.10.0');
+    const since = new Date(Date.now() - 60_000).toISOString();
+    const recent = await list(`?updated_since=${enc(since)}&limit=100`);
+    expect(recent.servers.map((s) => s.server.name)).toContain(name);
+    const future = new Date(Date.now() + 60_000).toISOString();
+    expect((await list(`?updated_since=${enc(future)}`)).servers).toEqual([]);
+  });
+
+  it('seeds once per catalog change and keeps what administrators set', async () => {
+    const db = t.app.spoke.database.db;
+    expect(await seedRegistry(db, INTEGRATIONS)).toEqual({
+      seeded: false,
+      servers: seeded.length,
+    });
+    const first = seeded[0]!;
+    const changed: Integration[] = INTEGRATIONS.map((i) =>
+      i.id === first.integration.id ? { ...i, keywords: [...i.keywords, 'zebracorn'] } : i,
+    );
+    expect((await seedRegistry(db, changed)).seeded).toBe(true);
+    expect((await list('?search=zebracorn')).servers.map((s) => s.server.name)).toEqual([
+      first.document.name,
+    ]);
+    expect((await list('?limit=100')).servers.length).toBe(Math.min(100, seeded.length + 1));
+    await seedRegistry(db, INTEGRATIONS);
+  });
+});

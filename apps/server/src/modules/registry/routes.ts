@@ -1,0 +1,128 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import * as z from 'zod/mini';
+import {
+  ErrorCode,
+  OwnServersSchema,
+  REGISTRY_PAGE_DEFAULT,
+  RegistryEntrySchema,
+  RegistryListQuerySchema,
+  RegistryListSchema,
+  envelope,
+} from '@spoke/shared';
+import { AppError } from '../../errors.ts';
+import { requireUser } from '../account/guards.ts';
+import type { AccountService } from '../account/service.ts';
+import type { TokenService } from '../tokens/service.ts';
+import { decodeNameCursor } from './entries.ts';
+import type { RegistryService } from './service.ts';
+
+const nameParam = z.string().check(z.minLength(1), z.maxLength(200));
+const versionParam = z.string().check(z.minLength(1), z.maxLength(255));
+/** Sent by `spoke install` when it fetches the version it is about to install. */
+const INSTALL_INTENT = 'install';
+
+/**
+ * The registry's read API and publishing, under `/registry/v0.1` and `/registry/v0`: the
+ * official MCP registry's paths and shapes (no `{data}` envelope on success).
+ */
+export const registryApiRoutes: FastifyPluginAsyncZod<{
+  registry: RegistryService;
+  tokens: TokenService;
+}> = async (app, { registry, tokens }) => {
+  app.get(
+    '/servers',
+    { schema: { querystring: RegistryListQuerySchema, response: { 200: RegistryListSchema } } },
+    async (request) => {
+      const q = request.query;
+      let after: string | undefined;
+      if (q.cursor) {
+        after = decodeNameCursor(q.cursor);
+        if (!after) {
+          throw new AppError(400, ErrorCode.BAD_REQUEST, { fields: { cursor: 'Invalid cursor' } });
+        }
+      }
+      const page = await registry.list({
+        search: q.search || undefined,
+        limit: q.limit ?? REGISTRY_PAGE_DEFAULT,
+        after,
+        updatedSince: q.updated_since ? new Date(q.updated_since) : undefined,
+        category: q.category,
+        trust: q.trust,
+      });
+      return {
+        servers: page.entries,
+        metadata: {
+          ...(page.nextCursor ? { nextCursor: page.nextCursor } : {}),
+          count: page.entries.length,
+        },
+      };
+    },
+  );
+
+  app.get(
+    '/servers/:name/versions',
+    {
+      schema: { params: z.object({ name: nameParam }), response: { 200: RegistryListSchema } },
+    },
+    async (request) => {
+      const entries = await registry.versions(request.params.name);
+      return { servers: entries, metadata: { count: entries.length } };
+    },
+  );
+
+  app.get(
+    '/servers/:name/versions/:version',
+    {
+      schema: {
+        params: z.object({ name: nameParam, version: versionParam }),
+        response: { 200: RegistryEntrySchema },
+      },
+    },
+    async (request) =>
+      registry.version(
+        request.params.name,
+        request.params.version,
+        request.headers['x-spoke-intent'] === INSTALL_INTENT,
+      ),
+  );
+
+  app.post(
+    '/publish',
+    { schema: { response: { 201: RegistryEntrySchema } } },
+    async (request, reply) => {
+      const header = request.headers.authorization ?? '';
+      const secret = header.slice(0, 7).toLowerCase() === 'bearer ' ? header.slice(7).trim() : '';
+      const holder = secret ? await tokens.authenticate(secret) : null;
+      if (!holder) {
+        throw new AppError(401, ErrorCode.UNAUTHORIZED, {
+          message: 'Publishing needs an API token: create one on the Workspace page.',
+        });
+      }
+      if (!holder.scopes.includes('registry:publish')) {
+        throw new AppError(403, ErrorCode.FORBIDDEN, {
+          message: 'This API token lacks the registry:publish scope.',
+        });
+      }
+      const entry = await registry.publish(
+        { id: holder.userId, username: holder.username },
+        request.body,
+      );
+      return reply.status(201).send(entry);
+    },
+  );
+};
+
+/** `/api/registry/mine`: the signed-in user's published servers and namespaces. */
+export const ownRegistryRoutes: FastifyPluginAsyncZod<{
+  registry: RegistryService;
+  accounts: AccountService;
+}> = async (app, { registry, accounts }) => {
+  app.get(
+    '/mine',
+    { schema: { response: { 200: envelope(OwnServersSchema) } } },
+    async (request) => {
+      const { user } = await requireUser(accounts, request);
+      return { data: await registry.mine(user) };
+    },
+  );
+};

@@ -1,0 +1,294 @@
+import { and, asc, eq, gt, inArray, ne, sql, type SQL } from 'drizzle-orm';
+import {
+  ErrorCode,
+  namespaceOf,
+  ownNamespace,
+  type IntegrationCategory,
+  type OwnServers,
+  type RegistryEntry,
+  type ServerDetail,
+  type TrustLevel,
+} from '@spoke/shared';
+import { problemFields, validateServerJson } from '@spoke/shared/server-json';
+import type { Db } from '../../db/client.ts';
+import { registryNamespaces, registryServers, registryVersions } from '../../db/schema.ts';
+import { AppError } from '../../errors.ts';
+import {
+  compareVersionsDesc,
+  encodeNameCursor,
+  isNewer,
+  likeEscape,
+  searchTextOf,
+  searchWords,
+  toEntry,
+  type ServerRow,
+} from './entries.ts';
+
+export type ListOptions = {
+  search?: string;
+  limit: number;
+  /** The last name of the previous page. */
+  after?: string;
+  updatedSince?: Date;
+  category?: IntegrationCategory;
+  trust?: TrustLevel;
+};
+
+/** Namespaces no user can claim: the platform's own. */
+const RESERVED_NAMESPACES = new Set(['dev.spoke', 'dev.spoke.catalog']);
+
+export type RegistryService = ReturnType<typeof createRegistryService>;
+
+export function createRegistryService(db: Db) {
+  const searchFilters = (search: string | undefined): SQL[] =>
+    searchWords(search).map(
+      (word) => sql`${registryServers.searchText} like ${`%${likeEscape(word)}%`}`,
+    );
+
+  async function serverRow(name: string): Promise<ServerRow | undefined> {
+    const [row] = await db.select().from(registryServers).where(eq(registryServers.name, name));
+    return row;
+  }
+
+  async function versionsOf(name: string) {
+    const rows = await db
+      .select({
+        version: registryVersions.version,
+        document: registryVersions.document,
+        publishedAt: registryVersions.publishedAt,
+      })
+      .from(registryVersions)
+      .where(eq(registryVersions.serverName, name));
+    return rows.sort(compareVersionsDesc);
+  }
+
+  /** A listed server: deleted ones answer as if they did not exist. */
+  async function visibleServer(name: string): Promise<ServerRow> {
+    const row = await serverRow(name);
+    if (!row || row.status === 'deleted') throw new AppError(404, ErrorCode.NOT_FOUND);
+    return row;
+  }
+
+  /** Who may publish in a namespace: its owner by grant or claim, or the user it is named for. */
+  async function mayPublishIn(
+    namespace: string,
+    user: { id: string; username: string },
+  ): Promise<'owned' | 'claimable' | false> {
+    if (RESERVED_NAMESPACES.has(namespace)) return false;
+    const [row] = await db
+      .select({ userId: registryNamespaces.userId })
+      .from(registryNamespaces)
+      .where(eq(registryNamespaces.namespace, namespace));
+    if (row) return row.userId === user.id ? 'owned' : false;
+    return namespace === ownNamespace(user.username) ? 'claimable' : false;
+  }
+
+  return {
+    async list(opts: ListOptions): Promise<{ entries: RegistryEntry[]; nextCursor?: string }> {
+      const filters: (SQL | undefined)[] = [
+        ne(registryServers.status, 'deleted'),
+        ...searchFilters(opts.search),
+      ];
+      if (opts.after) filters.push(gt(registryServers.name, opts.after));
+      if (opts.updatedSince) filters.push(gt(registryServers.updatedAt, opts.updatedSince));
+      if (opts.category) filters.push(eq(registryServers.category, opts.category));
+      if (opts.trust) filters.push(eq(registryServers.trustLevel, opts.trust));
+      // The page first, then its documents: joining before the limit would read every match.
+      const rows = await db
+        .select()
+        .from(registryServers)
+        .where(and(...filters))
+        .orderBy(asc(registryServers.name))
+        .limit(opts.limit + 1);
+      const page = rows.slice(0, opts.limit);
+      const documents = page.length
+        ? await db
+            .select({
+              name: registryVersions.serverName,
+              version: registryVersions.version,
+              document: registryVersions.document,
+              publishedAt: registryVersions.publishedAt,
+            })
+            .from(registryVersions)
+            .where(
+              inArray(
+                registryVersions.serverName,
+                page.map((r) => r.name),
+              ),
+            )
+        : [];
+      const latest = new Map(
+        documents
+          .filter((d) => page.some((r) => r.name === d.name && r.latestVersion === d.version))
+          .map((d) => [d.name, d]),
+      );
+      const last = page.at(-1);
+      return {
+        entries: page.flatMap((server) => {
+          const version = latest.get(server.name);
+          return version ? [toEntry(server, version)] : [];
+        }),
+        ...(rows.length > opts.limit && last ? { nextCursor: encodeNameCursor(last.name) } : {}),
+      };
+    },
+
+    async versions(name: string): Promise<RegistryEntry[]> {
+      const server = await visibleServer(name);
+      return (await versionsOf(name)).map((v) => toEntry(server, v));
+    },
+
+    /** One version, or the latest; `countDownload` when a client installs it. */
+    async version(name: string, version: string, countDownload: boolean): Promise<RegistryEntry> {
+      let server = await visibleServer(name);
+      const wanted = version === 'latest' ? server.latestVersion : version;
+      const [row] = await db
+        .select({
+          version: registryVersions.version,
+          document: registryVersions.document,
+          publishedAt: registryVersions.publishedAt,
+        })
+        .from(registryVersions)
+        .where(and(eq(registryVersions.serverName, name), eq(registryVersions.version, wanted)));
+      if (!row) throw new AppError(404, ErrorCode.NOT_FOUND);
+      if (countDownload) {
+        const [counted] = await db
+          .update(registryServers)
+          .set({ downloadCount: sql`${registryServers.downloadCount} + 1` })
+          .where(eq(registryServers.name, name))
+          .returning();
+        if (counted) server = counted;
+      }
+      return toEntry(server, row);
+    },
+
+    /**
+     * Publishes one version of a server.json: 422 when the document is invalid, 403 outside the
+     * publisher's namespaces, 409 when the version exists.
+     */
+    async publish(user: { id: string; username: string }, body: unknown): Promise<RegistryEntry> {
+      const problems = validateServerJson(body);
+      if (problems.length) {
+        throw new AppError(422, ErrorCode.VALIDATION_FAILED, { fields: problemFields(problems) });
+      }
+      const document = body as ServerDetail & Record<string, unknown>;
+      const namespace = namespaceOf(document.name);
+      const right = await mayPublishIn(namespace, user);
+      if (!right) {
+        const own = ownNamespace(user.username);
+        throw new AppError(403, ErrorCode.FORBIDDEN, {
+          message:
+            namespace === own
+              ? `The namespace ${own} belongs to another publisher; ask an administrator to grant you a namespace.`
+              : `You may publish only in ${own} and namespaces granted to you, not in ${namespace}.`,
+        });
+      }
+      return db.transaction(async (tx) => {
+        if (right === 'claimable') {
+          await tx
+            .insert(registryNamespaces)
+            .values({ namespace, userId: user.id })
+            .onConflictDoNothing();
+          // Another user may have claimed it in the meantime.
+          const [owner] = await tx
+            .select({ userId: registryNamespaces.userId })
+            .from(registryNamespaces)
+            .where(eq(registryNamespaces.namespace, namespace));
+          if (owner?.userId !== user.id) {
+            throw new AppError(403, ErrorCode.FORBIDDEN, {
+              message: `The namespace ${namespace} belongs to another publisher.`,
+            });
+          }
+        }
+        const [existing] = await tx
+          .select()
+          .from(registryServers)
+          .where(eq(registryServers.name, document.name))
+          .for('update');
+        if (existing && existing.ownerId !== user.id) {
+          throw new AppError(403, ErrorCode.FORBIDDEN, {
+            message: `${document.name} belongs to another publisher.`,
+          });
+        }
+        const now = new Date();
+        const latest = !existing || isNewer(document.version, existing.latestVersion);
+        const listed = {
+          latestVersion: latest ? document.version : existing!.latestVersion,
+          ...(latest ? { searchText: searchTextOf(document) } : {}),
+          updatedAt: now,
+        };
+        if (existing) {
+          await tx
+            .update(registryServers)
+            .set(listed)
+            .where(eq(registryServers.name, document.name));
+        }
+        const [server] = existing
+          ? await tx.select().from(registryServers).where(eq(registryServers.name, document.name))
+          : await tx
+              .insert(registryServers)
+              .values({
+                name: document.name,
+                origin: 'published',
+                ownerId: user.id,
+                trustLevel: 'unverified',
+                latestVersion: document.version,
+                searchText: searchTextOf(document),
+                createdAt: now,
+                updatedAt: now,
+              })
+              .returning();
+        const [inserted] = await tx
+          .insert(registryVersions)
+          .values({
+            serverName: document.name,
+            version: document.version,
+            document,
+            publishedAt: now,
+            publishedBy: user.id,
+          })
+          .onConflictDoNothing()
+          .returning();
+        if (!inserted) {
+          throw new AppError(409, ErrorCode.CONFLICT, {
+            message: `${document.name} ${document.version} is already published; versions are immutable, so publish a new version.`,
+          });
+        }
+        return toEntry(server!, inserted);
+      });
+    },
+
+    /** The user's own servers with their versions, and where they may publish. */
+    async mine(user: { id: string; username: string }): Promise<OwnServers> {
+      const servers = await db
+        .select()
+        .from(registryServers)
+        .where(eq(registryServers.ownerId, user.id))
+        .orderBy(asc(registryServers.name));
+      const grants = await db
+        .select({ namespace: registryNamespaces.namespace })
+        .from(registryNamespaces)
+        .where(eq(registryNamespaces.userId, user.id));
+      const namespaces = [
+        ...new Set([ownNamespace(user.username), ...grants.map((g) => g.namespace)]),
+      ].sort();
+      const out = [];
+      for (const server of servers) {
+        const versions = await versionsOf(server.name);
+        const latest = versions.find((v) => v.version === server.latestVersion);
+        out.push({
+          name: server.name,
+          description: String(latest?.document.description ?? ''),
+          status: server.status as OwnServers['servers'][number]['status'],
+          trust_level: server.trustLevel as TrustLevel,
+          download_count: server.downloadCount,
+          versions: versions.map((v) => ({
+            version: v.version,
+            published_at: v.publishedAt.toISOString(),
+            is_latest: v.version === server.latestVersion,
+          })),
+        });
+      }
+      return { servers: out, namespaces };
+    },
+  };
+}

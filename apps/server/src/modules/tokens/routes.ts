@@ -1,0 +1,64 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import * as z from 'zod/mini';
+import {
+  ApiTokenListSchema,
+  CreateApiTokenSchema,
+  CreatedApiTokenSchema,
+  ErrorCode,
+  OkSchema,
+  envelope,
+} from '@spoke/shared';
+import { AppError } from '../../errors.ts';
+import { requireUser } from '../account/guards.ts';
+import type { AccountService } from '../account/service.ts';
+import type { TokenService } from './service.ts';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * `/api/account/tokens`: API tokens for programs. Managed with a session token only: an API
+ * token is not a session, so it gets 401 here.
+ */
+export const tokenRoutes: FastifyPluginAsyncZod<{
+  tokens: TokenService;
+  accounts: AccountService;
+}> = async (app, { tokens, accounts }) => {
+  app.get(
+    '/tokens',
+    { schema: { response: { 200: envelope(ApiTokenListSchema) } } },
+    async (request) => {
+      const { user } = await requireUser(accounts, request);
+      return { data: { tokens: await tokens.list(user.id) } };
+    },
+  );
+
+  app.post(
+    '/tokens',
+    {
+      schema: { body: CreateApiTokenSchema, response: { 201: envelope(CreatedApiTokenSchema) } },
+    },
+    async (request, reply) => {
+      const { user } = await requireUser(accounts, request);
+      const created = await tokens.create(user.id, request.body);
+      return reply.status(201).send({ data: created });
+    },
+  );
+
+  app.delete(
+    '/tokens/:id',
+    {
+      schema: {
+        params: z.object({ id: z.string().check(z.maxLength(64)) }),
+        response: { 200: envelope(OkSchema) },
+      },
+    },
+    async (request) => {
+      const { user } = await requireUser(accounts, request);
+      const { id } = request.params;
+      if (!UUID.test(id) || !(await tokens.revoke(user.id, id))) {
+        throw new AppError(404, ErrorCode.NOT_FOUND);
+      }
+      return { data: { ok: true as const } };
+    },
+  );
+};
