@@ -303,8 +303,9 @@ describe('signed-in area', () => {
   it.each([
     ['/app/workspace', 'Workspace'],
     ['/app/workspace/registry', 'Registry'],
+    ['/app/workspace/registry/io.github.example/weather', 'io.github.example/weather'],
     ['/app/agents', 'Autonomous Agent'],
-  ])('shows the %s placeholder', async (path, title) => {
+  ])('shows the %s screen', async (path, title) => {
     signIn();
     renderRoutes(routes, path);
     expect(await screen.findByRole('heading', { level: 1, name: title })).toBeTruthy();

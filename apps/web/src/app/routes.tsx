@@ -105,6 +105,10 @@ export const routes: RouteObject[] = [
                     path: 'workspace/registry',
                     lazy: () => import('../features/workspace/routes/registry.tsx'),
                   },
+                  {
+                    path: 'workspace/registry/*',
+                    lazy: () => import('../features/workspace/routes/registry-server.tsx'),
+                  },
                   { path: 'agents', lazy: () => import('../features/agents/routes/agents.tsx') },
                 ],
               },

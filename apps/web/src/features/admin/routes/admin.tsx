@@ -3,14 +3,16 @@ import { useAuth } from '../../auth/use-auth.ts';
 import { AccessDenied } from '../components/access-denied.tsx';
 import { AdminTabs, type Tab } from '../components/admin-tabs.tsx';
 import { MessagesPanel } from '../components/messages-panel.tsx';
+import { RegistryPanel } from '../components/registry-panel.tsx';
 import { UsersPanel } from '../components/users-panel.tsx';
 import { usePageTitle } from '../../../components/layout/use-page-title.ts';
 
-type Section = 'users' | 'messages';
+type Section = 'users' | 'messages' | 'registry';
 
 const TABS: Tab<Section>[] = [
   { id: 'users', label: 'Users', panel: <UsersPanel /> },
   { id: 'messages', label: 'Contact messages', panel: <MessagesPanel /> },
+  { id: 'registry', label: 'Registry', panel: <RegistryPanel /> },
 ];
 
 export function Component() {
@@ -20,12 +22,13 @@ export function Component() {
   const [search, setSearch] = useSearchParams();
   if (!isAdmin) return <AccessDenied />;
 
-  const selected: Section = search.get('tab') === 'messages' ? 'messages' : 'users';
+  const selected: Section = TABS.find((tab) => tab.id === search.get('tab'))?.id ?? 'users';
   return (
     <div className="mx-auto max-w-6xl px-4 py-10">
       <h1 className="text-3xl font-bold tracking-tight text-slate-900">Admin</h1>
       <p className="mt-2 text-slate-600">
-        Manage users, their plans and admin rights, and read contact messages.
+        Manage users, their plans and admin rights, read contact messages, and moderate the
+        registry.
       </p>
       <div className="mt-8">
         <AdminTabs

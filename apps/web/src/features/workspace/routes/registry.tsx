@@ -1,9 +1,49 @@
-import { PlaceholderPage } from '../../../components/layout/placeholder-page.tsx';
+import { Link } from 'react-router';
+import { textLink } from '../../../components/button-styles.ts';
+import { usePageTitle } from '../../../components/layout/use-page-title.ts';
+import { useRegistryServers } from '../api/registry.ts';
+import { RegistryFilters } from '../components/registry-filters.tsx';
+import { ServerResults } from '../components/server-results.tsx';
+import { useRegistryParams } from '../registry-params.ts';
 
 export function Component() {
+  usePageTitle('Registry');
+  const { filters, update, query } = useRegistryParams();
+  const servers = useRegistryServers(filters);
+  const clear = () => update({ q: null, category: null, trust: null });
+
   return (
-    <PlaceholderPage title="Registry" back={{ to: '/app/dashboard', label: 'Back to dashboard' }}>
-      <p>Browsing and adding MCP servers from the registry is coming soon.</p>
-    </PlaceholderPage>
+    <div className="mx-auto max-w-6xl px-4 py-10">
+      <p className="text-sm">
+        <Link to="/app/workspace" className={textLink}>
+          Workspace
+        </Link>
+        <span aria-hidden="true" className="px-1.5 text-slate-400">
+          /
+        </span>
+        <span className="text-slate-600">Registry</span>
+      </p>
+      <h1 className="mt-2 text-3xl font-bold tracking-tight text-slate-900">Registry</h1>
+      <p className="mt-2 max-w-3xl text-slate-600">
+        MCP servers from Spoke's integrations catalog and from Spoke users. Open one to see what it
+        needs, then add it to a workspace with <code className="font-mono">spoke install</code>.
+      </p>
+      <div className="mt-8">
+        <RegistryFilters
+          filters={filters}
+          searching={servers.isPlaceholderData}
+          onChange={update}
+          onClear={clear}
+        />
+      </div>
+      <div className="mt-6">
+        <ServerResults
+          servers={servers}
+          filters={filters}
+          from={query ? `?${query}` : ''}
+          onClear={clear}
+        />
+      </div>
+    </div>
   );
 }

@@ -1,9 +1,51 @@
-import { PlaceholderPage } from '../../../components/layout/placeholder-page.tsx';
+import { Link } from 'react-router';
+import { textLink } from '../../../components/button-styles.ts';
+import { usePageTitle } from '../../../components/layout/use-page-title.ts';
+import { ApiTokens } from '../components/api-tokens.tsx';
+import { ConnectCli } from '../components/connect-cli.tsx';
+import { OwnServers } from '../components/own-servers.tsx';
+import { SectionCard } from '../components/section-card.tsx';
 
 export function Component() {
+  usePageTitle('Workspace');
   return (
-    <PlaceholderPage title="Workspace" back={{ to: '/app/dashboard', label: 'Back to dashboard' }}>
-      <p>Workspaces, where your agents and their MCP servers live together, are coming soon.</p>
-    </PlaceholderPage>
+    <div className="mx-auto max-w-6xl px-4 py-10">
+      <h1 className="text-3xl font-bold tracking-tight text-slate-900">Workspace</h1>
+      <p className="mt-2 max-w-3xl text-slate-600">
+        Connect the <code className="font-mono">spoke</code> CLI to this platform, manage the API
+        tokens it uses, and follow the servers you publish to the{' '}
+        <Link to="/app/workspace/registry" className={textLink}>
+          registry
+        </Link>
+        .
+      </p>
+      <div className="mt-8 grid gap-6 lg:grid-cols-[minmax(0,1fr)_24rem]">
+        <div className="min-w-0 space-y-6">
+          <SectionCard
+            id="tokens-heading"
+            title="API tokens"
+            description="Tokens let spoke publish to the registry for you. Treat them like passwords: anyone with one can publish as you."
+          >
+            <ApiTokens headingId="tokens-heading" />
+          </SectionCard>
+          <SectionCard
+            id="servers-heading"
+            title="Your servers"
+            description="Servers you published, with their versions, status and trust level. New servers are unverified until an administrator reviews them."
+          >
+            <OwnServers />
+          </SectionCard>
+        </div>
+        <div className="min-w-0 lg:order-none">
+          <SectionCard
+            id="cli-heading"
+            title="Connect the CLI"
+            description="Three steps, once per machine."
+          >
+            <ConnectCli />
+          </SectionCard>
+        </div>
+      </div>
+    </div>
   );
 }

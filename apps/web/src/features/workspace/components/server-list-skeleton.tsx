@@ -1,0 +1,24 @@
+/** Placeholder cards in the shape of the results, while the first page loads. */
+export function ServerListSkeleton() {
+  return (
+    <div role="status">
+      <span className="sr-only">Loading servers...</span>
+      <ul aria-hidden="true" className="grid gap-4 md:grid-cols-2">
+        {Array.from({ length: 6 }, (_, index) => (
+          <li
+            key={index}
+            className="animate-pulse rounded-xl border border-slate-200 bg-white p-4 shadow-sm"
+          >
+            <div className="h-4 w-2/3 rounded bg-slate-200" />
+            <div className="mt-3 h-3 w-full rounded bg-slate-100" />
+            <div className="mt-2 h-3 w-4/5 rounded bg-slate-100" />
+            <div className="mt-4 flex gap-2">
+              <div className="h-4 w-16 rounded-full bg-slate-200" />
+              <div className="h-4 w-20 rounded-full bg-slate-100" />
+            </div>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

@@ -1,0 +1,63 @@
+import { ArrowLeft } from 'lucide-react';
+import { Link, useLocation, useParams, useSearchParams } from 'react-router';
+import { secondaryButton, textLink } from '../../../components/button-styles.ts';
+import { PageLoading } from '../../../components/page-loading.tsx';
+import { usePageTitle } from '../../../components/layout/use-page-title.ts';
+import { isApiError } from '../../../lib/api/api-error.ts';
+import { useRegistryServer } from '../api/registry.ts';
+import { RetryError } from '../components/retry-error.tsx';
+import { ServerDetail } from '../components/server-detail.tsx';
+
+function backSearch(state: unknown): string {
+  const from = (state as { from?: unknown } | null)?.from;
+  return typeof from === 'string' && from.startsWith('?') ? from : '';
+}
+
+/** One server of the registry, at `/app/workspace/registry/<name>[?version=<version>]`. */
+export function Component() {
+  const name = useParams()['*'] ?? '';
+  const [params] = useSearchParams();
+  const version = params.get('version');
+  const location = useLocation();
+  const back = `/app/workspace/registry${backSearch(location.state)}`;
+  usePageTitle(`${name} · Registry`);
+  const entry = useRegistryServer(name, version);
+
+  let body;
+  if (entry.isPending) body = <PageLoading />;
+  else if (entry.isError && isApiError(entry.error) && entry.error.status === 404) {
+    body = (
+      <div className="mt-6 rounded-xl border border-dashed border-slate-300 px-4 py-10 text-center">
+        <p className="text-slate-700">
+          {version
+            ? `The registry has no version ${version} of this server.`
+            : 'The registry has no server by this name.'}
+        </p>
+        <Link to={back} className={`${secondaryButton} mt-4`}>
+          Back to the registry
+        </Link>
+      </div>
+    );
+  } else if (entry.isError) {
+    body = (
+      <div className="mt-6">
+        <RetryError message={entry.error.message} onRetry={() => void entry.refetch()} />
+      </div>
+    );
+  } else {
+    body = <ServerDetail entry={entry.data} />;
+  }
+
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-10">
+      <Link to={back} className={`${textLink} inline-flex items-center gap-1 text-sm`}>
+        <ArrowLeft aria-hidden="true" className="size-4" />
+        Back to Registry
+      </Link>
+      <h1 className="mt-3 font-mono text-2xl font-bold tracking-tight break-all text-slate-900 sm:text-3xl">
+        {name}
+      </h1>
+      {body}
+    </div>
+  );
+}
