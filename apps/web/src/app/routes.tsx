@@ -92,7 +92,7 @@ export const routes: RouteObject[] = [
                   { path: 'dashboard', lazy: () => import('./routes/dashboard.tsx') },
                   {
                     path: 'settings',
-                    lazy: () => import('../features/settings/routes/settings.tsx'),
+                    lazy: () => import('./routes/settings.tsx'),
                   },
                   { path: 'profile', element: <Navigate to="/app/settings" replace /> },
                   { path: 'billing', lazy: () => import('../features/billing/routes/billing.tsx') },

@@ -3,10 +3,10 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import type { ServerResponse } from 'node:http';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { forgetQueryClients } from '../../../app/query-client-for-user.ts';
-import { routes } from '../../../app/routes.tsx';
-import { getToken, setToken } from '../../../lib/api/token-store.ts';
-import { renderRoutes } from '../../../test/render-app.tsx';
+import { forgetQueryClients } from '../query-client-for-user.ts';
+import { routes } from '../routes.tsx';
+import { getToken, setToken } from '../../lib/api/token-store.ts';
+import { renderRoutes } from '../../test/render-app.tsx';
 import {
   sampleUser,
   sendJson,
@@ -14,7 +14,7 @@ import {
   startTestServer,
   type RecordedRequest,
   type TestServer,
-} from '../../../test/test-server.ts';
+} from '../../test/test-server.ts';
 
 const CHROME =
   'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0 Safari/537.36';
@@ -41,6 +41,16 @@ let sessions = [
   },
 ];
 const initialSessions = sessions;
+const initialTokens = [
+  {
+    id: 'token-ci',
+    name: 'ci',
+    scopes: ['registry:publish' as const],
+    created_at: '2026-03-02T10:00:00.000Z',
+    last_used_at: null,
+  },
+];
+let tokens = initialTokens;
 
 function accountApi(req: RecordedRequest, res: ServerResponse) {
   if (req.headers.authorization !== `Bearer ${token}`) {
@@ -85,6 +95,13 @@ function accountApi(req: RecordedRequest, res: ServerResponse) {
     if (id === 'current-session') token = 'revoked';
     return sendJson(res, 200, { data: { ok: true } });
   }
+  if (req.path === '/api/account/tokens' && req.method === 'GET') {
+    return sendJson(res, 200, { data: { tokens } });
+  }
+  if (req.path.startsWith('/api/account/tokens/') && req.method === 'DELETE') {
+    tokens = tokens.filter((t) => t.id !== req.path.split('/').at(-1));
+    return sendJson(res, 200, { data: { ok: true } });
+  }
   if (req.path === '/api/account/logout')
     return sendJson(res, 401, { error: { message: 'x', code: 'x' } });
   sendJson(res, 404, { error: { message: 'Not found', code: 'NOT_FOUND' } });
@@ -101,6 +118,7 @@ afterEach(() => {
   token = 'token-1';
   user = { ...sampleUser };
   sessions = initialSessions;
+  tokens = initialTokens;
   forgetQueryClients();
 });
 
@@ -243,5 +261,23 @@ describe('sessions', () => {
     );
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(getToken()).toBeNull();
+  });
+});
+
+describe('API tokens', () => {
+  it('lists the tokens and revokes one after confirmation', async () => {
+    const { user: person } = await openSettings();
+    const tokensSection = section('API tokens');
+    const list = await tokensSection.findByRole('list', { name: 'API tokens' });
+    expect(within(list).getByText('ci')).toBeTruthy();
+    await person.click(within(list).getByRole('button', { name: 'Revoke token ci' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Revoke token “ci”?' });
+    await person.click(within(dialog).getByRole('button', { name: 'Revoke token' }));
+    await waitFor(() => expect(tokens).toEqual([]));
+    expect(
+      server.requests.some(
+        (r) => r.method === 'DELETE' && r.path === '/api/account/tokens/token-ci',
+      ),
+    ).toBe(true);
   });
 });

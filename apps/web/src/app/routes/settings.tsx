@@ -1,9 +1,12 @@
-import { useAuth } from '../../auth/use-auth.ts';
-import { PasswordForm } from '../components/password-form.tsx';
-import { ProfileForm } from '../components/profile-form.tsx';
-import { SectionCard } from '../components/section-card.tsx';
-import { SessionList } from '../components/session-list.tsx';
-import { usePageTitle } from '../../../components/layout/use-page-title.ts';
+import { usePageTitle } from '../../components/layout/use-page-title.ts';
+import { useAuth } from '../../features/auth/use-auth.ts';
+import { PasswordForm } from '../../features/settings/components/password-form.tsx';
+import { ProfileForm } from '../../features/settings/components/profile-form.tsx';
+import { SectionCard } from '../../features/settings/components/section-card.tsx';
+import { SessionList } from '../../features/settings/components/session-list.tsx';
+import { ApiTokens } from '../../features/workspace/components/api-tokens.tsx';
+
+// Settings combine the account's own settings with its API tokens (managed on Workspace too).
 
 export function Component() {
   usePageTitle('Settings');
@@ -13,7 +16,9 @@ export function Component() {
   return (
     <div className="mx-auto max-w-4xl px-4 py-10">
       <h1 className="text-3xl font-bold tracking-tight text-slate-900">Settings</h1>
-      <p className="mt-2 text-slate-600">Your profile, password and signed-in devices.</p>
+      <p className="mt-2 text-slate-600">
+        Your profile, password, signed-in devices and API tokens.
+      </p>
       <div className="mt-8 space-y-6">
         <SectionCard
           id="profile-heading"
@@ -36,6 +41,13 @@ export function Component() {
           description="Devices and browsers signed in to your account."
         >
           <SessionList />
+        </SectionCard>
+        <SectionCard
+          id="tokens-heading"
+          title="API tokens"
+          description="Tokens for programs such as the spoke CLI. Each one is shown once, when it is created."
+        >
+          <ApiTokens headingId="tokens-heading" />
         </SectionCard>
       </div>
     </div>
