@@ -87,8 +87,9 @@ describe('registry page', () => {
 
     await page.getByLabel('Search servers').fill('github');
     await page.waitForURL(`${baseUrl}/app/workspace/registry?q=github`);
+    // The unfiltered list may have as many cards: wait for the search's own first result.
+    await expect.poll(() => cards(page).first().innerText()).toContain(name);
     await expect.poll(() => cards(page).count()).toBe(found.servers.length);
-    expect(await cards(page).first().innerText()).toContain(name);
 
     await page.getByLabel('Category').selectOption(category);
     await page.waitForURL(
@@ -97,8 +98,10 @@ describe('registry page', () => {
     const inCategory = await registry<RegistryList>(
       `/servers?search=github&category=${encodeURIComponent(category)}`,
     );
+    await expect
+      .poll(async () => (await cards(page).allInnerTexts()).every((t) => t.includes(category)))
+      .toBe(true);
     await expect.poll(() => cards(page).count()).toBe(inCategory.servers.length);
-    for (const text of await cards(page).allInnerTexts()) expect(text).toContain(category);
 
     await page
       .getByRole('list', { name: 'Servers' })
