@@ -74,9 +74,12 @@ export function ServerDetail({ entry }: { entry: RegistryEntry }) {
 
       <div className="mt-8 grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
         <div className="min-w-0 space-y-6">
-          <DetailSection id="packages-heading" title="Packages">
-            <PackageList packages={packages} />
-          </DetailSection>
+          {/* A remote-only server has nothing to install locally: no empty Packages section. */}
+          {(packages.length > 0 || remotes.length === 0) && (
+            <DetailSection id="packages-heading" title="Packages">
+              <PackageList packages={packages} />
+            </DetailSection>
+          )}
           {remotes.length > 0 && (
             <DetailSection id="remotes-heading" title="Remote endpoints">
               <RemoteList remotes={remotes} />
