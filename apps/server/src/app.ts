@@ -33,13 +33,29 @@ import { createModerationService } from './modules/registry/moderation.ts';
 import { ownRegistryRoutes, registryApiRoutes } from './modules/registry/routes.ts';
 import { registryAdminRoutes } from './modules/registry/admin-routes.ts';
 import { seedRegistry } from './modules/registry/seed.ts';
-import { INTEGRATIONS } from '@spoke/agents';
+import { INTEGRATIONS, createLanguageModel } from '@spoke/agents';
+import { createCryptoBox, resolveSecretsKey } from './lib/crypto-box.ts';
+import { createUsageService, type UsageService } from './modules/agents/usage.ts';
+import { createCredentialService } from './modules/agents/credentials.ts';
+import { createAgentService } from './modules/agents/service.ts';
+import { createRunService, type RunService } from './modules/agents/runs.ts';
+import { createScheduler, type Scheduler } from './modules/agents/scheduler.ts';
+import { agentRoutes } from './modules/agents/routes.ts';
+import { integrationRoutes } from './modules/agents/integration-routes.ts';
+import { hookRoutes } from './modules/agents/hook-routes.ts';
 import { registerSpa } from './plugins/spa.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
 import { loggerOptions } from './lib/logger.ts';
 
 export type App = FastifyInstance & {
-  spoke: { database: Database; accounts: AccountService; config: AppConfig };
+  spoke: {
+    database: Database;
+    accounts: AccountService;
+    config: AppConfig;
+    usage: UsageService;
+    runs: RunService;
+    scheduler: Scheduler;
+  };
 };
 
 const REQUEST_ID = /^[A-Za-z0-9_.:-]{1,64}$/;
@@ -127,6 +143,49 @@ export async function buildApp(config: AppConfig, opts: { logger?: boolean } = {
   const contact = createContactService(database.db);
   const tokens = createTokenService(database.db);
   const registry = createRegistryService(database.db);
+  const box = createCryptoBox(
+    resolveSecretsKey(config.secretsKey, config.dataDir, config.databaseUrl !== 'memory://'),
+  );
+  const usage = createUsageService(database.db);
+  const credentials = createCredentialService(database.db, box);
+  const llm = config.llm ? createLanguageModel(config.llm) : null;
+  const model = () => llm;
+  const agentService = createAgentService({
+    db: database.db,
+    box,
+    credentials,
+    usage,
+    appUrl: config.appUrl,
+    model,
+  });
+  const runService = createRunService({
+    database,
+    agentService,
+    usage,
+    credentials,
+    mailer: {
+      send: async (message) => {
+        const sent = await mailer.send({
+          to: message.to.join(', '),
+          subject: message.subject,
+          text: message.text,
+        });
+        return { id: sent.id };
+      },
+    },
+    model,
+    limits: config.runs,
+    log: app.log,
+    allowPrivateNetworks: config.allowPrivateNetworks,
+  });
+  const scheduler = createScheduler({
+    db: database.db,
+    agentService,
+    runService,
+    usage,
+    intervalMs: config.schedulerIntervalMs,
+    log: app.log,
+  });
   const seed = await seedRegistry(database.db, INTEGRATIONS);
   if (seed.seeded) app.log.info({ servers: seed.servers }, 'registry seeded from the catalog');
   const admin = createAdminService({
@@ -144,7 +203,10 @@ export async function buildApp(config: AppConfig, opts: { logger?: boolean } = {
     ping: database.ping,
   });
   await app.register(accountRoutes, { prefix: '/api/account', service: accounts, limiters });
-  await app.register(billingRoutes, { prefix: '/api/account', db: database.db, accounts });
+  await app.register(billingRoutes, { prefix: '/api/account', usage, accounts });
+  await app.register(agentRoutes, { prefix: '/api', agentService, runService, accounts });
+  await app.register(integrationRoutes, { prefix: '/api', credentials, accounts });
+  await app.register(hookRoutes, { prefix: '/api', db: database.db, agentService, runService });
   await app.register(contactRoutes, {
     prefix: '/api',
     contact,
@@ -180,11 +242,19 @@ export async function buildApp(config: AppConfig, opts: { logger?: boolean } = {
   }, SWEEP_INTERVAL_MS);
   sweep.unref();
 
+  app.addHook('onReady', async () => {
+    scheduler.start();
+    runService.kick();
+  });
   app.addHook('onClose', async () => {
+    await scheduler.stop();
+    await runService.stop();
     clearInterval(sweep);
     redis?.disconnect();
     await database.close();
   });
 
-  return Object.assign(app, { spoke: { database, accounts, config } }) as unknown as App;
+  return Object.assign(app, {
+    spoke: { database, accounts, config, usage, runs: runService, scheduler },
+  }) as unknown as App;
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import path from 'node:path';
 import { readFileSync } from 'node:fs';
+import { modelConfigFromEnv, type ModelConfig } from '@spoke/agents';
 
 const emptyToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
 const optionalString = z.preprocess(emptyToUndefined, z.string().optional());
@@ -41,7 +42,29 @@ const EnvSchema = z.object({
   CONTENT_DIR: z.string().default(path.join(repoRoot, 'content')),
   RATE_LIMIT_SCALE: z.coerce.number().positive().default(1),
   SESSION_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
+  SECRETS_KEY: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .refine((v) => secretsKeyBytes(v) !== null, 'must be 32 bytes, base64 or hex encoded')
+      .optional(),
+  ),
+  RUN_MAX_STEPS: z.coerce.number().int().min(1).max(100).default(10),
+  RUN_TIME_LIMIT_SEC: z.coerce.number().int().min(1).max(3600).default(120),
+  RUN_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
+  SCHEDULER_INTERVAL_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
+  AGENTS_ALLOW_PRIVATE_NETWORKS: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
 });
+
+/** The 32 key bytes of a SECRETS_KEY (base64 or hex), or null when it is not one. */
+export function secretsKeyBytes(value: string): Buffer | null {
+  const hex = /^[0-9a-f]{64}$/i.test(value) ? Buffer.from(value, 'hex') : null;
+  const key = hex ?? Buffer.from(value, 'base64');
+  return key.length === 32 ? key : null;
+}
 
 export type RateLimitRule = { points: number; durationSec: number };
 
@@ -88,6 +111,14 @@ export type AppConfig = {
   rateLimits: RateLimits;
   /** How long an instance may reuse a session lookup (0: never). */
   sessionCacheMs: number;
+  /** Encrypts integration credentials and webhook secrets (AES-256-GCM); see lib/crypto-box.ts. */
+  secretsKey: string | undefined;
+  runs: { maxSteps: number; timeLimitMs: number; concurrency: number };
+  schedulerIntervalMs: number;
+  /** The language model for compiling and running agents; null: embedded compiler, no runs. */
+  llm: ModelConfig | null;
+  /** Let built-in integrations reach private addresses (self-hosted networks, tests). */
+  allowPrivateNetworks: boolean;
   version: string;
 };
 
@@ -104,6 +135,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   if (Boolean(e.GOOGLE_CLIENT_ID) !== Boolean(e.GOOGLE_CLIENT_SECRET)) {
     throw new ConfigError(
       'Invalid environment:\n  - GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together',
+    );
+  }
+  let llm: ModelConfig | null;
+  try {
+    llm = modelConfigFromEnv(env);
+  } catch (err) {
+    throw new ConfigError(`Invalid environment:\n  - ${(err as Error).message}`);
+  }
+  if (e.DATABASE_URL && !e.SECRETS_KEY) {
+    throw new ConfigError(
+      'Invalid environment:\n  - SECRETS_KEY is required with DATABASE_URL: integration credentials are encrypted with it, and every instance needs the same key (generate one with: openssl rand -base64 32)',
     );
   }
   const appUrl = (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
@@ -134,6 +176,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     contentDir: path.resolve(e.CONTENT_DIR),
     rateLimits: scaleLimits(DEFAULT_RATE_LIMITS, e.RATE_LIMIT_SCALE),
     sessionCacheMs: e.SESSION_CACHE_MS,
+    secretsKey: e.SECRETS_KEY,
+    runs: {
+      maxSteps: e.RUN_MAX_STEPS,
+      timeLimitMs: e.RUN_TIME_LIMIT_SEC * 1000,
+      concurrency: e.RUN_CONCURRENCY,
+    },
+    schedulerIntervalMs: e.SCHEDULER_INTERVAL_MS,
+    llm,
+    allowPrivateNetworks: e.AGENTS_ALLOW_PRIVATE_NETWORKS,
     version: readVersion(),
   };
 }

@@ -38,3 +38,63 @@ export {
   type GuardedResponse,
   type ResolvedAddress,
 } from './builtins/index.ts';
+export {
+  MODEL_PROVIDERS,
+  MODEL_NOT_CONFIGURED_MESSAGE,
+  ModelConfigError,
+  modelConfigFromEnv,
+  createLanguageModel,
+  describeModel,
+  type ModelConfig,
+  type ModelProvider,
+} from './runtime/model.ts';
+export {
+  connectIntegration,
+  catalogConnector,
+  missingCredentials,
+  MissingCredentialsError,
+  npxCommand,
+  type ConnectOptions,
+  type CatalogConnectorOptions,
+  type McpConnection,
+  type NpmCommand,
+} from './runtime/connect.ts';
+export {
+  openToolset,
+  type Connector,
+  type Toolset,
+  type ToolsetTool,
+  type ToolsetFailure,
+  type ToolsetOptions,
+} from './runtime/toolset.ts';
+export { type ToolOutcome, MAX_TOOL_OUTPUT_CHARS } from './runtime/tool-result.ts';
+export {
+  runAgent,
+  DEFAULT_MAX_STEPS,
+  DEFAULT_TIME_LIMIT_MS,
+  type RunAgentOptions,
+  type RunOutcome,
+} from './runtime/run.ts';
+export { systemPrompt, userMessage } from './runtime/prompt.ts';
+export { dryRun, type DryRunOptions } from './runtime/dry-run.ts';
+export type { LanguageModel } from 'ai';
+export {
+  compileAgent,
+  compileEmbedded,
+  compileWithModel,
+  validateSpec,
+  describeSchedule,
+  nextRuns,
+  isValidCron,
+  isValidTimeZone,
+  InvalidModelSpecError,
+  ModelSpecSchema,
+  MODEL_TIMEOUT_MS,
+  CRON_MESSAGE,
+  type CompileInput,
+  type CompilePhase,
+  type CompileResult,
+  type CompileAgentOptions,
+  type CompileOptions,
+  type SpecIssue,
+} from './compiler/index.ts';

@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
+  date,
   index,
   integer,
   jsonb,
@@ -205,6 +207,138 @@ export const registrySeeds = pgTable('registry_seeds', {
   seededAt: timestamp('seeded_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
+/** An agent: compiled from a prompt, edited by its owner. */
+export const agents = pgTable(
+  'agents',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    status: text('status').notNull().default('active'),
+    /** Set when a plan limit paused the agent: the start of the next billing period. */
+    pausedUntil: timestamp('paused_until', { withTimezone: true }),
+    compiledBy: text('compiled_by').notNull(),
+    prompt: text('prompt').notNull(),
+    spec: jsonb('spec').$type<Record<string, unknown>>().notNull(),
+    /** The webhook secret, sealed with SECRETS_KEY (it must be shown to the owner again). */
+    webhookSecret: text('webhook_secret'),
+    lastRunAt: timestamp('last_run_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [index('agents_user_created_idx').on(t.userId, t.createdAt, t.id)],
+);
+
+/** When each scheduled agent runs next; the scheduler moves it on with compare-and-set. */
+export const agentSchedules = pgTable(
+  'agent_schedules',
+  {
+    agentId: uuid('agent_id')
+      .primaryKey()
+      .references(() => agents.id, { onDelete: 'cascade' }),
+    nextRunAt: timestamp('next_run_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('agent_schedules_next_idx').on(t.nextRunAt)],
+);
+
+export const runs = pgTable(
+  'runs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    agentId: uuid('agent_id')
+      .notNull()
+      .references(() => agents.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    status: text('status').notNull().default('queued'),
+    trigger: text('trigger').notNull(),
+    input: jsonb('input'),
+    error: text('error'),
+    messages: integer('messages').notNull().default(0),
+    credits: integer('credits').notNull().default(0),
+    tokensIn: integer('tokens_in').notNull().default(0),
+    tokensOut: integer('tokens_out').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    startedAt: timestamp('started_at', { withTimezone: true }),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    /** A running run past this moment was abandoned (its instance died): it is failed. */
+    deadlineAt: timestamp('deadline_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('runs_agent_created_idx').on(t.agentId, t.createdAt, t.id),
+    index('runs_status_created_idx').on(t.status, t.createdAt),
+  ],
+);
+
+export const runSteps = pgTable(
+  'run_steps',
+  {
+    runId: uuid('run_id')
+      .notNull()
+      .references(() => runs.id, { onDelete: 'cascade' }),
+    index: integer('index').notNull(),
+    step: jsonb('step').$type<Record<string, unknown>>().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.runId, t.index] })],
+);
+
+/** A user's credentials for an integration, sealed with SECRETS_KEY; never sent back. */
+export const integrationCredentials = pgTable(
+  'integration_credentials',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    integrationId: text('integration_id').notNull(),
+    sealed: text('sealed').notNull(),
+    ...timestamps,
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.integrationId] })],
+);
+
+/** Messages and integration credits used in one billing period. */
+export const usagePeriods = pgTable(
+  'usage_periods',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    periodStart: timestamp('period_start', { withTimezone: true }).notNull(),
+    messages: integer('messages').notNull().default(0),
+    credits: integer('credits').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.periodStart] })],
+);
+
+/** Messages used on one UTC day (for plans with a daily limit). */
+export const usageDays = pgTable(
+  'usage_days',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    day: date('day').notNull(),
+    messages: integer('messages').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.day] })],
+);
+
+/** The key-value memory of each agent (the `memory` built-in). */
+export const agentMemory = pgTable(
+  'agent_memory',
+  {
+    agentId: uuid('agent_id')
+      .notNull()
+      .references(() => agents.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    value: jsonb('value').notNull(),
+    size: bigint('size', { mode: 'number' }).notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.agentId, t.key] })],
+);
+
 export const schema = {
   users,
   sessions,
@@ -217,5 +351,13 @@ export const schema = {
   registryVersions,
   registryNamespaces,
   registrySeeds,
+  agents,
+  agentSchedules,
+  runs,
+  runSteps,
+  integrationCredentials,
+  usagePeriods,
+  usageDays,
+  agentMemory,
 };
 export type Schema = typeof schema;

@@ -5,7 +5,7 @@ import nodemailer from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 
 export type Mail = { to: string; subject: string; text: string; html?: string };
-export type Mailer = { send: (mail: Mail) => Promise<{ file?: string }> };
+export type Mailer = { send: (mail: Mail) => Promise<{ id: string; file?: string }> };
 
 /**
  * SMTP when `smtpUrl` is set; otherwise each message is written as an .eml file under
@@ -21,8 +21,8 @@ export function createMailer(opts: {
     const transport = nodemailer.createTransport(opts.smtpUrl);
     return {
       send: async (mail) => {
-        await transport.sendMail({ from: opts.from, ...mail });
-        return {};
+        const info = await transport.sendMail({ from: opts.from, ...mail });
+        return { id: String(info.messageId ?? randomUUID()) };
       },
     };
   }
@@ -41,7 +41,7 @@ export function createMailer(opts: {
         `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID()}.eml`,
       );
       await writeFile(file, info.message as Buffer, { mode: 0o600 });
-      return { file };
+      return { id: String(info.messageId ?? path.basename(file)), file };
     },
   };
 }

@@ -39,6 +39,8 @@ export async function startTestApp(
     redisKeyPrefix: `spoke-test-${randomUUID()}`,
     // Many sign-ups from one address; the limits have tests of their own with the real values.
     rateLimits: scaleLimits(DEFAULT_RATE_LIMITS, 1000),
+    // Tests fire schedules themselves with scheduler.tick(now).
+    schedulerIntervalMs: 60_000,
     ...overrides,
   };
   const app = await buildApp(config, { logger: false });

@@ -28,7 +28,16 @@ const WRITE_WORDS = new Set([
   'INTO',
 ]);
 
-const FUNCTION_PATTERNS = [/^lo_/, /^dblink/, /^set_config$/, /_to_xml(schema)?$/, /^query_to_/];
+// generate_series and recursive queries can run without end; the embedded database cannot stop
+// a statement once it runs (no statement_timeout), so they are refused everywhere.
+const FUNCTION_PATTERNS = [
+  /^lo_/,
+  /^dblink/,
+  /^set_config$/,
+  /_to_xml(schema)?$/,
+  /^query_to_/,
+  /^generate_series$/,
+];
 
 // Block comments nest in PostgreSQL.
 function skipBlockComment(sql: string, start: number): number {
@@ -134,6 +143,9 @@ export function readOnlyProblem(sql: string): string | null {
     const lower = token.text.toLowerCase();
     if (token.kind === 'word' && WRITE_WORDS.has(upper)) {
       return `only reading is allowed: ${upper} is not permitted in a query`;
+    }
+    if (token.kind === 'word' && upper === 'RECURSIVE') {
+      return 'recursive queries are not available';
     }
     if (token.kind === 'symbol') continue;
     if (lower === 'information_schema' || lower.startsWith('pg_')) {

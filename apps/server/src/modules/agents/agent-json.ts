@@ -1,0 +1,41 @@
+import type { Agent, AgentSpec, AgentStatus, CompiledBy } from '@spoke/shared';
+import { integrationById } from '@spoke/agents';
+import type { agents } from '../../db/schema.ts';
+import { isConnected } from './credentials.ts';
+
+export type AgentRow = typeof agents.$inferSelect;
+
+/** Triggers that are called from outside: their agents have a hook URL and a secret. */
+export const hasHook = (spec: AgentSpec) =>
+  spec.trigger.type === 'webhook' || spec.trigger.type === 'event';
+
+/** The API's agent object. `secret` only for the owner's own single-agent answers. */
+export function agentJson(
+  row: AgentRow,
+  options: { appUrl: string; connected: Set<string>; secret?: string | null },
+): Agent {
+  const spec = row.spec as AgentSpec;
+  const connections = Object.fromEntries(
+    spec.integrations.map((i) => {
+      const integration = integrationById(i.id);
+      return [i.id, integration ? isConnected(integration, options.connected) : false];
+    }),
+  );
+  return {
+    id: row.id,
+    status: row.status as AgentStatus,
+    paused_until: row.pausedUntil?.toISOString() ?? null,
+    compiled_by: row.compiledBy as CompiledBy,
+    spec,
+    connections,
+    webhook: hasHook(spec)
+      ? {
+          url: `${options.appUrl}/api/hooks/${row.id}`,
+          ...(options.secret ? { secret: options.secret } : {}),
+        }
+      : null,
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+    last_run_at: row.lastRunAt?.toISOString() ?? null,
+  };
+}

@@ -1,0 +1,35 @@
+import type { Agent } from '@spoke/shared';
+import { bearer, type TestApp } from '../../test/harness.ts';
+
+export const call = (
+  t: TestApp,
+  method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE',
+  url: string,
+  token?: string,
+  payload?: unknown,
+) =>
+  t.app.inject({
+    method,
+    url,
+    headers: token ? bearer(token) : {},
+    ...(payload === undefined ? {} : { payload: payload as object }),
+  });
+
+/** Creates an agent from a prompt through the API. */
+export async function createAgent(t: TestApp, token: string, prompt: string, timezone?: string) {
+  const res = await call(t, 'POST', '/api/agents', token, { prompt, timezone });
+  if (res.statusCode !== 201) throw new Error(`create: ${res.statusCode} ${res.body}`);
+  return (res.json() as { data: { agent: Agent } }).data.agent;
+}
+
+/** Waits until the run has finished (the worker runs it in the background). */
+export async function finishedRun(t: TestApp, token: string, runId: string) {
+  await t.app.spoke.runs.idle();
+  for (let i = 0; i < 200; i++) {
+    const res = await call(t, 'GET', `/api/runs/${runId}`, token);
+    const run = res.json().data.run as { status: string };
+    if (run.status === 'succeeded' || run.status === 'failed') return res.json().data.run;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+  throw new Error('the run did not finish');
+}

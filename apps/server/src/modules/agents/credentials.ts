@@ -1,0 +1,110 @@
+import { and, eq } from 'drizzle-orm';
+import { ErrorCode } from '@spoke/shared';
+import { integrationById, type Integration } from '@spoke/agents';
+import type { Db } from '../../db/client.ts';
+import { integrationCredentials } from '../../db/schema.ts';
+import { AppError } from '../../errors.ts';
+import type { CryptoBox } from '../../lib/crypto-box.ts';
+
+export type CredentialService = ReturnType<typeof createCredentialService>;
+
+const contextOf = (userId: string, integrationId: string) =>
+  `credentials:${userId}:${integrationId}`;
+
+/** A user's integration credentials, sealed at rest and never returned by the API. */
+export function createCredentialService(db: Db, box: CryptoBox) {
+  function known(integrationId: string): Integration {
+    const integration = integrationById(integrationId);
+    if (!integration) throw new AppError(404, ErrorCode.NOT_FOUND);
+    return integration;
+  }
+
+  return {
+    known,
+
+    /** Stores every value the integration needs; unknown names and missing required ones: 422. */
+    async save(userId: string, integrationId: string, values: Record<string, string>) {
+      const integration = known(integrationId);
+      const names = new Set(integration.env.map((e) => e.name));
+      const fields: Record<string, string> = {};
+      for (const name of Object.keys(values)) {
+        if (!names.has(name)) fields[`values.${name}`] = `${integration.name} does not use ${name}`;
+      }
+      for (const env of integration.env) {
+        if (env.required && !values[env.name]?.trim()) {
+          fields[`values.${env.name}`] = `${env.name} is required`;
+        }
+      }
+      if (!integration.env.length) {
+        fields.values = `${integration.name} needs no credentials`;
+      }
+      if (Object.keys(fields).length) {
+        throw new AppError(422, ErrorCode.VALIDATION_FAILED, { fields });
+      }
+      const clean = Object.fromEntries(
+        Object.entries(values)
+          .map(([k, v]) => [k, v.trim()] as const)
+          .filter(([, v]) => v !== ''),
+      );
+      const sealed = box.seal(JSON.stringify(clean), contextOf(userId, integrationId));
+      const now = new Date();
+      await db
+        .insert(integrationCredentials)
+        .values({ userId, integrationId, sealed, createdAt: now, updatedAt: now })
+        .onConflictDoUpdate({
+          target: [integrationCredentials.userId, integrationCredentials.integrationId],
+          set: { sealed, updatedAt: now },
+        });
+    },
+
+    async remove(userId: string, integrationId: string): Promise<boolean> {
+      known(integrationId);
+      const deleted = await db
+        .delete(integrationCredentials)
+        .where(
+          and(
+            eq(integrationCredentials.userId, userId),
+            eq(integrationCredentials.integrationId, integrationId),
+          ),
+        )
+        .returning({ id: integrationCredentials.integrationId });
+      return deleted.length > 0;
+    },
+
+    /** The stored values, for starting the integration's server; {} when none are stored. */
+    async values(userId: string, integrationId: string): Promise<Record<string, string>> {
+      const [row] = await db
+        .select({ sealed: integrationCredentials.sealed })
+        .from(integrationCredentials)
+        .where(
+          and(
+            eq(integrationCredentials.userId, userId),
+            eq(integrationCredentials.integrationId, integrationId),
+          ),
+        );
+      if (!row) return {};
+      return JSON.parse(box.open(row.sealed, contextOf(userId, integrationId))) as Record<
+        string,
+        string
+      >;
+    },
+
+    /** Integrations the user stored credentials for. */
+    async connected(userId: string): Promise<Set<string>> {
+      const rows = await db
+        .select({ id: integrationCredentials.integrationId })
+        .from(integrationCredentials)
+        .where(eq(integrationCredentials.userId, userId));
+      return new Set(rows.map((r) => r.id));
+    },
+  };
+}
+
+/** Whether an integration can run for the user: built-ins and those with nothing required. */
+export function isConnected(integration: Integration, stored: Set<string>): boolean {
+  return (
+    integration.provider.kind === 'builtin' ||
+    stored.has(integration.id) ||
+    !integration.env.some((e) => e.required)
+  );
+}

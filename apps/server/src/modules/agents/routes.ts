@@ -1,0 +1,199 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import * as z from 'zod/mini';
+import {
+  AgentListSchema,
+  AgentResultSchema,
+  CreateAgentSchema,
+  DryRunSchema,
+  ErrorCode,
+  OkSchema,
+  PatchAgentSchema,
+  RunListSchema,
+  RunResultSchema,
+  StartRunSchema,
+  envelope,
+  type CreatePhase,
+} from '@spoke/shared';
+import { AppError, errorBody } from '../../errors.ts';
+import { decodeCursor, encodeCursor, type Cursor } from '../../lib/cursor.ts';
+import { requireUser } from '../account/guards.ts';
+import type { AccountService } from '../account/service.ts';
+import type { RunService } from './runs.ts';
+import type { AgentService } from './service.ts';
+
+const DEFAULT_LIMIT = 25;
+const idParams = z.object({ id: z.string().check(z.maxLength(64)) });
+const pageQuery = z.object({
+  limit: z.optional(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(100))),
+  cursor: z.optional(z.string().check(z.maxLength(200))),
+});
+
+function cursorFrom(value: string | undefined): Cursor | undefined {
+  if (!value) return undefined;
+  const cursor = decodeCursor(value);
+  if (!cursor) {
+    throw new AppError(400, ErrorCode.BAD_REQUEST, { fields: { cursor: 'Invalid cursor' } });
+  }
+  return cursor;
+}
+const next = (page: { last?: { createdAt: Date; id: string }; more: boolean }) =>
+  page.more && page.last ? encodeCursor(page.last) : null;
+
+/** `/api/agents` and `/api/runs`: agents of the signed-in user, their runs and steps. */
+export const agentRoutes: FastifyPluginAsyncZod<{
+  agentService: AgentService;
+  runService: RunService;
+  accounts: AccountService;
+}> = async (app, { agentService, runService, accounts }) => {
+  app.post(
+    '/agents',
+    { schema: { body: CreateAgentSchema, response: { 201: envelope(AgentResultSchema) } } },
+    async (request, reply) => {
+      const { user } = await requireUser(accounts, request);
+      if (!String(request.headers.accept ?? '').includes('application/x-ndjson')) {
+        const agent = await agentService.create(user, request.body);
+        return reply.status(201).send({ data: { agent } });
+      }
+      // The studio's progress steps follow the real phases, one JSON line each.
+      reply.hijack();
+      const out = reply.raw;
+      out.writeHead(200, {
+        'content-type': 'application/x-ndjson; charset=utf-8',
+        'cache-control': 'no-store',
+        'x-content-type-options': 'nosniff',
+        'x-request-id': request.id,
+      });
+      const line = (value: unknown) => out.write(`${JSON.stringify(value)}\n`);
+      try {
+        const agent = await agentService.create(user, request.body, (phase: CreatePhase) =>
+          line({ phase }),
+        );
+        line({ data: { agent } });
+      } catch (err) {
+        if (err instanceof AppError) {
+          line(errorBody(err.status, err.code, err.message, err.fields));
+        } else {
+          request.log.error({ err }, 'agent creation failed');
+          line(errorBody(500));
+        }
+      }
+      out.end();
+      return reply;
+    },
+  );
+
+  app.get(
+    '/agents',
+    { schema: { querystring: pageQuery, response: { 200: envelope(AgentListSchema) } } },
+    async (request) => {
+      const { user } = await requireUser(accounts, request);
+      const page = await agentService.list(
+        user.id,
+        request.query.limit ?? DEFAULT_LIMIT,
+        cursorFrom(request.query.cursor),
+      );
+      return { data: { agents: page.agents, next_cursor: next(page) } };
+    },
+  );
+
+  app.get(
+    '/agents/:id',
+    { schema: { params: idParams, response: { 200: envelope(AgentResultSchema) } } },
+    async (request) => {
+      const { user } = await requireUser(accounts, request);
+      const row = await agentService.find(user, request.params.id, 'read');
+      return { data: { agent: await agentService.json(row, row.userId === user.id) } };
+    },
+  );
+
+  app.patch(
+    '/agents/:id',
+    {
+      schema: {
+        params: idParams,
+        body: PatchAgentSchema,
+        response: { 200: envelope(AgentResultSchema) },
+      },
+    },
+    async (request) => {
+      const { user } = await requireUser(accounts, request);
+      const agent = await agentService.patch(user, request.params.id, request.body.spec);
+      return { data: { agent } };
+    },
+  );
+
+  app.delete(
+    '/agents/:id',
+    { schema: { params: idParams, response: { 200: envelope(OkSchema) } } },
+    async (request) => {
+      const { user } = await requireUser(accounts, request);
+      await agentService.remove(user, request.params.id);
+      return { data: { ok: true as const } };
+    },
+  );
+
+  for (const action of ['pause', 'resume', 'webhook/rotate'] as const) {
+    app.post(
+      `/agents/:id/${action}`,
+      { schema: { params: idParams, response: { 200: envelope(AgentResultSchema) } } },
+      async (request) => {
+        const { user } = await requireUser(accounts, request);
+        const id = request.params.id;
+        const agent =
+          action === 'pause'
+            ? await agentService.pause(user, id)
+            : action === 'resume'
+              ? await agentService.resume(user, id)
+              : await agentService.rotateWebhook(user, id);
+        return { data: { agent } };
+      },
+    );
+  }
+
+  app.post(
+    '/agents/:id/runs',
+    {
+      schema: {
+        params: idParams,
+        body: z.optional(StartRunSchema),
+        response: { 200: envelope(DryRunSchema), 202: envelope(RunResultSchema) },
+      },
+    },
+    async (request, reply) => {
+      const { user } = await requireUser(accounts, request);
+      const started = await runService.start(user, request.params.id, request.body ?? {});
+      if (started.dryRun) return reply.status(200).send({ data: started.dryRun });
+      return reply.status(202).send({ data: { run: started.run! } });
+    },
+  );
+
+  app.get(
+    '/agents/:id/runs',
+    {
+      schema: {
+        params: idParams,
+        querystring: pageQuery,
+        response: { 200: envelope(RunListSchema) },
+      },
+    },
+    async (request) => {
+      const { user } = await requireUser(accounts, request);
+      const page = await runService.list(
+        user,
+        request.params.id,
+        request.query.limit ?? DEFAULT_LIMIT,
+        cursorFrom(request.query.cursor),
+      );
+      return { data: { runs: page.runs, next_cursor: next(page) } };
+    },
+  );
+
+  app.get(
+    '/runs/:id',
+    { schema: { params: idParams, response: { 200: envelope(RunResultSchema) } } },
+    async (request) => {
+      const { user } = await requireUser(accounts, request);
+      return { data: { run: await runService.get(user, request.params.id) } };
+    },
+  );
+};

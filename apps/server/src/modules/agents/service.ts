@@ -1,0 +1,239 @@
+import { randomBytes } from 'node:crypto';
+import { and, desc, eq, gte, lt, or, sql } from 'drizzle-orm';
+import {
+  AgentSpecSchema,
+  ErrorCode,
+  type Agent,
+  type AgentListItem,
+  type AgentSpec,
+  type CreatePhase,
+  type User,
+} from '@spoke/shared';
+import { compileAgent, validateSpec, type LanguageModel } from '@spoke/agents';
+import type { Db } from '../../db/client.ts';
+import { agentSchedules, agents, runs } from '../../db/schema.ts';
+import { AppError } from '../../errors.ts';
+import type { CryptoBox } from '../../lib/crypto-box.ts';
+import type { Cursor } from '../../lib/cursor.ts';
+import { agentJson, hasHook, type AgentRow } from './agent-json.ts';
+import type { CredentialService } from './credentials.ts';
+import { nextFire } from './schedule.ts';
+import type { UsageService } from './usage.ts';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const hookContext = (agentId: string) => `webhook:${agentId}`;
+const newHookSecret = () => `whsec_${randomBytes(32).toString('base64url')}`;
+
+export type AgentService = ReturnType<typeof createAgentService>;
+
+export function createAgentService(deps: {
+  db: Db;
+  box: CryptoBox;
+  credentials: CredentialService;
+  usage: UsageService;
+  appUrl: string;
+  /** The configured language model, or null: the embedded compiler is used alone. */
+  model: () => LanguageModel | null;
+}) {
+  const { db, box, credentials } = deps;
+
+  const secretOf = (row: AgentRow) =>
+    row.webhookSecret ? box.open(row.webhookSecret, hookContext(row.id)) : null;
+
+  async function json(row: AgentRow, withSecret: boolean): Promise<Agent> {
+    return agentJson(row, {
+      appUrl: deps.appUrl,
+      connected: await credentials.connected(row.userId),
+      secret: withSecret ? secretOf(row) : null,
+    });
+  }
+
+  /** The agent for its owner (404 for anyone else; admins may read). */
+  async function find(user: User, id: string, access: 'read' | 'write'): Promise<AgentRow> {
+    if (!UUID.test(id)) throw new AppError(404, ErrorCode.NOT_FOUND);
+    const [row] = await db.select().from(agents).where(eq(agents.id, id));
+    const allowed = row && (row.userId === user.id || (access === 'read' && user.is_admin));
+    if (!allowed) throw new AppError(404, ErrorCode.NOT_FOUND);
+    return row;
+  }
+
+  /** Keeps the schedule row in step with the agent: only active scheduled agents have one. */
+  async function syncSchedule(row: AgentRow, now = new Date()): Promise<void> {
+    const spec = row.spec as AgentSpec;
+    const next =
+      spec.trigger.type === 'schedule' && row.status === 'active'
+        ? nextFire(spec.trigger, now)
+        : null;
+    if (!next) {
+      await db.delete(agentSchedules).where(eq(agentSchedules.agentId, row.id));
+      return;
+    }
+    await db
+      .insert(agentSchedules)
+      .values({ agentId: row.id, nextRunAt: next })
+      .onConflictDoUpdate({ target: agentSchedules.agentId, set: { nextRunAt: next } });
+  }
+
+  /** A webhook or event trigger needs a secret; other triggers keep none. */
+  function hookSecretFor(id: string, spec: AgentSpec, current: string | null) {
+    if (!hasHook(spec)) return null;
+    return current ?? box.seal(newHookSecret(), hookContext(id));
+  }
+
+  function invalid(problems: { path: string; message: string }[], prefix: string): AppError {
+    return new AppError(422, ErrorCode.VALIDATION_FAILED, {
+      fields: Object.fromEntries(problems.map((p) => [`${prefix}${p.path}`, p.message])),
+    });
+  }
+
+  return {
+    find,
+    secretOf,
+    json,
+    syncSchedule,
+
+    async create(
+      user: User,
+      input: { prompt: string; timezone?: string },
+      onPhase?: (phase: CreatePhase) => void,
+    ): Promise<Agent> {
+      const compiled = await compileAgent(
+        { prompt: input.prompt, timezone: input.timezone },
+        { model: deps.model(), onPhase },
+      );
+      const problems = validateSpec(compiled.spec);
+      if (problems.length) throw invalid(problems, 'spec.');
+      onPhase?.('saving');
+      const id = crypto.randomUUID();
+      const [row] = await db
+        .insert(agents)
+        .values({
+          id,
+          userId: user.id,
+          compiledBy: compiled.compiledBy,
+          prompt: input.prompt,
+          spec: compiled.spec,
+          webhookSecret: hookSecretFor(id, compiled.spec, null),
+        })
+        .returning();
+      await syncSchedule(row!);
+      return json(row!, true);
+    },
+
+    async list(userId: string, limit: number, after?: Cursor) {
+      const filters = [eq(agents.userId, userId)];
+      if (after) {
+        filters.push(
+          or(
+            lt(agents.createdAt, after.createdAt),
+            and(eq(agents.createdAt, after.createdAt), lt(agents.id, after.id)),
+          )!,
+        );
+      }
+      const rows = await db
+        .select()
+        .from(agents)
+        .where(and(...filters))
+        .orderBy(desc(agents.createdAt), desc(agents.id))
+        .limit(limit + 1);
+      const page = rows.slice(0, limit);
+      const { period } = await deps.usage.usageOf(userId);
+      const connected = await credentials.connected(userId);
+      const items: AgentListItem[] = [];
+      for (const row of page) {
+        const [last] = await db
+          .select({ status: runs.status })
+          .from(runs)
+          .where(eq(runs.agentId, row.id))
+          .orderBy(desc(runs.createdAt))
+          .limit(1);
+        const [used] = await db
+          .select({
+            messages: sql<number>`coalesce(sum(${runs.messages}), 0)`,
+            credits: sql<number>`coalesce(sum(${runs.credits}), 0)`,
+          })
+          .from(runs)
+          .where(and(eq(runs.agentId, row.id), gte(runs.createdAt, period.start)));
+        items.push({
+          ...agentJson(row, { appUrl: deps.appUrl, connected }),
+          last_run_status: last?.status ?? null,
+          usage: {
+            messages: Number(used?.messages ?? 0),
+            integration_credits: Number(used?.credits ?? 0),
+          },
+        });
+      }
+      return { agents: items, last: page.at(-1), more: rows.length > limit };
+    },
+
+    async patch(user: User, id: string, patch: Partial<AgentSpec>): Promise<Agent> {
+      const row = await find(user, id, 'write');
+      const merged = { ...(row.spec as AgentSpec), ...patch };
+      const parsed = AgentSpecSchema.safeParse(merged);
+      const problems = parsed.success ? validateSpec(parsed.data) : validateSpec(merged);
+      if (problems.length || !parsed.success) throw invalid(problems, 'spec.');
+      const spec = parsed.data;
+      const [updated] = await db
+        .update(agents)
+        .set({
+          spec,
+          webhookSecret: hookSecretFor(row.id, spec, row.webhookSecret),
+          updatedAt: new Date(),
+        })
+        .where(eq(agents.id, row.id))
+        .returning();
+      await syncSchedule(updated!);
+      return json(updated!, true);
+    },
+
+    async remove(user: User, id: string): Promise<void> {
+      const row = await find(user, id, 'write');
+      await db.delete(agents).where(eq(agents.id, row.id));
+    },
+
+    async pause(user: User, id: string): Promise<Agent> {
+      const row = await find(user, id, 'write');
+      const [updated] = await db
+        .update(agents)
+        .set({ status: 'paused', updatedAt: new Date() })
+        .where(eq(agents.id, row.id))
+        .returning();
+      await syncSchedule(updated!);
+      return json(updated!, true);
+    },
+
+    async resume(user: User, id: string, now = new Date()): Promise<Agent> {
+      const row = await find(user, id, 'write');
+      if (row.pausedUntil && row.pausedUntil > now) {
+        throw new AppError(429, ErrorCode.QUOTA_EXCEEDED, {
+          message: `This agent is paused by a plan limit until ${row.pausedUntil.toISOString().slice(0, 10)}.`,
+        });
+      }
+      const [updated] = await db
+        .update(agents)
+        .set({ status: 'active', pausedUntil: null, updatedAt: now })
+        .where(eq(agents.id, row.id))
+        .returning();
+      await syncSchedule(updated!, now);
+      return json(updated!, true);
+    },
+
+    async rotateWebhook(user: User, id: string): Promise<Agent> {
+      const row = await find(user, id, 'write');
+      if (!hasHook(row.spec as AgentSpec)) {
+        throw new AppError(422, ErrorCode.VALIDATION_FAILED, {
+          fields: { 'spec.trigger.type': 'Only webhook and event triggers have a secret' },
+        });
+      }
+      const [updated] = await db
+        .update(agents)
+        .set({
+          webhookSecret: box.seal(newHookSecret(), hookContext(row.id)),
+          updatedAt: new Date(),
+        })
+        .where(eq(agents.id, row.id))
+        .returning();
+      return json(updated!, true);
+    },
+  };
+}

@@ -1,0 +1,38 @@
+import { ANALYTICS_CASES } from './corpus/analytics.ts';
+import { CODE_CASES } from './corpus/code.ts';
+import { CONTENT_CASES } from './corpus/content.ts';
+import { DEVOPS_CASES } from './corpus/devops.ts';
+import { FRESH_CASES } from './corpus/fresh.ts';
+import { OTHER_CASES } from './corpus/other.ts';
+import { SALES_CASES } from './corpus/sales.ts';
+import { LANDING_CASES, STARTER_CASES } from './corpus/samples.ts';
+import { SUPPORT_CASES } from './corpus/support.ts';
+import type { CorpusCase } from './corpus/types.ts';
+
+export type { CorpusCase, ExpectedTrigger } from './corpus/types.ts';
+export { LANDING_PROMPTS, STARTER_PROMPTS } from './corpus/samples.ts';
+
+/**
+ * Labelled descriptions for measuring the compiler: the integrations, trigger and category a careful
+ * reader expects. Where a description leaves a detail open, the labels follow the defaults the
+ * compiler states as assumptions:
+ * - no time of day: 9:00 ("morning" 9:00, "noon" 12:00, "evening" 18:00);
+ * - weekly with no day: Monday; monthly: the 1st; quarterly: the 1st of January, April, July and
+ *   October; "twice a day": 9:00 and 17:00;
+ * - watching something that has no event of its own, with no interval: every hour;
+ * - e-mail with no provider named: the built-in `email`; a team chat or a #channel with no tool
+ *   named: Slack; searching the web: Brave Search; a spreadsheet: Google Sheets; pull requests
+ *   with no host named: GitHub.
+ */
+export const CORPUS: readonly CorpusCase[] = [
+  ...LANDING_CASES,
+  ...STARTER_CASES,
+  ...SUPPORT_CASES,
+  ...DEVOPS_CASES,
+  ...CODE_CASES,
+  ...SALES_CASES,
+  ...CONTENT_CASES,
+  ...ANALYTICS_CASES,
+  ...OTHER_CASES,
+  ...FRESH_CASES,
+];

@@ -1,0 +1,186 @@
+import { cron, item, MANUAL, on, WEBHOOK, type CorpusCase } from './types.ts';
+
+const AN = 'Analytics & Reporting' as const;
+
+export const ANALYTICS_CASES: readonly CorpusCase[] = [
+  item(
+    'Every Monday at 9:00, send a weekly traffic report from Google Analytics (page views, active users, top pages) to #marketing on Slack',
+    ['google-analytics', 'slack'],
+    cron('0 9 * * 1'),
+    AN,
+  ),
+  item(
+    'On the last day of every month at 17:00, email the CEO (ceo@acme.io) our MRR, churn and new subscriptions from Stripe',
+    ['stripe', 'email'],
+    cron('0 17 L * *'),
+    AN,
+  ),
+  item(
+    "Daily at 7am pull yesterday's signups from our Postgres database and append the count to the KPIs Google Sheet",
+    ['postgres', 'google-sheets'],
+    cron('0 7 * * *'),
+    AN,
+  ),
+  item(
+    'Every quarter, build a report of revenue by product from Stripe and save it as a CSV file in Google Drive',
+    ['stripe', 'transform', 'google-drive'],
+    cron('0 9 1 1,4,7,10 *'),
+    AN,
+  ),
+  item(
+    'Every weekday at 8:15, read the "Company KPIs" Metabase dashboard and post the numbers that changed more than 10% to Slack',
+    ['metabase', 'slack'],
+    cron('15 8 * * 1-5'),
+    AN,
+  ),
+  item(
+    "Every Sunday at 9pm, compare this week's PostHog funnel conversion with last week's and email me the difference",
+    ['posthog', 'email'],
+    cron('0 21 * * 0'),
+    AN,
+  ),
+  item(
+    'hourly: count new orders in Shopify and write the total into our Airtable "Sales per hour" table',
+    ['shopify', 'airtable'],
+    cron('0 * * * *'),
+    AN,
+  ),
+  item(
+    'Give me a report of our top 10 landing pages by clicks from Search Console for the last 28 days',
+    ['google-search-console'],
+    MANUAL,
+    AN,
+  ),
+  item(
+    'Every morning at 6:45, run the "active users" SQL query on our MySQL replica and post the result in #metrics',
+    ['mysql', 'slack'],
+    cron('45 6 * * *'),
+    AN,
+  ),
+  item(
+    "When I call the agent's webhook with a date range, return page views and sessions from Google Analytics for that range",
+    ['google-analytics'],
+    WEBHOOK,
+    AN,
+  ),
+  item(
+    "Every 1st of the month at 08:00, export last month's Clarity rage-click stats and email them to ux@acme.io",
+    ['microsoft-clarity', 'email'],
+    cron('0 8 1 * *'),
+    AN,
+  ),
+  item(
+    "Weekly on Fridays at 5pm, query BigQuery for the week's active accounts and post the figures to Teams",
+    ['bigquery', 'microsoft-teams'],
+    cron('0 17 * * 5'),
+    AN,
+  ),
+  item(
+    'Build a daily report at 07:00: Stripe revenue, new HubSpot deals, and open Zendesk tickets, emailed to founders@acme.io',
+    ['stripe', 'hubspot', 'zendesk', 'email'],
+    cron('0 7 * * *'),
+    AN,
+  ),
+  item(
+    'Each weekday at 9am pull the PostHog retention numbers and update the Notion metrics page',
+    ['posthog', 'notion'],
+    cron('0 9 * * 1-5'),
+    AN,
+  ),
+  item(
+    'Every 6 hours, count the 5xx errors in our Elasticsearch logs and append the number to the "Error rate" Google Sheet',
+    ['elasticsearch', 'google-sheets'],
+    cron('0 */6 * * *'),
+    AN,
+  ),
+  item(
+    'Summarise the Datadog dashboards for the weekly metrics review every Thursday at 14:00 and put the summary on a Confluence page',
+    ['datadog', 'confluence'],
+    cron('0 14 * * 4'),
+    AN,
+  ),
+  item(
+    'Compute the average order value for last month from our MongoDB orders collection and tell me',
+    ['mongodb'],
+    MANUAL,
+    AN,
+  ),
+  item(
+    "Every day at 23:30, sum today's Square sales and text the total to the store owner with Twilio",
+    ['square', 'twilio'],
+    cron('30 23 * * *'),
+    AN,
+  ),
+  item(
+    'Every week, on monday at 8, collect the Google Analytics conversions per channel and write them in the "Marketing KPIs" spreadsheet',
+    ['google-analytics', 'google-sheets'],
+    cron('0 8 * * 1'),
+    AN,
+  ),
+  item(
+    'Quarterly, on the first day of the quarter at 9am, email the board a summary of PayPal payouts and disputes',
+    ['paypal', 'email'],
+    cron('0 9 1 1,4,7,10 *'),
+    AN,
+  ),
+  item(
+    'When a new Stripe payment succeeds, add a row with the amount and country to our revenue Google Sheet',
+    ['stripe', 'google-sheets'],
+    on('stripe', 'payment_intent.succeeded'),
+    AN,
+  ),
+  item(
+    'At 9am, 12pm and 3pm on weekdays, post the number of active users from PostHog to #growth in Slack',
+    ['posthog', 'slack'],
+    cron('0 9,12,15 * * 1-5'),
+    AN,
+  ),
+  item(
+    'Run the revenue by country SQL on Supabase every Monday at 9 and post a table to #finance',
+    ['supabase', 'slack'],
+    cron('0 9 * * 1'),
+    AN,
+  ),
+  item(
+    'weekly report of github PRs merged -> email to cto@startup.io',
+    ['github', 'email'],
+    cron('0 9 * * 1'),
+    AN,
+  ),
+  item(
+    'every wkday at 18h30 export the Stripe charges of the day into our Google sheet',
+    ['stripe', 'google-sheets'],
+    cron('30 18 * * 1-5'),
+    AN,
+  ),
+  item(
+    'Every 1st of the month at 08h00, send the invoice overview from Stripe to accounting@firma.de',
+    ['stripe', 'email'],
+    cron('0 8 1 * *'),
+    AN,
+  ),
+  item(
+    'Mon-Fri at 07.30 post the Jira sprint burndown figures to Teams',
+    ['jira', 'microsoft-teams'],
+    cron('30 7 * * 1-5'),
+    AN,
+  ),
+  item(
+    'Write a SQL query over the agent table that shows the top customers by spend, and report the result',
+    ['sql'],
+    MANUAL,
+    AN,
+  ),
+  item(
+    'On the 1st and 15th of each month at 9, report the Google Search Console clicks and impressions to marketing@shop.example by email',
+    ['google-search-console', 'email'],
+    cron('0 9 1,15 * *'),
+    AN,
+  ),
+  item(
+    'On the first Monday of every month, email me a KPI summary from the Metabase "Executive" dashboard',
+    ['metabase', 'email'],
+    cron('0 9 * * 1#1'),
+    AN,
+  ),
+];

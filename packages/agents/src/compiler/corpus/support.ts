@@ -1,0 +1,175 @@
+import { cron, item, MANUAL, on, WEBHOOK, type CorpusCase } from './types.ts';
+
+const CS = 'Customer Support' as const;
+
+export const SUPPORT_CASES: readonly CorpusCase[] = [
+  item(
+    'When a new ticket arrives in Zendesk, draft a polite first reply and add it as an internal note for the agent on duty',
+    ['zendesk'],
+    on('zendesk', 'ticket.created'),
+    CS,
+  ),
+  item(
+    'whenever a customer replies to a zendesk ticket, check the sentiment and ping #support-escalations on slack if they sound angry',
+    ['zendesk', 'slack'],
+    on('zendesk', 'ticket.comment_added'),
+    CS,
+  ),
+  item(
+    'Each morning at 8:30 send me an email listing Zendesk tickets that have been open for more than 3 days',
+    ['zendesk', 'email'],
+    cron('30 8 * * *'),
+    CS,
+  ),
+  item(
+    'When someone starts a new conversation in Intercom, look up their plan in Stripe and tag the conversation with it',
+    ['intercom', 'stripe'],
+    on('intercom', 'conversation.created'),
+    CS,
+  ),
+  item(
+    "Every Friday at 4pm, write a recap of the week's Intercom conversations (top questions, average response time) and post it in our team chat",
+    ['intercom', 'slack'],
+    cron('0 16 * * 5'),
+    CS,
+  ),
+  item(
+    'Answer customer questions from our knowledge base: when a new Intercom conversation comes in, search the Notion help pages and suggest an answer to the support rep',
+    ['intercom', 'notion'],
+    on('intercom', 'conversation.created'),
+    CS,
+  ),
+  item(
+    'When a Zendesk ticket is updated to urgent, text the support lead via Twilio',
+    ['zendesk', 'twilio'],
+    on('zendesk', 'ticket.updated'),
+    CS,
+  ),
+  item(
+    'Triage incoming support tickets: when a new Zendesk ticket is created, classify it as billing, bug or how-to and set the matching tag',
+    ['zendesk'],
+    on('zendesk', 'ticket.created'),
+    CS,
+  ),
+  item(
+    'Every hour, check Zendesk for tickets that breached their SLA and post them to Microsoft Teams',
+    ['zendesk', 'microsoft-teams'],
+    cron('0 * * * *'),
+    CS,
+  ),
+  item(
+    'When a customer sends an email to our Gmail support inbox, create a Zendesk ticket with the message and the sender',
+    ['gmail', 'zendesk'],
+    on('gmail', 'message.received'),
+    CS,
+  ),
+  item(
+    'On the first of every month, email support-leads@acme.io a list of Zendesk tickets that are still unsolved from last month',
+    ['zendesk', 'email'],
+    cron('0 9 1 * *'),
+    CS,
+  ),
+  item(
+    "When a refund is issued in Stripe, add a note to the customer's Intercom conversation so support knows",
+    ['stripe', 'intercom'],
+    on('stripe', 'charge.refunded'),
+    CS,
+  ),
+  item(
+    'Run when I ask: go through the unanswered Intercom conversations and draft replies I can review',
+    ['intercom'],
+    MANUAL,
+    CS,
+  ),
+  item(
+    'Build a FAQ draft from the most common questions in our Zendesk tickets and save it as a page in Confluence',
+    ['zendesk', 'confluence'],
+    MANUAL,
+    CS,
+  ),
+  item(
+    'When our status page calls this agent with an incident, post a notice to the #customer-support Slack channel so agents know what to tell customers',
+    ['slack'],
+    WEBHOOK,
+    CS,
+  ),
+  item(
+    'Every weekday at 17:00, find Zendesk tickets with no reply in 24 hours and send each assignee a Slack DM',
+    ['zendesk', 'slack'],
+    cron('0 17 * * 1-5'),
+    CS,
+  ),
+  item(
+    'Whenever a new Zendesk ticket is written in German or French, add an English translation as a private comment',
+    ['zendesk'],
+    on('zendesk', 'ticket.created'),
+    CS,
+  ),
+  item(
+    'summarize customer feedback from intercom every sunday at 6pm and drop it into the #product channel on slack',
+    ['intercom', 'slack'],
+    cron('0 18 * * 0'),
+    CS,
+  ),
+  item(
+    'When a customer opens a Zendesk ticket about an order, look the order up in Shopify and reply with its tracking link',
+    ['zendesk', 'shopify'],
+    on('zendesk', 'ticket.created'),
+    CS,
+  ),
+  item(
+    'Every 30 minutes check the support mailbox in Gmail and label messages that mention refunds',
+    ['gmail'],
+    cron('*/30 * * * *'),
+    CS,
+  ),
+  item('Draft a reply to the angriest open Zendesk ticket', ['zendesk'], MANUAL, CS),
+  item(
+    'Trigger by webhook: our billing system sends us failed charges; create a Zendesk ticket for each so support can reach out to the customer',
+    ['zendesk'],
+    WEBHOOK,
+    CS,
+  ),
+  item(
+    'When a PayPal dispute is opened, create a high-priority Zendesk ticket with the dispute details',
+    ['paypal', 'zendesk'],
+    on('paypal', 'customer.dispute.created'),
+    CS,
+  ),
+  item(
+    'When an SMS arrives on our Twilio number, reply with our opening hours and the support e-mail address',
+    ['twilio'],
+    on('twilio', 'message.received'),
+    CS,
+  ),
+  item(
+    'When a customer posts in our #customer-feedback Slack channel, open a Zendesk ticket so support follows up',
+    ['slack', 'zendesk'],
+    on('slack', 'message.posted'),
+    CS,
+  ),
+  item(
+    'evry monday at 9 sumarize the new zendesk tikets and post to slack',
+    ['zendesk', 'slack'],
+    cron('0 9 * * 1'),
+    CS,
+  ),
+  item(
+    "Daily @ 5:30 PM: summarise the day's Intercom chats and email them to support@acme.eu",
+    ['intercom', 'email'],
+    cron('30 17 * * *'),
+    CS,
+  ),
+  item(
+    'Our customer success team needs a weekly overview. Every Monday at 08:00 (Europe/London), the agent should collect all Zendesk tickets solved during the previous week, group them by tag, highlight any with a satisfaction rating of "bad", and send the overview by e-mail to cs-team@example.co.uk. It must not contact customers directly.',
+    ['zendesk', 'email'],
+    cron('0 8 * * 1'),
+    CS,
+  ),
+  item(
+    'Every 15 minutes check Gmail for emails from our biggest customer (bigco.com) and forward them to #vip in Slack',
+    ['gmail', 'slack'],
+    cron('*/15 * * * *'),
+    CS,
+  ),
+];

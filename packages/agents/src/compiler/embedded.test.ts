@@ -1,0 +1,170 @@
+import { PROMPT_MAX_LENGTH } from '@spoke/shared';
+import { describe, expect, it } from 'vitest';
+import { BUILTIN_TOOLS } from '../builtins/index.ts';
+import { INTEGRATIONS, BUILTIN_SERVER_IDS, type BuiltinServerId } from '../catalog/index.ts';
+import { CORPUS, LANDING_PROMPTS } from './corpus.ts';
+import { compileEmbedded } from './embedded.ts';
+import { validateSpec } from './validate.ts';
+
+const NOW = new Date('2026-11-21T10:00:00Z');
+const compile = (prompt: string, timezone?: string) =>
+  compileEmbedded({ prompt, timezone, now: NOW });
+const [support, bug, revenue, rss] = LANDING_PROMPTS as [string, string, string, string];
+
+describe('embedded compiler: the landing page prompts', () => {
+  it('writes the Zendesk digest as a real agent', () => {
+    const spec = compile(support, 'Europe/Berlin');
+    expect(spec).toMatchObject({
+      name: 'Weekday Zendesk ticket digest to Slack',
+      category: 'Customer Support',
+      trigger: {
+        type: 'schedule',
+        cron: '0 9 * * 1-5',
+        timezone: 'Europe/Berlin',
+        text: 'every weekday at 9:00',
+      },
+    });
+    expect(spec.summary).toBe(
+      'Every weekday at 9:00, summarise new Zendesk tickets and post the summary to our #support channel in Slack.',
+    );
+    expect(spec.integrations).toEqual([
+      { id: 'zendesk', why: 'summarise new Zendesk tickets', config: ['ZENDESK_SUBDOMAIN'] },
+      {
+        id: 'slack',
+        why: 'post the summary to our #support channel in Slack',
+        config: ['SLACK_MCP_XOXB_TOKEN'],
+      },
+    ]);
+    expect(spec.steps).toEqual([
+      { text: 'Summarise new Zendesk tickets', tools: [] },
+      {
+        text: 'Post the summary to our #support channel in Slack',
+        tools: ['slack.conversations_add_message'],
+      },
+    ]);
+    expect(spec.guardrails).toContain('Never post more than one message per run');
+    expect(spec.guardrails).toContain(
+      'Do not reply to customers; leave notes and drafts for the support team',
+    );
+    expect(spec.assumptions).toContain('Time zone taken as Europe/Berlin from your settings');
+    expect(spec.unresolved).not.toContain('Which Slack channel should it post to?');
+  });
+
+  it('writes instructions from the description: role, task, plan, tools, output and rules', () => {
+    const spec = compile(support, 'Europe/Berlin');
+    expect(spec.instructions).toContain(
+      'You are "Weekday Zendesk ticket digest to Slack", an automation agent.',
+    );
+    expect(spec.instructions).toContain('You run every weekday at 9:00 (time zone Europe/Berlin).');
+    expect(spec.instructions).toContain(`"${support}"`);
+    expect(spec.instructions).toContain(
+      '2. Post the summary to our #support channel in Slack (tools: slack.conversations_add_message)',
+    );
+    expect(spec.instructions).toContain(
+      '- Slack (slack): post the summary to our #support channel in Slack',
+    );
+    expect(spec.instructions).toMatch(/Output: Post one concise message/);
+    expect(spec.instructions).toContain('- Never post more than one message per run');
+  });
+
+  it('turns the bug-label prompt into an event agent that asks what it cannot know', () => {
+    const spec = compile(bug);
+    expect(spec.trigger).toEqual({ type: 'event', integration: 'github', event: 'issues.labeled' });
+    expect(spec.name).toBe('GitHub issues to Linear');
+    expect(spec.category).toBe('DevOps Automation');
+    expect(spec.unresolved).toEqual([
+      'Which e-mail address reaches the on-call engineer?',
+      'Which GitHub repository (owner/name)?',
+      'Which Linear team should new issues go to?',
+    ]);
+    expect(spec.steps.map((step) => step.tools)).toEqual([[], [], ['email.send_email']]);
+  });
+
+  it('sends the revenue report only to the address it was given', () => {
+    const spec = compile(revenue);
+    expect(spec.name).toBe('Weekly Stripe revenue report by e-mail');
+    expect(spec.integrations.map((i) => i.id)).toEqual(['stripe', 'email']);
+    expect(spec.guardrails).toContain(
+      'Send e-mail only to the addresses in the description; ask before writing to anyone else',
+    );
+    expect(spec.guardrails).toContain(
+      'Read payment data only: never create charges, refunds or subscription changes',
+    );
+    expect(spec.assumptions).toContain('No time of day given: runs at 9:00');
+    expect(spec.assumptions).toContain('No time zone given: the schedule runs in UTC');
+  });
+
+  it('asks for the feed of the RSS agent', () => {
+    const spec = compile(rss);
+    expect(spec.name).toBe('RSS articles to LinkedIn and X');
+    expect(spec.unresolved).toEqual(["What is the feed's URL?"]);
+    expect(spec.steps[0]).toEqual({ text: 'Watch our RSS feed', tools: ['rss.read_feed'] });
+  });
+});
+
+describe('embedded compiler: specs', () => {
+  it('is deterministic', () => {
+    for (const item of CORPUS.slice(0, 40)) {
+      expect(compile(item.prompt, 'Europe/Paris')).toEqual(compile(item.prompt, 'Europe/Paris'));
+    }
+  });
+
+  it('names only tools the catalog knows, as the built-in servers define them', () => {
+    const known = new Set(
+      INTEGRATIONS.flatMap((i) => i.tools.map((tool) => `${i.id}.${tool.name}`)),
+    );
+    for (const id of BUILTIN_SERVER_IDS) {
+      const served = BUILTIN_TOOLS[id as BuiltinServerId]
+        .map((tool) => `${id}.${tool.name}`)
+        .sort();
+      const listed = [...known].filter((name) => name.startsWith(`${id}.`)).sort();
+      expect(listed, id).toEqual(served);
+    }
+    for (const item of CORPUS) {
+      for (const step of compile(item.prompt).steps) {
+        for (const tool of step.tools) expect(known, item.prompt).toContain(tool);
+      }
+    }
+  });
+
+  it('asks which channel when none is named, and keeps the description’s own rules', () => {
+    const spec = compile(
+      'When a Sentry alert fires, post it to Slack. Do not tag anyone. Never post at night.',
+    );
+    expect(spec.unresolved).toContain('Which Slack channel should it post to?');
+    expect(spec.guardrails.slice(0, 2)).toEqual(['Do not tag anyone', 'Never post at night']);
+  });
+
+  it('files descriptions that fit no card under Other, with no integrations when none is needed', () => {
+    const spec = compile('Explain how a fair refund policy for a small online shop could work');
+    expect(spec).toMatchObject({
+      category: 'Other',
+      trigger: { type: 'manual' },
+      integrations: [],
+    });
+    expect(spec.steps).toEqual([
+      { text: 'Explain how a fair refund policy for a small online shop could work', tools: [] },
+    ]);
+  });
+
+  it('ignores a product named only to be excluded', () => {
+    const spec = compile(
+      'Every Friday, post the week’s GitHub releases to Discord instead of Slack',
+    );
+    expect(spec.integrations.map((i) => i.id)).toEqual(['github', 'discord']);
+  });
+
+  it('stays valid for odd input: very short, very long, other languages, symbols', () => {
+    const long = `Every weekday at 9am, summarise new Zendesk tickets. ${'Keep it short and kind. '.repeat(200)}`;
+    for (const prompt of [
+      'x',
+      '???',
+      'Résumé quotidien des tickets Zendesk à 9h, envoyé sur Slack',
+      '🚀 ship it',
+      long.slice(0, PROMPT_MAX_LENGTH),
+    ]) {
+      const spec = compile(prompt);
+      expect(validateSpec(spec), prompt.slice(0, 40)).toEqual([]);
+    }
+  });
+});

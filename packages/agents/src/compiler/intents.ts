@@ -1,0 +1,160 @@
+// What a description asks for without naming a product: "email me", "post to our team chat",
+// "watch our RSS feed", "search the web". Each intent points at one catalog integration; `unless`
+// lists the named products that make it moot (asking for Gmail means the built-in mailer is not
+// needed). Patterns run on the normalised text (see text.ts), case-insensitive unless noted.
+
+export type Intent = {
+  id: string;
+  patterns: readonly RegExp[];
+  /** When any of these integrations is named, the intent is already served. */
+  unless?: readonly string[];
+  /** Text just before a match (up to 60 characters) that disqualifies it. */
+  notAfter?: RegExp;
+  /** A match that fits this is not the intent (e.g. a URL that is an API's, not a page's). */
+  reject?: RegExp;
+  /** A match around a named product is that product's ("the Stripe API" is Stripe). */
+  yieldsToNames?: boolean;
+  /** Told to the user when the intent chose the integration. */
+  assumption?: string;
+};
+
+const URL = String.raw`https?:\/\/[^\s)"']+`;
+
+export const INTENTS: readonly Intent[] = [
+  {
+    id: 'email',
+    patterns: [
+      /\bemail(?:s|ed)?\s+(?:(?:me|him|her|them|us|it|each|every|all|the|a|an|our|their|his|its|to)\b|[\w.+-]+@)/gi,
+      /\b(?:by|via|over|per|through) email\b/gi,
+      /\b(?:send|sends|sending|sent)\b[^.]{0,40}?\bemails?\b(?! address)/gi,
+      /[\w.+-]+@[\w-]+(?:\.[\w-]+)+/g,
+    ],
+    unless: ['gmail', 'resend'],
+  },
+  {
+    id: 'slack',
+    patterns: [/\bteam(?:'s)? chat\b/gi],
+    unless: ['discord', 'microsoft-teams', 'lark', 'twilio'],
+    assumption: 'Team chat taken as Slack',
+  },
+  {
+    id: 'slack',
+    patterns: [/(?<![\w&])#[a-z][\w-]*/gi],
+    unless: ['discord', 'microsoft-teams', 'lark'],
+    assumption: 'The #channel taken as a Slack channel',
+  },
+  {
+    id: 'brave-search',
+    patterns: [
+      /\b(?:search|research|look\s+up|find)\b[^.]{0,60}?\b(?:on|in|across|from) the (?:web|internet)\b/gi,
+      /\b(?:search|searches|searching) (?:the )?(?:web|internet)\b/gi,
+      /\b(?:web|internet|online) search(?:es)?\b/gi,
+    ],
+    unless: ['tavily', 'perplexity', 'firecrawl', 'apify'],
+    assumption: 'Web searches go through Brave Search',
+  },
+  {
+    id: 'google-sheets',
+    patterns: [/\bspreadsheets?\b/gi],
+    unless: ['airtable'],
+    assumption: 'The spreadsheet taken as Google Sheets',
+  },
+  {
+    id: 'github',
+    patterns: [/\bpull requests?\b/gi],
+    unless: ['gitlab', 'bitbucket'],
+    assumption: 'Pull requests taken as GitHub pull requests',
+  },
+  {
+    id: 'git',
+    patterns: [
+      /\blocal (?:git )?repo(?:sitory)?\b/gi,
+      /\bgit (?:log|diff|status|history|blame)\b/gi,
+      /\b(?:my|the) (?:last|latest) commits?\b/gi,
+      /\bbefore i commit\b/gi,
+    ],
+  },
+  {
+    id: 'rss',
+    patterns: [/\bfeeds?\b/gi],
+  },
+  {
+    id: 'web-page',
+    patterns: [
+      new RegExp(URL, 'g'),
+      /\b(?:read|check|fetch|scrape|open|visit|watch|monitor|look at|from)\b[^.,]{0,30}?\b(?:web ?page|website|web site|site|url)\b/gi,
+    ],
+    unless: ['firecrawl', 'apify', 'playwright', 'chrome-devtools', 'tavily'],
+    notAfter: /(?:webhook|\bapi\b|endpoint)[^.]{0,40}$/i,
+    reject: /\/\/api\.|\/api\b|\buptime\b/i,
+  },
+  {
+    id: 'http-request',
+    patterns: [
+      /\b(?:the|an?|our|their|this|that)\s+(?:[\w-]+\s+){0,3}apis?\b(?!\s*(?:keys?|tokens?|docs|reference|of|access))/gi,
+      /\b(?:over|via|through) http\b/gi,
+      /\b(?:endpoints?|health ?checks?|rest api)\b/gi,
+      new RegExp(String.raw`https?:\/\/api\.[^\s)"']+`, 'gi'),
+    ],
+    notAfter: /\b(?:incoming|inbound|current|hard-coded|secrets and)\s*$/i,
+    yieldsToNames: true,
+  },
+  {
+    id: 'webhook',
+    patterns: [
+      /\b(?:to|at|into)\s+(?:a|an|the|our|their|my)?\s*(?:[\w-]+\s+){0,2}webhooks?\b(?! (?:trigger|from))/gi,
+      /\bwebhook url\b/gi,
+      /\bsend (?:a |the )?webhook\b/gi,
+    ],
+    reject: /\bagent\b|\b(?:by|via) webhook/i,
+  },
+  {
+    id: 'memory',
+    patterns: [
+      /\b(?:remember|remembers|keep track|keeps track|keeping track|last seen|already (?:posted|sent|seen)|between runs)\b/gi,
+    ],
+  },
+  {
+    id: 'clock',
+    patterns: [/\b(?:what time it is|current time|local time|time difference)\b/gi],
+  },
+  {
+    id: 'transform',
+    patterns: [
+      /\bcsv\b/gi,
+      /\b(?:convert|transform|reshape|flatten)\b[^.]{0,40}?\bjson\b/gi,
+      /\bjsonata\b/gi,
+    ],
+  },
+  {
+    id: 'sql',
+    patterns: [/\bagent(?:'s)? (?:own )?table\b/gi],
+  },
+  {
+    id: 'filesystem',
+    patterns: [
+      /\b(?:save|saves|store|write|back ?up|put|export|move|organi[sz]e|copy)\b[^.]{0,60}?\b(?:folder|directory)\b/gi,
+      /\blocal (?:folder|files?|directory|disk)\b/gi,
+    ],
+    unless: ['google-drive'],
+  },
+  {
+    id: 'twilio',
+    patterns: [
+      /\b(?:sms|whatsapp|text messages?)\b/gi,
+      /\btext (?:me|him|her|them|us|the|our|their)\b/gi,
+    ],
+  },
+  {
+    id: 'google-calendar',
+    patterns: [/\b(?:my|our|the team's|team) calendar\b/gi],
+  },
+  {
+    id: 'google-maps',
+    patterns: [/\b(?:nearest|nearby|directions to|travel times?|driving times?|geocod\w*)\b/gi],
+  },
+  {
+    id: 'x',
+    patterns: [/\btweet (?:it|them|this|that|our|about|each|every|the)\b/gi],
+  },
+];

@@ -1,0 +1,253 @@
+import { INTEGRATIONS } from '../catalog/index.ts';
+import { phrase, type Phrase } from './text.ts';
+
+// Which words name an integration. Built from the catalog (name, id, aliases, keywords) so a new
+// integration is recognised without code; the tables below only remove words that are too generic
+// to name one product ("ticket", "dashboard", "report") and spell out the few names that are also
+// everyday words ("X", "Linear", "Teams", "Square").
+
+/** Words that describe work, not a product: they point at an integration only through intents. */
+const GENERIC = new Set(
+  `table dataset task project to-do todo pull request repository repo code review web search
+  pipeline workflow wiki documentation page logs dashboard email e-mail mail inbox report file files
+  folder scrape commit issue meeting document rows crm lead ticket story epic sprint backlog
+  deployment bug database sql query automation invoice payment order refund research channel
+  team chat workspace chat post a message thread dm teams microsoft graph office chat community chat
+  forum post bot label draft unread email mailbox transactional email newsletter broadcast email api
+  mr branch diff changelog chrome console errors network library docs api reference code examples
+  sdk docs error exception crash stack trace incident on-call on call escalation outage monitor
+  metrics traces alert rule panel workers dns cdn r2 kv d1 waf build logs deploy site static site
+  add-on ci build failure flaky tests container image container logs restart pod cluster namespace
+  deployment feature flag toggle rollout flag customer support conversation customer message fin
+  contact deal company sales opportunity account apex store product inventory ecommerce e-commerce
+  professional network social tweet tweets timeline mentions blog post publish post cms design
+  mockup frame prototype ui design design file traffic page views visitors sessions seo
+  search queries rankings impressions clicks product analytics funnel retention events
+  feature flags bi question business intelligence notes knowledge base docs cycle space runbook
+  assignee due date workload board card list checklist reminder personal tasks monday item
+  work management status column iteration drive slides calendar event availability invite
+  spreadsheet sheet sheets cells append a row database row cache key-value keys ttl edge function
+  migration base record grid index search query dataset gcp google cloud sql entities relations
+  facts long-term memory news search look up google it extract page search api answer with sources
+  deep research sonar crawl website crawl sitemap extract data actor scraper crawler web automation
+  browser click fill form screenshot directory read file write file disk plan reasoning break down
+  problem solving address nearby distance route maps nodes http api rest request endpoint fetch json
+  call an api http request api call website url article read page page text web page webpage
+  new articles new posts feed blog feed send an email notify by email callback notify url post json
+  zapier hook make hook web hook time date today timezone schedule cron next run scheduler time zone
+  clock state last seen already posted keep track remember json csv transform convert
+  spreadsheet export filter data select aggregate stats sql query agent table e-mail webhook
+  callback charge subscription revenue customer catalog merchant payout dispute pos collection
+  aggregation atlas clarity linear square shortcut brave`
+    .split(/\s+/)
+    .filter(Boolean),
+);
+
+// The list above is split into single words; these are the generic terms of several words.
+const GENERIC_PHRASES = new Set([
+  'pull request',
+  'code review',
+  'web search',
+  'team chat',
+  'workspace chat',
+  'post a message',
+  'microsoft graph',
+  'office chat',
+  'community chat',
+  'forum post',
+  'unread email',
+  'transactional email',
+  'email api',
+  'console errors',
+  'library docs',
+  'api reference',
+  'code examples',
+  'sdk docs',
+  'stack trace',
+  'on call',
+  'alert rule',
+  'build logs',
+  'deploy site',
+  'static site',
+  'build failure',
+  'flaky tests',
+  'container logs',
+  'feature flag',
+  'feature flags',
+  'customer support',
+  'customer message',
+  'professional network',
+  'blog post',
+  'publish post',
+  'ui design',
+  'design file',
+  'page views',
+  'search queries',
+  'product analytics',
+  'business intelligence',
+  'knowledge base',
+  'due date',
+  'personal tasks',
+  'work management',
+  'status column',
+  'append a row',
+  'edge function',
+  'search query',
+  'google cloud sql',
+  'long-term memory',
+  'news search',
+  'look up',
+  'google it',
+  'extract page',
+  'search api',
+  'answer with sources',
+  'deep research',
+  'website crawl',
+  'extract data',
+  'web automation',
+  'fill form',
+  'read file',
+  'write file',
+  'break down',
+  'problem solving',
+  'fetch json',
+  'call an api',
+  'http request',
+  'api call',
+  'read page',
+  'page text',
+  'web page',
+  'new articles',
+  'new posts',
+  'blog feed',
+  'send an email',
+  'notify by email',
+  'notify url',
+  'post json',
+  'zapier hook',
+  'make hook',
+  'web hook',
+  'next run',
+  'time zone',
+  'last seen',
+  'already posted',
+  'keep track',
+  'spreadsheet export',
+  'filter data',
+  'sql query',
+  'agent table',
+  'rest api',
+  'google docs',
+  'drive folder',
+  'monday board',
+  'think step by step',
+  'teams chat',
+  'teams channel',
+  'api call',
+  'point of sale',
+  'search the web',
+  'linked in',
+]);
+
+/** Per-integration corrections: words to add, and names only trusted in a given spelling. */
+const OVERRIDES: Readonly<Record<string, { add?: readonly string[]; exact?: readonly RegExp[] }>> =
+  {
+    x: {
+      add: ['twitter', 'x.com'],
+      exact: [/(?:\b(?:on|to|and|in|for|an?|the|via)\s+|,\s*)X(?![\w.@'-])/g],
+    },
+    'microsoft-teams': {
+      add: ['microsoft teams', 'ms teams'],
+      exact: [/\bTeams\b/g],
+    },
+    linear: { add: ['linear.app', 'linear app'], exact: [/\bLinear\b/g] },
+    square: { add: ['squareup', 'square pos'], exact: [/\bSquare\b/g] },
+    shortcut: { add: ['shortcut.com'], exact: [/\bShortcut\b/g] },
+    'brave-search': { add: ['brave search'], exact: [/\bBrave\b/g] },
+    'microsoft-clarity': { add: ['microsoft clarity', 'ms clarity'], exact: [/\bClarity\b/g] },
+    monday: { add: ['monday.com'] },
+    'google-sheets': { add: ['google sheet', 'google sheets', 'gsheets', 'google spreadsheet'] },
+    'google-drive': { add: ['google drive', 'gdrive', 'google docs', 'google doc'] },
+    'google-calendar': { add: ['google calendar', 'gcal'] },
+    mysql: { add: ['mariadb'] },
+    'web-page': { add: ['web page', 'webpage'] },
+    memory: { add: ['agent memory'] },
+  };
+
+/** Integrations whose names in the catalog are generic words; they are reached by intents only. */
+const NAME_IS_GENERIC = new Set([
+  'x',
+  'microsoft-teams',
+  'linear',
+  'square',
+  'shortcut',
+  'brave-search',
+  'microsoft-clarity',
+  'monday',
+  'email',
+  'webhook',
+  'clock',
+  'transform',
+  'sql',
+  'http-request',
+  'filesystem',
+  'sequential-thinking',
+  'memory',
+  'google-sheets',
+  'google-drive',
+  'google-calendar',
+  'web-page',
+]);
+
+export type Lexeme = { id: string; phrase: Phrase };
+export type ExactName = { id: string; pattern: RegExp };
+
+function termsOf(id: string): string[] {
+  const integration = INTEGRATIONS.find((entry) => entry.id === id)!;
+  const generic = (term: string) => GENERIC.has(term) || GENERIC_PHRASES.has(term);
+  const elsewhere = (term: string) =>
+    INTEGRATIONS.some(
+      (other) =>
+        other.id !== id && [...other.keywords, ...other.aliases].includes(term.toLowerCase()),
+    );
+  const names = NAME_IS_GENERIC.has(id) ? [] : [integration.name, id.replace(/-/g, ' ')];
+  // A product's own names count even when another product lists them as a keyword
+  // ("postgres" for Supabase); a keyword counts only when it is this product's alone.
+  const words = [
+    ...[...names, ...integration.aliases].filter((term) => !generic(term.toLowerCase())),
+    ...integration.keywords.filter((term) => !generic(term) && !elsewhere(term)),
+  ].map((term) => term.toLowerCase());
+  return [...new Set([...words, ...(OVERRIDES[id]?.add ?? [])])];
+}
+
+/** Every recognised name of every integration, compiled once. */
+export const LEXEMES: readonly Lexeme[] = INTEGRATIONS.flatMap((integration) =>
+  termsOf(integration.id).map((term) => ({ id: integration.id, phrase: phrase(term, true) })),
+);
+
+export const EXACT_NAMES: readonly ExactName[] = Object.entries(OVERRIDES).flatMap(([id, o]) =>
+  (o.exact ?? []).map((pattern) => ({ id, pattern })),
+);
+
+/** Single-word product names long enough to forgive one typo ("Hubsopt", "Zendsek"). */
+export const FUZZY_NAMES: readonly { id: string; word: string }[] = INTEGRATIONS.filter(
+  (integration) => !NAME_IS_GENERIC.has(integration.id),
+)
+  .map((integration) => ({ id: integration.id, word: integration.name.toLowerCase() }))
+  .filter(({ word }) => /^[a-z]{6,}$/.test(word));
+
+/** Everyday words one typo away from a product name. */
+export const NOT_TYPOS = new Set([
+  'strip',
+  'strips',
+  'strive',
+  'nation',
+  'motion',
+  'option',
+  'notice',
+  'liner',
+  'discard',
+  'discords',
+  'sender',
+  'senate',
+]);

@@ -1,0 +1,191 @@
+import { integrationById } from '../catalog/index.ts';
+import type { Mention } from './integrations.ts';
+import { scheduleSpans } from './schedule.ts';
+import { capitalize, clip, type Token } from './text.ts';
+import { toolsFor, type StepKind } from './tools.ts';
+import type { TriggerReading } from './trigger.ts';
+import { breaks, CUE_WORDS, instructionStarts } from './verbs.ts';
+
+// The plan: one step per instruction in the description, in its order. An instruction starts at
+// an imperative verb ("summarise", "post", "create"); the step keeps the description's own words,
+// minus the schedule, and names the tools of the integrations it mentions.
+
+export type PlannedStep = {
+  text: string;
+  tools: string[];
+  /** Integrations the step works with. */
+  ids: string[];
+  /** Of those, the ones it reads from, and the ones it writes or sends to. */
+  sources: string[];
+  targets: string[];
+  kind: StepKind;
+};
+
+/** Phrases that only say when the agent runs; they are not steps. */
+const TRIGGER_ONLY = [
+  /\b(?:run|runs|only run)?\s*(?:when i ask|on demand|when i tell you(?: about (?:it|them|this))?)\b/gi,
+  /\btrigger(?:ed)? (?:by|via|on|from) (?:a |an )?webhook\b/gi,
+];
+
+const DESTINATION = new Set(['to', 'into', 'on', 'as', 'under']);
+const ORIGIN = new Set(['from', 'their', 'of']);
+/** Sources by nature: searching the web or scraping a site never sends anything anywhere. */
+const READ_ONLY = new Set([
+  'brave-search',
+  'tavily',
+  'perplexity',
+  'firecrawl',
+  'apify',
+  'web-page',
+  'rss',
+]);
+
+const WRITES_INTO = new Set(['write', 'draft', 'put', 'record', 'note', 'enter', 'log', 'save']);
+
+function cleanText(
+  text: string,
+  from: number,
+  to: number,
+  cut: readonly [number, number][],
+): string {
+  let piece = '';
+  let at = from;
+  for (const [s, e] of [...cut].sort((a, b) => a[0] - b[0])) {
+    if (e <= at || s >= to) continue;
+    piece += text.slice(at, Math.max(at, s));
+    at = Math.max(at, e);
+  }
+  piece += text.slice(at, to);
+  let clean = piece.replace(/\s+([,;:.])/g, '$1').replace(/\s{2,}/g, ' ');
+  for (let previous = ''; previous !== clean;) {
+    previous = clean;
+    clean = clean
+      .replace(/^[\s,;:-]+|[\s,;:.\-(]+$/g, '')
+      .replace(/\s+(?:and|then|also|at|on|n|&)$/i, '')
+      .trim();
+  }
+  return clean;
+}
+
+function kindFor(
+  kind: StepKind,
+  verb: string,
+  mention: Mention,
+  tokens: readonly Token[],
+): StepKind {
+  const chat = integrationById(mention.id)?.category === 'Communication';
+  const index = tokens.findIndex((t) => t.start >= mention.start);
+  const before = tokens.slice(Math.max(0, index - 4), index).map((t) => t.lower);
+  if (READ_ONLY.has(mention.id)) return 'fetch';
+  if (kind === 'deliver' || kind === 'store') {
+    if (before.some((w) => ORIGIN.has(w)) && !before.some((w) => DESTINATION.has(w)))
+      return 'fetch';
+    return kind === 'store' && chat ? 'deliver' : kind;
+  }
+  if (kind !== 'process' && kind !== 'fetch') return kind;
+  const writesInto = WRITES_INTO.has(verb) && before.includes('in') && !before.includes('from');
+  const into = kind === 'fetch' ? ['to', 'into'] : [...DESTINATION];
+  if (writesInto || before.some((w) => into.includes(w))) {
+    return chat ? 'deliver' : 'store';
+  }
+  return 'fetch';
+}
+
+function stepFrom(
+  text: string,
+  tokens: readonly Token[],
+  range: { from: number; to: number; kind: StepKind; verb: string },
+  mentions: readonly Mention[],
+  cut: readonly [number, number][],
+): PlannedStep | null {
+  const body = cleanText(text, range.from, range.to, cut);
+  if (body.split(/\s+/).length < 2) return null;
+  const inside = mentions.filter((m) => m.start >= range.from && m.start < range.to);
+  const ids = [...new Set(inside.map((m) => m.id))];
+  const roles = new Map(
+    ids.map((id) => {
+      const mention = inside.find((m) => m.id === id)!;
+      return [id, kindFor(range.kind, range.verb, mention, tokens)] as const;
+    }),
+  );
+  const tools = ids.flatMap((id) => toolsFor(id, roles.get(id)!, range.verb, body));
+  return {
+    text: clip(capitalize(body), 500),
+    tools: tools.slice(0, 20),
+    ids,
+    sources: ids.filter((id) => roles.get(id) === 'fetch'),
+    targets: ids.filter((id) => roles.get(id) !== 'fetch'),
+    kind: range.kind,
+  };
+}
+
+function triggerStep(reading: TriggerReading): PlannedStep | null {
+  if (reading.type === 'webhook') {
+    const text = 'Read the request body that started the run';
+    return { text, tools: [], ids: [], sources: [], targets: [], kind: 'fetch' };
+  }
+  if (reading.type !== 'event' || !reading.event) return null;
+  const integration = integrationById(reading.event.integration)!;
+  const event = integration.events.find((e) => e.id === reading.event!.event)!;
+  const object = event.id.split('.')[0]!.replace(/_/g, ' ');
+  const tools = toolsFor(integration.id, 'fetch', '', object);
+  return {
+    text: `Read the ${integration.name} event that started the run (${event.name.toLowerCase()})`,
+    tools,
+    ids: [integration.id],
+    sources: [integration.id],
+    targets: [],
+    kind: 'fetch',
+  };
+}
+
+/** The ordered plan for a description. */
+export function planSteps(
+  text: string,
+  tokens: readonly Token[],
+  mentions: readonly Mention[],
+  reading: TriggerReading,
+): PlannedStep[] {
+  const cut: [number, number][] = [...scheduleSpans(text)];
+  for (const pattern of TRIGGER_ONLY) {
+    for (const m of text.matchAll(pattern)) cut.push([m.index, m.index + m[0].length]);
+  }
+  const live = tokens.filter((t) => !cut.some(([s, e]) => t.start >= s && t.end <= e));
+  const starts = instructionStarts(live);
+  const hardBreaks = breaks(text, live);
+  const cueAfter = (at: number) =>
+    live.some((t) => t.start > at && CUE_WORDS.has(t.lower) && t.start < at + 40);
+  const steps: PlannedStep[] = [];
+  const first = triggerStep(reading);
+  if (first) steps.push(first);
+  starts.forEach(([i, kind], n) => {
+    const from = live[i]!.start;
+    const next = starts[n + 1];
+    const sentenceEnd = text.slice(from).search(/[.!?](?:\s|$)/);
+    const sentenceStop = sentenceEnd === -1 ? text.length : from + sentenceEnd;
+    const nextStart = next ? live[next[0]]!.start : text.length;
+    // A colon before a list ("a report: revenue, deals and tickets") does not end the step.
+    const hardBreak = hardBreaks.find(
+      (b) => b > from && (text[b] !== ':' || nextStart < sentenceStop || cueAfter(b)),
+    );
+    const ends = [sentenceStop, nextStart, hardBreak ?? text.length];
+    const to = Math.min(...ends);
+    const step = stepFrom(text, live, { from, to, kind, verb: live[i]!.lower }, mentions, cut);
+    if (step) steps.push(step);
+  });
+  if (steps.length === (first ? 1 : 0)) {
+    const ids = [...new Set(mentions.map((m) => m.id))];
+    const body = cleanText(text, 0, text.length, cut) || text;
+    const tools = ids.flatMap((id) => toolsFor(id, 'fetch', 'get', body));
+    const only = clip(capitalize(body), 500);
+    steps.push({
+      text: only,
+      tools: tools.slice(0, 20),
+      ids,
+      sources: ids,
+      targets: [],
+      kind: 'process',
+    });
+  }
+  return steps.slice(0, 30);
+}

@@ -1,0 +1,222 @@
+import { numberOf } from './times.ts';
+
+// How schedule phrases set the fields of a cron expression. Each rule reads one kind of phrase
+// ("every 15 minutes", "on weekdays", "the 1st and 15th of each month") and records what it says
+// in a draft; schedule.ts turns the draft into cron fields, filling the gaps with stated defaults.
+
+export type Period = 'morning' | 'afternoon' | 'evening' | 'night';
+
+export type Draft = {
+  everyMinutes?: number;
+  everyHours?: number;
+  everyDays?: number;
+  /** Day-of-week field, e.g. `1-5`, `2,4`, `1#1`. */
+  dow?: string;
+  /** Day-of-month field, e.g. `1`, `1,15`, `L`. */
+  dom?: string;
+  month?: string;
+  daily?: boolean;
+  weekly?: boolean;
+  monthly?: boolean;
+  quarterly?: boolean;
+  yearly?: boolean;
+  /** "twice a day": hours to use when no time is written. */
+  hours?: number[];
+  period?: Period;
+  businessHours?: boolean;
+  /** Where the first schedule phrase starts. */
+  index?: number;
+};
+
+type Rule = {
+  pattern: RegExp;
+  apply: (draft: Draft, m: RegExpMatchArray) => void;
+  /** Only qualifies a schedule ("in the evening"); never makes one on its own. */
+  qualifier?: boolean;
+};
+
+const N = String.raw`(\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty)`;
+const DAY = String.raw`(monday|tuesday|wednesday|thursday|friday|saturday|sunday|mon|tues?|wed|thu(?:rs?)?|fri|sat|sun)`;
+const FULL_DAY = String.raw`(monday|tuesday|wednesday|thursday|friday|saturday|sunday)`;
+const DAY_INDEX: Readonly<Record<string, number>> = {
+  sun: 0,
+  mon: 1,
+  tue: 2,
+  wed: 3,
+  thu: 4,
+  fri: 5,
+  sat: 6,
+};
+const MONTHS = [
+  'january',
+  'february',
+  'march',
+  'april',
+  'may',
+  'june',
+  'july',
+  'august',
+  'september',
+  'october',
+  'november',
+  'december',
+];
+const ORDINAL_WORDS: Readonly<Record<string, number>> = {
+  first: 1,
+  second: 2,
+  third: 3,
+  fourth: 4,
+  fifth: 5,
+};
+
+export const dayIndex = (word: string): number => DAY_INDEX[word.slice(0, 3).toLowerCase()]!;
+const dayOfMonth = (word: string): number =>
+  ORDINAL_WORDS[word.toLowerCase()] ?? Number.parseInt(word, 10);
+
+const addDays = (draft: Draft, days: number[]) => {
+  const known = draft.dow && /^[\d,]+$/.test(draft.dow) ? draft.dow.split(',').map(Number) : [];
+  draft.dow = [...new Set([...known, ...days])].sort((a, b) => a - b).join(',');
+};
+
+const DOM_LIST = String.raw`((?:\d{1,2}(?:st|nd|rd|th)?|first)(?:\s*(?:,|and|&)\s*(?:the\s+)?\d{1,2}(?:st|nd|rd|th)?)*)`;
+
+export const RULES: readonly Rule[] = [
+  {
+    pattern: new RegExp(String.raw`\bevery\s+${N}\s*-?\s*(?:minutes?|mins?)\b`, 'gi'),
+    apply: (d, m) => void (d.everyMinutes = numberOf(m[1]!)),
+  },
+  { pattern: /\bevery minute\b/gi, apply: (d) => void (d.everyMinutes = 1) },
+  {
+    pattern: /\b(?:every half(?: an)? hour|half-hourly|twice an hour)\b/gi,
+    apply: (d) => void (d.everyMinutes = 30),
+  },
+  {
+    pattern: /\bevery quarter(?: of an)? hour\b/gi,
+    apply: (d) => void (d.everyMinutes = 15),
+  },
+  {
+    pattern: new RegExp(String.raw`\bevery\s+${N}\s*-?\s*(?:hours?|hrs?)\b`, 'gi'),
+    apply: (d, m) => void (d.everyHours = numberOf(m[1]!)),
+  },
+  {
+    pattern: /\b(?:hourly|every hour|each hour|once an hour|once per hour)\b/gi,
+    apply: (d) => void (d.everyHours = 1),
+  },
+  {
+    pattern: new RegExp(String.raw`\bevery\s+${N}\s+days?\b`, 'gi'),
+    apply: (d, m) => void (d.everyDays = numberOf(m[1]!)),
+  },
+  { pattern: /\bevery other day\b/gi, apply: (d) => void (d.everyDays = 2) },
+  {
+    pattern: /\b(?:during|in|within) (?:business|working|office) hours\b/gi,
+    apply: (d) => void (d.businessHours = true),
+    qualifier: true,
+  },
+  {
+    pattern: /\b(?:twice (?:a|per) day|twice daily)\b/gi,
+    apply: (d) => void ((d.daily = true), (d.hours = [9, 17])),
+  },
+  {
+    pattern: /\bthree times (?:a|per) day\b/gi,
+    apply: (d) => void ((d.daily = true), (d.hours = [9, 13, 17])),
+  },
+  {
+    pattern: /\b(?:daily|every day|each day|once a day|per day|every weeknight|nightly)\b/gi,
+    apply: (d) => void (d.daily = true),
+  },
+  {
+    pattern: /\b(?:every|each) (morning|afternoon|evening|night)\b/gi,
+    apply: (d, m) => void ((d.daily = true), (d.period = m[1]!.toLowerCase() as Period)),
+  },
+  {
+    pattern:
+      /\b(?:in the|at|this|tomorrow|(?:mon|tues|wednes|thurs|fri|satur|sun)day)\s+(morning|afternoon|evening|night)\b/gi,
+    apply: (d, m) => void (d.period ??= m[1]!.toLowerCase() as Period),
+    qualifier: true,
+  },
+  { pattern: /\bnightly\b/gi, apply: (d) => void (d.period ??= 'night'), qualifier: true },
+  {
+    pattern: /\bmon(?:day)?s?\s*(?:-|to|through|thru|until|till)\s*fri(?:day)?s?\b/gi,
+    apply: (d) => void (d.dow = '1-5'),
+  },
+  {
+    pattern: /\b(?:week ?days?|work ?days?|working days|business days)\b/gi,
+    apply: (d) => void (d.dow = '1-5'),
+  },
+  {
+    pattern: /\b(?:weekends?|saturdays? and sundays?)\b/gi,
+    apply: (d) => void (d.dow = '0,6'),
+  },
+  {
+    pattern: new RegExp(
+      String.raw`\b(first|second|third|fourth|1st|2nd|3rd|4th) ${DAY}s? of (?:every|each|the) month\b`,
+      'gi',
+    ),
+    apply: (d, m) => void (d.dow = `${dayIndex(m[2]!)}#${dayOfMonth(m[1]!)}`),
+  },
+  {
+    // A day's name counts when it reads as a schedule: "every Monday", "on Tuesdays", "Friday at".
+    pattern: new RegExp(
+      String.raw`(?:\b(?:every|each|on|and|or|weekly on)\s+|,\s*|&\s*)${DAY}(?:s)?\b(?!\.com|-)|\b${FULL_DAY}s\b|\b${FULL_DAY}\b(?=\s+(?:at|morning|afternoon|evening|night)\b)`,
+      'gi',
+    ),
+    apply: (d, m) => addDays(d, [dayIndex((m[1] ?? m[2] ?? m[3])!)]),
+  },
+  {
+    pattern: /\b(?:on )?the last day of (?:the|every|each|a) month\b/gi,
+    apply: (d) => void ((d.dom = 'L'), (d.monthly = true)),
+  },
+  {
+    pattern: new RegExp(
+      String.raw`\b${DOM_LIST}\s+(?:day\s+)?of\s+(?:the|every|each|a)\s+month\b`,
+      'gi',
+    ),
+    apply: (d, m) => void ((d.dom = domList(m[1]!)), (d.monthly = true)),
+  },
+  {
+    pattern: new RegExp(String.raw`\bon the ${DOM_LIST}(?!\s+(?:day\s+)?of)\b`, 'gi'),
+    apply: (d, m) => void (d.dom ??= domList(m[1]!)),
+  },
+  {
+    pattern: /\b(?:monthly|every month|each month|once a month|per month)\b/gi,
+    apply: (d) => void (d.monthly = true),
+  },
+  {
+    pattern:
+      /\b(?:quarterly|every quarter|each quarter|once a quarter|first day of (?:the|each|every) quarter)\b/gi,
+    apply: (d) => void ((d.quarterly = true), (d.month = '1,4,7,10')),
+  },
+  {
+    pattern: /\b(?:yearly|annually|every year|each year|once a year)\b/gi,
+    apply: (d) => void (d.yearly = true),
+  },
+  {
+    pattern: new RegExp(String.raw`\b(${MONTHS.join('|')}) (\d{1,2})(?:st|nd|rd|th)?\b`, 'gi'),
+    apply: (d, m) =>
+      void ((d.yearly = true), (d.month = monthOf(m[1]!)), (d.dom = String(Number(m[2])))),
+  },
+  {
+    pattern: new RegExp(
+      String.raw`\b(\d{1,2})(?:st|nd|rd|th)? (?:of )?(${MONTHS.join('|')})\b`,
+      'gi',
+    ),
+    apply: (d, m) =>
+      void ((d.yearly = true), (d.month = monthOf(m[2]!)), (d.dom = String(Number(m[1])))),
+  },
+  {
+    pattern: /\b(?:weekly|every week|each week|once a week|per week)\b/gi,
+    apply: (d) => void (d.weekly = true),
+  },
+];
+
+function domList(text: string): string {
+  const days = [...text.matchAll(/\d{1,2}|first/gi)].map((m) => dayOfMonth(m[0]));
+  return [...new Set(days)]
+    .filter((n) => n >= 1 && n <= 31)
+    .sort((a, b) => a - b)
+    .join(',');
+}
+
+function monthOf(name: string): string {
+  return String(MONTHS.indexOf(name.toLowerCase()) + 1);
+}

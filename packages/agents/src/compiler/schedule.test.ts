@@ -1,0 +1,174 @@
+import { describe, expect, it } from 'vitest';
+import { describeSchedule, isValidCron, isValidTimeZone, nextRuns } from './cron.ts';
+import { compileEmbedded } from './embedded.ts';
+import { parseSchedule } from './schedule.ts';
+import { normalize } from './text.ts';
+import { timeZoneInText } from './timezone.ts';
+
+const cronOf = (phrase: string) => parseSchedule(normalize(phrase))?.cron ?? null;
+
+describe('schedule phrases', () => {
+  it.each([
+    ['every weekday at 9am', '0 9 * * 1-5'],
+    ['hourly', '0 * * * *'],
+    ['every hour', '0 * * * *'],
+    ['every 15 minutes', '*/15 * * * *'],
+    ['every minute', '* * * * *'],
+    ['every half hour', '*/30 * * * *'],
+    ['every 2 hours', '0 */2 * * *'],
+    ['every 90 minutes', '0 */2 * * *'],
+    ['every 60 minutes', '0 * * * *'],
+    ['daily at 18:30', '30 18 * * *'],
+    ['every day at noon', '0 12 * * *'],
+    ['every day at midnight', '0 0 * * *'],
+    ['every Monday', '0 9 * * 1'],
+    ['on Tuesdays and Thursdays at 10am', '0 10 * * 2,4'],
+    ['every Mon, Wed and Fri at 7:15', '15 7 * * 1,3,5'],
+    ['on the first of the month', '0 9 1 * *'],
+    ['on the 1st and 15th of each month at 8', '0 8 1,15 * *'],
+    ['on the last day of every month at 17:00', '0 17 L * *'],
+    ['on the first Monday of every month', '0 9 * * 1#1'],
+    ['twice a day', '0 9,17 * * *'],
+    ['three times a day', '0 9,13,17 * * *'],
+    ['every morning', '0 9 * * *'],
+    ['every evening at 7', '0 19 * * *'],
+    ['every night at 2', '0 2 * * *'],
+    ['weekly', '0 9 * * 1'],
+    ['every Sunday at 9pm', '0 21 * * 0'],
+    ['on weekends at 10:30', '30 10 * * 0,6'],
+    ['monthly', '0 9 1 * *'],
+    ['quarterly', '0 9 1 1,4,7,10 *'],
+    ['every year on March 3rd at 10', '0 10 3 3 *'],
+    ['every other day at 6', '0 6 */2 * *'],
+    ['every 15 minutes during business hours', '*/15 9-17 * * 1-5'],
+    ['Mon-Fri at 07.30', '30 7 * * 1-5'],
+    ['Monday to Friday at 8 a.m.', '0 8 * * 1-5'],
+    ['every wkday at 18h30', '30 18 * * 1-5'],
+    ['every Monday at 0800 hrs', '0 8 * * 1'],
+    ['every day at half past eight', '30 8 * * *'],
+    ['evry friday at quarter past 4 pm', '15 16 * * 5'],
+    ['daily @ 5:30 PM', '30 17 * * *'],
+    ['at 9am, 12pm and 3pm on weekdays', '0 9,12,15 * * 1-5'],
+  ])('%s -> %s', (phrase, cron) => {
+    expect(cronOf(phrase)).toBe(cron);
+    expect(isValidCron(cron)).toBe(true);
+  });
+
+  it('finds no schedule where there is none', () => {
+    for (const phrase of [
+      'review my last commit',
+      'when a new ticket arrives in Zendesk, tag it',
+      'draft the Monday newsletter',
+      'add it to the monday.com board',
+      'list the pods older than 30 days and email me at 5 failures',
+    ]) {
+      expect(cronOf(phrase), phrase).toBeNull();
+    }
+  });
+
+  it('does not take a time that belongs to something else', () => {
+    expect(cronOf('every weekday at 7:15 check whether my 7:52 train is late')).toBe(
+      '15 7 * * 1-5',
+    );
+  });
+
+  it('says which defaults it used', () => {
+    expect(parseSchedule('every monday')?.assumptions).toEqual([
+      'No time of day given: runs at 9:00',
+    ]);
+    expect(parseSchedule('weekly')?.assumptions).toContain(
+      'No day of the week given: runs on Mondays',
+    );
+    expect(parseSchedule('monthly at 10')?.assumptions).toEqual([
+      'No day of the month given: runs on the 1st',
+    ]);
+  });
+});
+
+describe('schedule words and times', () => {
+  it.each([
+    ['0 9 * * 1-5', 'every weekday at 9:00'],
+    ['*/15 * * * *', 'every 15 minutes'],
+    ['0 * * * *', 'every hour'],
+    ['0 */2 * * *', 'every 2 hours'],
+    ['30 18 * * *', 'every day at 18:30'],
+    ['0 9,17 * * *', 'every day at 9:00 and 17:00'],
+    ['0 10 * * 2,4', 'every Tuesday and Thursday at 10:00'],
+    ['0 9 1 * *', 'on the 1st of every month at 9:00'],
+    ['0 17 L * *', 'on the last day of every month at 17:00'],
+    ['0 9 * * 1#1', 'on the first Monday of every month at 9:00'],
+    ['0 9 1 1,4,7,10 *', 'on the first day of every quarter at 9:00'],
+    ['0 9 1 1 *', 'every year on January 1st at 9:00'],
+  ])('describes %s as "%s"', (cron, words) => {
+    expect(describeSchedule(cron)).toBe(words);
+  });
+
+  it('falls back to cronstrue for unusual shapes and appends the time zone', () => {
+    expect(describeSchedule('5 4 * 6 0', 'Europe/Berlin')).toBe(
+      'at 04:05, only on Sunday, only in June (Europe/Berlin)',
+    );
+    expect(describeSchedule('not a cron')).toBe('invalid schedule (not a cron)');
+  });
+
+  it('lists the next runs in the schedule’s time zone', () => {
+    const from = new Date('2026-11-21T10:00:00Z'); // a Saturday
+    expect(nextRuns('0 9 * * 1-5', 'Europe/Berlin', 3, from).map((d) => d.toISOString())).toEqual([
+      '2026-11-23T08:00:00.000Z',
+      '2026-11-24T08:00:00.000Z',
+      '2026-11-25T08:00:00.000Z',
+    ]);
+    expect(() => nextRuns('0 9 * * *', 'Mars/Olympus', 1, from)).toThrow(/Unknown time zone/);
+    expect(() => nextRuns('61 9 * * *', 'UTC', 1, from)).toThrow();
+  });
+
+  it('validates cron expressions and time zones', () => {
+    expect(isValidCron('0 9 * * 1-5')).toBe(true);
+    expect(isValidCron('0 9 * *')).toBe(false);
+    expect(isValidCron('0 0 9 * * 1')).toBe(false);
+    expect(isValidCron('61 9 * * *')).toBe(false);
+    expect(isValidTimeZone('America/New_York')).toBe(true);
+    expect(isValidTimeZone('Mars/Olympus')).toBe(false);
+    expect(isValidTimeZone('')).toBe(false);
+  });
+});
+
+describe('time zones', () => {
+  it.each([
+    ['every day at 9:00 (Europe/London)', 'Europe/London'],
+    ['every weekday at 9:00 New York time', 'America/New_York'],
+    ['at 5pm CET on Fridays', 'Europe/Berlin'],
+    ['daily at 8 PST', 'America/Los_Angeles'],
+    ['every day at 06:00 UTC', 'UTC'],
+    ['every day at 9', null],
+    ['our CI/CD pipeline', null],
+  ])('%s -> %s', (text, zone) => {
+    expect(timeZoneInText(text)).toBe(zone);
+  });
+
+  it('prefers the description’s zone, then the author’s, then UTC, and says so', () => {
+    const now = new Date('2026-11-21T10:00:00Z');
+    const written = compileEmbedded({
+      prompt: 'Every day at 9:00 Tokyo time, email me the weather',
+      timezone: 'Europe/Berlin',
+      now,
+    });
+    expect(written.trigger).toMatchObject({ type: 'schedule', timezone: 'Asia/Tokyo' });
+    const browser = compileEmbedded({
+      prompt: 'Every day at 9, email me the weather',
+      timezone: 'Europe/Berlin',
+      now,
+    });
+    expect(browser.trigger).toMatchObject({ timezone: 'Europe/Berlin' });
+    expect(browser.assumptions).toContain('Time zone taken as Europe/Berlin from your settings');
+    const none = compileEmbedded({ prompt: 'Every day at 9, email me the weather', now });
+    expect(none.trigger).toMatchObject({ timezone: 'UTC' });
+    expect(none.assumptions).toContain('No time zone given: the schedule runs in UTC');
+    const bad = compileEmbedded({
+      prompt: 'Every day at 9, email me the weather',
+      timezone: 'Nowhere/City',
+      now,
+    });
+    expect(bad.trigger).toMatchObject({ timezone: 'UTC' });
+    expect(bad.assumptions).toContain('Unknown time zone "Nowhere/City": the schedule runs in UTC');
+  });
+});

@@ -1,0 +1,157 @@
+import { describeSchedule, isValidCron } from './cron.ts';
+import { RULES, type Draft, type Period } from './schedule-rules.ts';
+import { findTimes, type ClockTime } from './times.ts';
+
+/** A schedule read from a description. */
+export type ParsedSchedule = {
+  cron: string;
+  /** The schedule in words, e.g. "every weekday at 9:00". */
+  text: string;
+  /** Defaults the description left open, said to the user. */
+  assumptions: string[];
+  /** Where the schedule phrase starts in the text (to rank it against event phrases). */
+  index: number;
+};
+
+/** The hour a period of the day stands for when no time is written. */
+const PERIOD_HOURS: Readonly<Record<Period, number>> = {
+  morning: 9,
+  afternoon: 14,
+  evening: 18,
+  night: 23,
+};
+const DEFAULT_HOUR = 9;
+
+function readDraft(text: string): Draft {
+  const draft: Draft = {};
+  const taken: [number, number][] = [];
+  for (const rule of RULES) {
+    for (const match of text.matchAll(rule.pattern)) {
+      const start = match.index;
+      const end = start + match[0].length;
+      if (!rule.qualifier) {
+        if (taken.some(([s, e]) => start < e && end > s)) continue;
+        taken.push([start, end]);
+        draft.index = Math.min(draft.index ?? start, start);
+      }
+      rule.apply(draft, match);
+    }
+  }
+  return draft;
+}
+
+const isSchedule = (d: Draft) =>
+  d.everyMinutes !== undefined ||
+  d.everyHours !== undefined ||
+  d.everyDays !== undefined ||
+  Boolean(d.daily || d.weekly || d.monthly || d.quarterly || d.yearly || d.dow || d.dom);
+
+/** A bare "at 7" in the evening means 19:00; "at 2" at night stays 2:00. */
+function withPeriod(time: ClockTime, period: Period | undefined): number {
+  if (time.definite || time.hour >= 12 || !period || period === 'morning') return time.hour;
+  if (period === 'night') return time.hour >= 6 ? time.hour + 12 : time.hour;
+  return time.hour + 12;
+}
+
+type Clock = { minute: string; hour: string; notes: string[] };
+
+function clockFields(draft: Draft, times: readonly ClockTime[]): Clock {
+  const notes: string[] = [];
+  if (times.length) {
+    const hours = [...new Set(times.map((t) => withPeriod(t, draft.period)))].sort((a, b) => a - b);
+    const minutes = new Set(times.map((t) => t.minute));
+    if (minutes.size > 1) {
+      const first = times[0]!;
+      notes.push(
+        `One schedule holds one time of day: ${fmt(withPeriod(first, draft.period), first.minute)} was kept`,
+      );
+      return { minute: String(first.minute), hour: String(withPeriod(first, draft.period)), notes };
+    }
+    const vague = times.find((t) => !t.definite && t.hour < 12 && !draft.period && t.hour <= 7);
+    if (vague)
+      notes.push(`${vague.hour} o'clock read as ${fmt(vague.hour, vague.minute)} in the morning`);
+    return { minute: String(times[0]!.minute), hour: hours.join(','), notes };
+  }
+  if (draft.hours) {
+    notes.push(`No times given: runs at ${draft.hours.map((h) => fmt(h, 0)).join(' and ')}`);
+    return { minute: '0', hour: draft.hours.join(','), notes };
+  }
+  const hour = draft.period ? PERIOD_HOURS[draft.period] : DEFAULT_HOUR;
+  notes.push(
+    draft.period
+      ? `"${draft.period}" read as ${fmt(hour, 0)}`
+      : `No time of day given: runs at ${fmt(hour, 0)}`,
+  );
+  return { minute: '0', hour: String(hour), notes };
+}
+
+const fmt = (hour: number, minute: number) => `${hour}:${String(minute).padStart(2, '0')}`;
+
+function fields(draft: Draft, times: readonly ClockTime[]): { cron: string; notes: string[] } {
+  const dow = draft.dow ?? (draft.businessHours ? '1-5' : '*');
+  const minutes = draft.everyMinutes;
+  if (minutes !== undefined && minutes < 60) {
+    const hour = draft.businessHours ? '9-17' : '*';
+    return { cron: `${minutes <= 1 ? '*' : `*/${minutes}`} ${hour} * * ${dow}`, notes: [] };
+  }
+  const rounded = minutes === undefined ? undefined : Math.max(1, Math.round(minutes / 60));
+  const everyHours = draft.everyHours ?? rounded;
+  if (everyHours !== undefined) {
+    const hour = everyHours === 1 ? (draft.businessHours ? '9-17' : '*') : `*/${everyHours}`;
+    const notes =
+      minutes !== undefined && minutes % 60 !== 0
+        ? [`A schedule cannot repeat every ${minutes} minutes: runs every ${everyHours} hours`]
+        : [];
+    return { cron: `0 ${hour} * * ${dow}`, notes };
+  }
+  const clock = clockFields(draft, times);
+  const notes = [...clock.notes];
+  let dom = draft.dom ?? '*';
+  let month = draft.month ?? '*';
+  let days = draft.dow ?? '*';
+  if (draft.everyDays !== undefined && dom === '*') dom = `*/${draft.everyDays}`;
+  if ((draft.monthly || draft.quarterly) && dom === '*' && days === '*') {
+    dom = '1';
+    notes.push('No day of the month given: runs on the 1st');
+  }
+  if (draft.yearly && month === '*') {
+    month = '1';
+    if (dom === '*') dom = '1';
+    notes.push('No date given: runs on 1 January');
+  }
+  if (draft.weekly && days === '*' && dom === '*') {
+    days = '1';
+    notes.push('No day of the week given: runs on Mondays');
+  }
+  return { cron: `${clock.minute} ${clock.hour} ${dom} ${month} ${days}`, notes };
+}
+
+/** Where schedule phrases and clock times sit in the text, to cut them out of step texts. */
+export function scheduleSpans(text: string): [number, number][] {
+  const spans: [number, number][] = [];
+  for (const rule of RULES) {
+    for (const match of text.matchAll(rule.pattern)) {
+      spans.push([match.index, match.index + match[0].length]);
+    }
+  }
+  for (const time of findTimes(text)) spans.push([time.index, time.end]);
+  // "at 9am" and "on Mondays" go with the schedule phrase.
+  return spans.map(([start, end]) => {
+    const lead = /(?:\b(?:at|on|from|around|every|each)|@)\s*$/i.exec(
+      text.slice(Math.max(0, start - 8), start),
+    );
+    return [lead ? start - lead[0].length : start, end];
+  });
+}
+
+/**
+ * Reads a schedule from a description ("every weekday at 9am", "hourly", "on the first of the
+ * month"), or returns null when the description states none.
+ */
+export function parseSchedule(text: string): ParsedSchedule | null {
+  const draft = readDraft(text);
+  if (!isSchedule(draft)) return null;
+  const { cron, notes } = fields(draft, findTimes(text));
+  if (!isValidCron(cron)) return null;
+  return { cron, text: describeSchedule(cron), assumptions: notes, index: draft.index ?? 0 };
+}

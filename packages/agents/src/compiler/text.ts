@@ -1,0 +1,203 @@
+// Text utilities shared by the embedded compiler's matchers: one normalisation, one tokenizer and
+// one phrase matcher, so that catalog phrases, intents and event phrases all read text the same way.
+
+/** Spelling variants, shorthands and common typos, rewritten before anything is matched. */
+const REWRITES: readonly [RegExp, string][] = [
+  [/[\u2018\u2019]/g, "'"],
+  [/[\u201c\u201d]/g, '"'],
+  [/[\u2013\u2014]/g, '-'],
+  [/\s*(?:->|=>|\u2192)\s*/g, ', then '],
+  [/\be-mail/gi, 'email'],
+  [/\bPRs\b/g, 'pull requests'],
+  [/\bPR\b/g, 'pull request'],
+  [/\bprs\b/g, 'pull requests'],
+  [/\bMRs\b/g, 'merge requests'],
+  [/\bMR\b/g, 'merge request'],
+  [/\b(evry|evrey|everey|evey)\b/gi, 'every'],
+  [/\beveryday\b/gi, 'every day'],
+  [/\b(?:wkday|wekday|weekay)(s?)\b/gi, 'weekday$1'],
+  [/\btikets?\b/gi, 'tickets'],
+  [/\bsumm?ari[sz]e\b/gi, 'summarise'],
+  [/\b([ap])\.m\.?(?=\W|$)/gi, '$1m'],
+  [/@\s*(?=\d)/g, 'at '],
+  [/\bcomes? in\b/gi, 'arrives'],
+  [/\bcame in\b/gi, 'arrived'],
+];
+
+export function normalize(prompt: string): string {
+  let text = prompt;
+  for (const [pattern, replacement] of REWRITES) text = text.replace(pattern, replacement);
+  return text.replace(/\s+/g, ' ').trim();
+}
+
+export type Token = {
+  /** The word as written. */
+  raw: string;
+  lower: string;
+  stem: string;
+  /** Character offsets in the normalised text. */
+  start: number;
+  end: number;
+  /** Index of the clause (split at punctuation) the token belongs to. */
+  clause: number;
+};
+
+/** Verbs that mean the same to an event matcher ("a ticket arrives" = "a ticket is received"). */
+const STEM_SYNONYMS: Readonly<Record<string, string>> = {
+  arriv: 'receiv',
+  open: 'creat',
+  add: 'creat',
+  start: 'creat',
+};
+
+/** A light suffix stripper: enough to make "labelled", "labels" and "labeled" meet. */
+export function stem(word: string): string {
+  let w = word.toLowerCase().replace(/'s$/, '');
+  if (w.length > 4 && w.endsWith('ies')) w = `${w.slice(0, -3)}y`;
+  else if (w.length > 4 && w.endsWith('ied')) w = `${w.slice(0, -3)}y`;
+  else if (w.length > 5 && w.endsWith('ing')) w = w.slice(0, -3);
+  else if (w.length > 4 && w.endsWith('ed')) w = w.slice(0, -2);
+  else if (w.length > 4 && /(?:sh|ch|x|ss|z)es$/.test(w)) w = w.slice(0, -2);
+  else if (w.length > 3 && w.endsWith('s') && !w.endsWith('ss') && !w.endsWith('us')) {
+    w = w.slice(0, -1);
+  }
+  if (w.length > 3 && w.endsWith('e')) w = w.slice(0, -1);
+  if (w.length > 3 && /([bcdfgklmnprstvz])\1$/.test(w)) w = w.slice(0, -1);
+  return STEM_SYNONYMS[w] ?? w;
+}
+
+const WORD =
+  /https?:\/\/[^\s)"']+|[\w.+-]+@[\w-]+(?:\.[\w-]+)+|[A-Za-z0-9][A-Za-z0-9.'_-]*[A-Za-z0-9]|[A-Za-z0-9]|[,;:.!?()]/g;
+
+export function tokenize(text: string): Token[] {
+  const tokens: Token[] = [];
+  let clause = 0;
+  for (const match of text.matchAll(WORD)) {
+    const raw = match[0];
+    if (/^[,;:.!?()]$/.test(raw) && !(raw === ':' && /^\d/.test(text.slice(match.index + 1)))) {
+      clause++;
+      continue;
+    }
+    // "monday.com" stays one word; a sentence's final "tickets." does not.
+    const keep = /\.(?:com|io|so|ai|app|dev)$/i.test(raw) || raw.includes('/') || raw.includes('@');
+    const word = keep ? raw.replace(/[.,]+$/, '') : raw.replace(/[.']+$/, '');
+    const lower = word.toLowerCase();
+    tokens.push({
+      raw: word,
+      lower,
+      stem: stem(lower),
+      start: match.index,
+      end: match.index + word.length,
+      clause,
+    });
+  }
+  return tokens;
+}
+
+/** Words a phrase may skip in the text, and that phrases themselves do not need to match. */
+const FILLERS = new Set([
+  'a',
+  'an',
+  'the',
+  'is',
+  'are',
+  'was',
+  'were',
+  'be',
+  'been',
+  'being',
+  'get',
+  'gets',
+  'got',
+  'our',
+  'my',
+  'your',
+  'their',
+  'its',
+  'this',
+  'that',
+  'some',
+  'any',
+  'has',
+  'have',
+]);
+
+export type PhraseMatch = { start: number; end: number };
+
+/** A phrase compiled to the stems a text must contain in order. */
+export type Phrase = { text: string; stems: readonly string[] };
+
+export function phrase(text: string, keepFillers = false): Phrase {
+  const stems = tokenize(normalize(text))
+    .filter((token) => keepFillers || !FILLERS.has(token.lower))
+    .map((token) => token.stem);
+  return { text, stems };
+}
+
+/**
+ * Where the phrase occurs in the tokens: its stems in order, inside one clause, with at most
+ * `gap` other words between two of them (fillers are free).
+ */
+export function findPhrase(tokens: readonly Token[], target: Phrase, gap = 2): PhraseMatch[] {
+  const { stems } = target;
+  const found: PhraseMatch[] = [];
+  if (stems.length === 0) return found;
+  for (let i = 0; i < tokens.length; i++) {
+    if (tokens[i]!.stem !== stems[0]) continue;
+    let at = i;
+    let ok = true;
+    for (let s = 1; s < stems.length && ok; s++) {
+      ok = false;
+      let skipped = 0;
+      for (let j = at + 1; j < tokens.length; j++) {
+        const token = tokens[j]!;
+        if (token.clause !== tokens[i]!.clause) break;
+        if (token.stem === stems[s]) {
+          at = j;
+          ok = true;
+          break;
+        }
+        if (!FILLERS.has(token.lower) && ++skipped > gap) break;
+      }
+    }
+    if (ok) found.push({ start: i, end: at });
+  }
+  return found;
+}
+
+/** Damerau-Levenshtein distance, capped: enough to forgive one typo in a product name. */
+export function editDistance(a: string, b: string, cap = 2): number {
+  if (Math.abs(a.length - b.length) > cap) return cap + 1;
+  const rows: number[][] = [];
+  for (let i = 0; i <= a.length; i++) rows.push([i]);
+  for (let j = 1; j <= b.length; j++) rows[0]![j] = j;
+  for (let i = 1; i <= a.length; i++) {
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let value = Math.min(rows[i - 1]![j]! + 1, rows[i]![j - 1]! + 1, rows[i - 1]![j - 1]! + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) {
+        value = Math.min(value, rows[i - 2]![j - 2]! + 1);
+      }
+      rows[i]![j] = value;
+    }
+  }
+  return rows[a.length]![b.length]!;
+}
+
+/** Capitalises the first letter. */
+export const capitalize = (text: string): string =>
+  text.length ? text[0]!.toUpperCase() + text.slice(1) : text;
+
+/** Cuts text at a word boundary so that it fits `max` characters, with an ellipsis if cut. */
+export function clip(text: string, max: number): string {
+  if (text.length <= max) return text;
+  const cut = text.slice(0, max - 1);
+  const space = cut.lastIndexOf(' ');
+  return `${(space > max / 2 ? cut.slice(0, space) : cut).replace(/[\s,;:.]+$/, '')}\u2026`;
+}
+
+/** "a, b and c". */
+export function listing(items: readonly string[], conjunction = 'and'): string {
+  if (items.length <= 1) return items[0] ?? '';
+  return `${items.slice(0, -1).join(', ')} ${conjunction} ${items[items.length - 1]}`;
+}

@@ -1,0 +1,123 @@
+// Clock times in a description: "9am", "18:30", "8.45", "18h30", "0800 hrs", "half past eight",
+// "noon". Each reader is a row of the table below; the first reader to claim a span wins, so
+// "5:30 PM" is read once, with its meridiem.
+
+export type ClockTime = {
+  hour: number;
+  minute: number;
+  /** Offset in the text, to tell which schedule phrase the time belongs to. */
+  index: number;
+  end: number;
+  /** Written with am/pm or in 24-hour form, so no morning/evening guess is needed. */
+  definite: boolean;
+};
+
+export const WORD_NUMBERS: Readonly<Record<string, number>> = {
+  one: 1,
+  two: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  six: 6,
+  seven: 7,
+  eight: 8,
+  nine: 9,
+  ten: 10,
+  eleven: 11,
+  twelve: 12,
+  fifteen: 15,
+  twenty: 20,
+  thirty: 30,
+  'forty-five': 45,
+};
+
+export const numberOf = (word: string): number =>
+  /^\d+$/.test(word) ? Number(word) : (WORD_NUMBERS[word.toLowerCase()] ?? NaN);
+
+const NUM = String.raw`(\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)`;
+
+type Reader = {
+  pattern: RegExp;
+  read: (m: RegExpMatchArray) => { hour: number; minute: number; definite: boolean } | null;
+};
+
+const meridiem = (hour: number, suffix: string) =>
+  suffix.toLowerCase() === 'pm' ? (hour % 12) + 12 : hour % 12;
+
+const READERS: readonly Reader[] = [
+  {
+    pattern: new RegExp(
+      String.raw`\b(half past|quarter past|quarter to) ${NUM}(?:\s*(am|pm)\b)?`,
+      'gi',
+    ),
+    read: (m) => {
+      const written = numberOf(m[2]!);
+      const hour = m[3] ? meridiem(written, m[3]) : written;
+      const kind = m[1]!.toLowerCase();
+      const definite = Boolean(m[3]);
+      if (kind === 'quarter to') return { hour: (hour + 23) % 24, minute: 45, definite };
+      return { hour, minute: kind === 'half past' ? 30 : 15, definite };
+    },
+  },
+  {
+    pattern: new RegExp(String.raw`\b${NUM}(?:[:.](\d{2}))?\s*(am|pm)\b`, 'gi'),
+    read: (m) => ({
+      hour: meridiem(numberOf(m[1]!), m[3]!),
+      minute: Number(m[2] ?? 0),
+      definite: true,
+    }),
+  },
+  {
+    pattern: /\b(noon|midday|lunchtime|lunch time|midnight)\b/gi,
+    read: (m) => ({ hour: /midnight/i.test(m[1]!) ? 0 : 12, minute: 0, definite: true }),
+  },
+  {
+    pattern: /\b([01]?\d|2[0-3])h([0-5]\d)?\b/gi,
+    read: (m) => ({ hour: Number(m[1]), minute: Number(m[2] ?? 0), definite: true }),
+  },
+  {
+    pattern: /\bat ([01]\d|2[0-3])([0-5]\d)(?:\s*(?:hrs?|hours)\b)?/gi,
+    read: (m) => ({ hour: Number(m[1]), minute: Number(m[2]), definite: true }),
+  },
+  {
+    pattern: /(?<![\d$.,:/-])\b([01]?\d|2[0-3])[:.]([0-5]\d)\b(?![.:]\d|\s*%)/g,
+    read: (m) => ({
+      hour: Number(m[1]),
+      minute: Number(m[2]),
+      definite: Number(m[1]) >= 13 || m[1]!.startsWith('0'),
+    }),
+  },
+  {
+    pattern: new RegExp(String.raw`\b${NUM} o'?clock\b`, 'gi'),
+    read: (m) => ({ hour: numberOf(m[1]!), minute: 0, definite: false }),
+  },
+  {
+    pattern: new RegExp(
+      String.raw`\b(?:at|around)\s+${NUM}\b(?!\s*(?:[:.]\d|%|minutes?|mins?|hours?|hrs?|days?|weeks?|months?|times?|failures?|errors?|items?|percent|,\s*\d))`,
+      'gi',
+    ),
+    read: (m) => ({ hour: numberOf(m[1]!), minute: 0, definite: false }),
+  },
+];
+
+/** Words right before a number that make it something other than a time ("my 7:52 train"). */
+const NOT_A_TIME = /(?:\b(?:my|the|our|a|an|his|her|their|your|version|v)\s*|https?:\/\/\S*)$/i;
+
+/** The clock times in the text, in order. Hours outside 0-23 are dropped. */
+export function findTimes(text: string): ClockTime[] {
+  const taken: [number, number][] = [];
+  const times: ClockTime[] = [];
+  for (const reader of READERS) {
+    for (const match of text.matchAll(reader.pattern)) {
+      const start = match.index;
+      const end = start + match[0].length;
+      if (taken.some(([s, e]) => start < e && end > s)) continue;
+      if (NOT_A_TIME.test(text.slice(Math.max(0, start - 40), start))) continue;
+      const time = reader.read(match);
+      if (!time || !(time.hour >= 0 && time.hour <= 23) || !(time.minute <= 59)) continue;
+      taken.push([start, end]);
+      times.push({ ...time, index: start, end });
+    }
+  }
+  return times.sort((a, b) => a.index - b.index);
+}

@@ -1,0 +1,125 @@
+import { describe, expect, it } from 'vitest';
+import { compileEmbedded } from './embedded.ts';
+
+const NOW = new Date('2026-11-21T10:00:00Z');
+const triggerOf = (prompt: string) => compileEmbedded({ prompt, now: NOW }).trigger;
+
+describe('event triggers', () => {
+  it.each([
+    ['When a new ticket arrives in Zendesk, tag it', 'zendesk', 'ticket.created'],
+    ['When a GitHub issue is labelled bug, open a Linear issue', 'github', 'issues.labeled'],
+    ['When a GitHub issue is labeled bug, open a Linear issue', 'github', 'issues.labeled'],
+    ['whenever someone opens a pull request on GitHub, review it', 'github', 'pull_request.opened'],
+    ['When a PR gets merged on GitHub, thank the author', 'github', 'pull_request.merged'],
+    ['Each time a Stripe payment fails, email the customer', 'stripe', 'invoice.payment_failed'],
+    [
+      'As soon as a customer churns in Stripe, tell #sales',
+      'stripe',
+      'customer.subscription.deleted',
+    ],
+    ['When a new order is placed in Shopify, add it to Airtable', 'shopify', 'orders.create'],
+    [
+      'When a deal moves to Closed Won in HubSpot, celebrate in Slack',
+      'hubspot',
+      'deal.stage_changed',
+    ],
+    ['When someone mentions the bot in Slack, answer from Notion', 'slack', 'app.mentioned'],
+    ['When a Vercel deploy fails, post the log to #deploys', 'vercel', 'deployment.error'],
+    ['If the GitLab pipeline fails, open an issue', 'gitlab', 'pipeline.failed'],
+    [
+      'When a PagerDuty incident is resolved, write a postmortem draft in Confluence',
+      'pagerduty',
+      'incident.resolved',
+    ],
+    [
+      'When an SMS arrives on our Twilio number, reply with our hours',
+      'twilio',
+      'message.received',
+    ],
+    [
+      'Every new merge request in GitLab: check the pipeline and comment',
+      'gitlab',
+      'merge_request.opened',
+    ],
+  ])('%s', (prompt, integration, event) => {
+    expect(triggerOf(prompt)).toEqual({ type: 'event', integration, event });
+  });
+
+  it('lists the event’s integration even when only the event names it', () => {
+    const spec = compileEmbedded({
+      prompt: 'When a new Jira issue is created, page the on-call engineer in PagerDuty',
+      now: NOW,
+    });
+    expect(spec.integrations.map((i) => i.id)).toEqual(['jira', 'pagerduty']);
+    expect(spec.integrations[0]!.why).toMatch(/^starts a run on each issue created event/);
+    expect(spec.steps[0]!.text).toBe('Read the Jira event that started the run (issue created)');
+  });
+
+  it('prefers the integration the clause names over one that shares the phrase', () => {
+    expect(triggerOf('When a new Sentry issue appears, create a GitHub issue')).toEqual({
+      type: 'event',
+      integration: 'sentry',
+      event: 'issue.created',
+    });
+    expect(triggerOf('When new commits are pushed to GitLab, summarise them')).toEqual({
+      type: 'event',
+      integration: 'gitlab',
+      event: 'push',
+    });
+  });
+});
+
+describe('webhook triggers', () => {
+  it.each([
+    'When our deploy system calls this agent, announce the version in #releases',
+    'On an incoming webhook from our CI, post the build time to Slack',
+    'Trigger by webhook: create a Zendesk ticket for each failed charge',
+    'When I call the agent’s webhook with a date, return the Google Analytics page views',
+    'Receive form submissions via webhook and store each one in Airtable',
+    'When our billing system POSTs an event to this agent, email finance@acme.io',
+  ])('%s', (prompt) => {
+    expect(triggerOf(prompt)).toEqual({ type: 'webhook' });
+  });
+
+  it('tells an incoming webhook from an outgoing one', () => {
+    const spec = compileEmbedded({
+      prompt: 'Every hour, poll the orders API and push new orders to our Zapier webhook',
+      now: NOW,
+    });
+    expect(spec.trigger).toMatchObject({ type: 'schedule', cron: '0 * * * *' });
+    expect(spec.integrations.map((i) => i.id)).toContain('webhook');
+  });
+});
+
+describe('manual triggers and priorities', () => {
+  it.each([
+    'Draft a reply to the angriest open Zendesk ticket',
+    'Run when I ask: summarise the open Intercom conversations',
+    'Convert the CSV I paste into JSON',
+    'Remember my favourite restaurants when I tell you about them',
+  ])('%s runs on demand', (prompt) => {
+    expect(triggerOf(prompt)).toEqual({ type: 'manual' });
+  });
+
+  it('keeps a schedule when an "if" condition follows it', () => {
+    expect(
+      triggerOf(
+        'Every 15 minutes check our Sentry errors and post to Slack if a new issue appears',
+      ),
+    ).toMatchObject({
+      type: 'schedule',
+      cron: '*/15 * * * *',
+    });
+  });
+
+  it('checks hourly what it watches when nothing announces new items, and says so', () => {
+    const spec = compileEmbedded({
+      prompt: 'Watch our RSS feed and post each new article to LinkedIn and X',
+      now: NOW,
+    });
+    expect(spec.trigger).toMatchObject({ type: 'schedule', cron: '0 * * * *', text: 'every hour' });
+    expect(spec.assumptions).toContain(
+      'Nothing announces new items here, so the agent checks every hour',
+    );
+  });
+});

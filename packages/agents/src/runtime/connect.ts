@@ -1,0 +1,217 @@
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import { connectBuiltin } from '../builtins/index.ts';
+import type { BuiltinContext } from '../builtins/types.ts';
+import {
+  expandTemplate,
+  integrationById,
+  npmPackageInfo,
+  placeholdersOf,
+} from '../catalog/index.ts';
+import type { Integration } from '../catalog/types.ts';
+import { messageOf, redact, seconds, settleWithin } from './limits.ts';
+
+/** A connected MCP client; `close` ends the connection and whatever server it started. */
+export type McpConnection = { client: Client; close(): Promise<void> };
+
+/** How an npm server is started: the command and the arguments before the catalog's own. */
+export type NpmCommand = (
+  pkg: string,
+  version: string | null,
+) => { command: string; args: string[] };
+
+export type ConnectOptions = {
+  /** The user's configured values for the integration's env vars, by name. */
+  credentials: Readonly<Record<string, string>>;
+  /** What the built-in servers act on. */
+  builtin: BuiltinContext;
+  /** Extra environment for npm servers (PATH, HOME and the like are always passed). */
+  spawnEnv?: Readonly<Record<string, string>>;
+  /** Defaults to `npx -y <package>@<version>` with the version the catalog checked. */
+  npmCommand?: NpmCommand;
+  /** How long connecting may take. Defaults: built-in 10 s, remote 20 s, npm 90 s (downloads). */
+  timeoutMs?: number;
+};
+
+/** Credentials an integration needs and the user has not configured. */
+export class MissingCredentialsError extends Error {
+  override name = 'MissingCredentialsError';
+  readonly integration: string;
+  readonly missing: readonly string[];
+  constructor(integration: Integration, missing: readonly string[]) {
+    super(
+      `${integration.name} is not connected: set ${missing.join(', ')} in its connection ` +
+        'settings first',
+    );
+    this.integration = integration.id;
+    this.missing = missing;
+  }
+}
+
+/** `npx -y <package>@<version>`: the version the catalog checked, so runs are reproducible. */
+export const npxCommand: NpmCommand = (pkg, version) => ({
+  command: 'npx',
+  args: ['-y', version ? `${pkg}@${version}` : pkg],
+});
+
+const CLIENT_INFO = { name: 'spoke-agent', version: '1.0.0' };
+const STDERR_KEEP = 4000;
+
+/** The integration's env vars (required ones and those its provider templates use) left unset. */
+export function missingCredentials(
+  integration: Integration,
+  credentials: Readonly<Record<string, string>>,
+): string[] {
+  const names = integration.env.filter((env) => env.required).map((env) => env.name);
+  const { provider } = integration;
+  const templates =
+    provider.kind === 'npm'
+      ? (provider.args ?? [])
+      : provider.kind === 'remote'
+        ? [provider.url, ...Object.values(provider.headers ?? {})]
+        : [];
+  for (const template of templates) names.push(...placeholdersOf(template));
+  return [...new Set(names)].filter((name) => !credentials[name]);
+}
+
+/**
+ * Connects an MCP client to an integration's server: built-ins in-process, npm packages over
+ * stdio (credentials go in the environment, never in argv unless the catalog's args put them
+ * there), remotes over streamable HTTP or SSE with their headers filled in. Rejects with
+ * {@link MissingCredentialsError} when a needed value is unset, and with a message naming the
+ * integration (and, for npm servers, the tail of their stderr) when the server cannot be reached
+ * in time. Messages never carry credential values.
+ */
+export async function connectIntegration(
+  integration: Integration,
+  options: ConnectOptions,
+): Promise<McpConnection> {
+  const { provider } = integration;
+  if (provider.kind === 'builtin') {
+    const timeoutMs = options.timeoutMs ?? 10_000;
+    const connecting = connectBuiltin(provider.server, options.builtin);
+    try {
+      return await settleWithin(connecting, {
+        ms: timeoutMs,
+        timeoutMessage: `${integration.name} did not start within ${seconds(timeoutMs)}`,
+      });
+    } catch (error) {
+      // A server that finishes starting after its deadline is closed rather than leaked.
+      connecting.then(
+        (connection) => connection.close(),
+        () => {},
+      );
+      throw error;
+    }
+  }
+  const missing = missingCredentials(integration, options.credentials);
+  if (missing.length > 0) throw new MissingCredentialsError(integration, missing);
+  const secrets = integration.env
+    .filter((env) => env.secret)
+    .map((env) => options.credentials[env.name])
+    .filter((value): value is string => Boolean(value));
+
+  if (provider.kind === 'npm') {
+    const pkg = provider.package;
+    const { command, args } = (options.npmCommand ?? npxCommand)(
+      pkg,
+      npmPackageInfo(integration)?.version ?? null,
+    );
+    const env: Record<string, string> = { ...options.spawnEnv };
+    for (const variable of integration.env) {
+      const value = options.credentials[variable.name];
+      if (value) env[variable.name] = value;
+    }
+    const transport = new StdioClientTransport({
+      command,
+      args: [
+        ...args,
+        ...(provider.args ?? []).map((arg) => expandTemplate(arg, options.credentials)),
+      ],
+      env,
+      stderr: 'pipe',
+    });
+    let stderr = '';
+    transport.stderr?.on('data', (chunk: Buffer) => {
+      stderr = (stderr + chunk.toString('utf8')).slice(-STDERR_KEEP);
+    });
+    return open(transport, {
+      what: `${integration.name} (npm package ${pkg})`,
+      timeoutMs: options.timeoutMs ?? 90_000,
+      secrets,
+      details: () => (stderr.trim() ? ` Server output: ${stderr.trim()}` : ''),
+    });
+  }
+
+  const url = new URL(expandTemplate(provider.url, options.credentials, encodeURIComponent));
+  const headers: Record<string, string> = {};
+  for (const [name, template] of Object.entries(provider.headers ?? {})) {
+    headers[name] = expandTemplate(template, options.credentials);
+  }
+  const transport =
+    provider.transport === 'sse'
+      ? new SSEClientTransport(url, { requestInit: { headers } })
+      : new StreamableHTTPClientTransport(url, { requestInit: { headers } });
+  return open(transport, {
+    what: `${integration.name} at ${url.origin}`,
+    timeoutMs: options.timeoutMs ?? 20_000,
+    secrets,
+    details: () => '',
+  });
+}
+
+async function open(
+  transport: Transport,
+  how: { what: string; timeoutMs: number; secrets: string[]; details: () => string },
+): Promise<McpConnection> {
+  const client = new Client(CLIENT_INFO);
+  const close = async () => {
+    await client.close().catch(() => {});
+    await transport.close().catch(() => {});
+  };
+  try {
+    await settleWithin(client.connect(transport, { timeout: how.timeoutMs }), {
+      ms: how.timeoutMs,
+      timeoutMessage: `no answer within ${seconds(how.timeoutMs)}`,
+    });
+  } catch (error) {
+    await close();
+    // The original error is left out on purpose: its message or request may carry credentials.
+    // eslint-disable-next-line preserve-caught-error
+    throw new Error(redact(connectFailure(how.what, error) + how.details(), how.secrets));
+  }
+  return { client, close };
+}
+
+function connectFailure(what: string, error: unknown): string {
+  const status = (error as { code?: unknown }).code;
+  let reason = messageOf(error).replace(/^(Streamable HTTP error|SSE error): /, '');
+  if (typeof status === 'number' && status >= 400 && status < 600) {
+    reason += ` (HTTP ${status})`;
+  }
+  const hint = status === 401 || status === 403 ? ' Check its credentials.' : '';
+  return `Could not connect to ${what}: ${reason.replace(/\.$/, '')}.${hint}`;
+}
+
+/** What {@link catalogConnector} needs to reach every integration of one user's agent. */
+export type CatalogConnectorOptions = Omit<ConnectOptions, 'credentials'> & {
+  /** The user's values for one integration, e.g. read from the encrypted credential store. */
+  credentials: (
+    integrationId: string,
+  ) => Readonly<Record<string, string>> | Promise<Readonly<Record<string, string>>>;
+};
+
+/** Connects integrations by catalog id; the connector {@link openToolset} takes. */
+export function catalogConnector(options: CatalogConnectorOptions) {
+  return async (integrationId: string): Promise<McpConnection> => {
+    const integration = integrationById(integrationId);
+    if (!integration)
+      throw new Error(`Unknown integration "${integrationId}": it is not in the catalog`);
+    const credentials =
+      integration.provider.kind === 'builtin' ? {} : await options.credentials(integrationId);
+    return connectIntegration(integration, { ...options, credentials });
+  };
+}

@@ -1,0 +1,247 @@
+import * as z from 'zod/mini';
+
+/** The studio's capability cards and every agent's category. */
+export const AGENT_CATEGORIES = [
+  'DevOps Automation',
+  'Customer Support',
+  'Sales & CRM',
+  'Content Creation',
+  'Code Review',
+  'Analytics & Reporting',
+  'Other',
+] as const;
+export type AgentCategory = (typeof AGENT_CATEGORIES)[number];
+
+export const PROMPT_MAX_LENGTH = 4000;
+export const AGENT_NAME_MAX = 80;
+export const AGENT_SUMMARY_MAX = 300;
+export const INSTRUCTIONS_MAX = 8000;
+
+const text = (max: number, what: string) =>
+  z
+    .string({ error: `${what} is required` })
+    .check(
+      z.trim(),
+      z.minLength(1, `${what} is required`),
+      z.maxLength(max, `${what} must be at most ${max} characters`),
+    );
+
+/** When an agent runs. */
+export const AgentTriggerSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('manual') }),
+  z.object({
+    type: z.literal('schedule'),
+    /** Five-field cron expression, validated by the server with a real cron parser. */
+    cron: text(100, 'Cron expression'),
+    /** IANA time zone, e.g. Europe/Berlin. */
+    timezone: text(64, 'Time zone'),
+    /** The schedule in words, e.g. "every weekday at 9:00". */
+    text: text(200, 'Schedule text'),
+  }),
+  z.object({ type: z.literal('webhook') }),
+  z.object({
+    type: z.literal('event'),
+    /** Catalog integration id, e.g. `zendesk`. */
+    integration: text(64, 'Integration'),
+    /** The integration's event id, e.g. `ticket.created`. */
+    event: text(100, 'Event'),
+  }),
+]);
+export type AgentTrigger = z.infer<typeof AgentTriggerSchema>;
+export type AgentTriggerType = AgentTrigger['type'];
+
+export const AgentIntegrationSchema = z.object({
+  /** Catalog integration id. */
+  id: text(64, 'Integration'),
+  /** Why the agent uses it, in a few words. */
+  why: z.string().check(z.maxLength(300)),
+  /** The environment variables (configuration) it needs, by name. */
+  config: z.array(z.string().check(z.maxLength(100))).check(z.maxLength(50)),
+});
+export type AgentIntegration = z.infer<typeof AgentIntegrationSchema>;
+
+export const AgentStepSchema = z.object({
+  text: text(500, 'Step'),
+  /** Tools the step uses, as `<integration>.<tool>`. */
+  tools: z.array(z.string().check(z.maxLength(150))).check(z.maxLength(20)),
+});
+export type AgentStep = z.infer<typeof AgentStepSchema>;
+
+/** What an agent is: compiled from a prompt, edited by its owner. */
+export const AgentSpecSchema = z.object({
+  name: text(AGENT_NAME_MAX, 'Name'),
+  summary: z.string().check(z.trim(), z.maxLength(AGENT_SUMMARY_MAX)),
+  category: z.enum(AGENT_CATEGORIES, { error: 'Unknown category' }),
+  /** The agent's system prompt. */
+  instructions: text(INSTRUCTIONS_MAX, 'Instructions'),
+  trigger: AgentTriggerSchema,
+  integrations: z.array(AgentIntegrationSchema).check(z.maxLength(20)),
+  steps: z.array(AgentStepSchema).check(z.maxLength(30)),
+  guardrails: z.array(z.string().check(z.maxLength(300))).check(z.maxLength(20)),
+  /** What the compiler assumed: shown to the user to confirm. */
+  assumptions: z.array(z.string().check(z.maxLength(300))).check(z.maxLength(20)),
+  /** What the compiler could not decide: shown to the user as questions. */
+  unresolved: z.array(z.string().check(z.maxLength(300))).check(z.maxLength(20)),
+});
+export type AgentSpec = z.infer<typeof AgentSpecSchema>;
+
+export const AGENT_STATUSES = ['active', 'paused'] as const;
+export type AgentStatus = (typeof AGENT_STATUSES)[number];
+
+/** Who produced a spec: the built-in compiler or a configured model. */
+export const COMPILERS = ['embedded', 'model'] as const;
+export type CompiledBy = (typeof COMPILERS)[number];
+
+export const AgentSchema = z.object({
+  id: z.string(),
+  status: z.enum(AGENT_STATUSES),
+  /** Set when a plan limit paused the agent: the start of the next billing period. */
+  paused_until: z.nullable(z.string()),
+  compiled_by: z.enum(COMPILERS),
+  spec: AgentSpecSchema,
+  /** Whether the owner stored credentials for each of the spec's integrations. */
+  connections: z.record(z.string(), z.boolean()),
+  /** For a webhook trigger: where to call, and the secret (owner only). */
+  webhook: z.nullable(z.object({ url: z.string(), secret: z.optional(z.string()) })),
+  created_at: z.string(),
+  updated_at: z.string(),
+  last_run_at: z.nullable(z.string()),
+});
+export type Agent = z.infer<typeof AgentSchema>;
+
+export const CreateAgentSchema = z.object({
+  prompt: z
+    .string({ error: 'Describe what the agent should do' })
+    .check(
+      z.trim(),
+      z.minLength(1, 'Describe what the agent should do'),
+      z.maxLength(
+        PROMPT_MAX_LENGTH,
+        `The description must be at most ${PROMPT_MAX_LENGTH} characters`,
+      ),
+    ),
+  /** The browser's time zone, for schedules written without one. */
+  timezone: z.optional(z.string().check(z.maxLength(64))),
+});
+export type CreateAgent = z.input<typeof CreateAgentSchema>;
+
+/** The phases of `POST /api/agents`, streamed as NDJSON when the client asks for them. */
+export const CREATE_PHASES = ['understanding', 'integrations', 'planning', 'saving'] as const;
+export type CreatePhase = (typeof CREATE_PHASES)[number];
+
+/** `PATCH /api/agents/{id}`: spec fields to replace; the result is validated as a whole. */
+export const PatchAgentSchema = z.object({ spec: z.partial(AgentSpecSchema) });
+export type PatchAgent = z.input<typeof PatchAgentSchema>;
+
+export const AgentResultSchema = z.object({ agent: AgentSchema });
+export const AgentListSchema = z.object({
+  agents: z.array(
+    z.object({
+      ...AgentSchema.shape,
+      /** The latest run's status, if any. */
+      last_run_status: z.nullable(z.string()),
+      /** Runs and tool calls of this agent in the current billing period. */
+      usage: z.object({ messages: z.number(), integration_credits: z.number() }),
+    }),
+  ),
+  next_cursor: z.nullable(z.string()),
+});
+export type AgentListItem = z.infer<typeof AgentListSchema>['agents'][number];
+
+// ---- Runs ----
+
+export const RUN_STATUSES = ['queued', 'running', 'succeeded', 'failed'] as const;
+export type RunStatus = (typeof RUN_STATUSES)[number];
+
+const TokensSchema = z.object({ input: z.number(), output: z.number() });
+
+export const RunStepSchema = z.object({
+  index: z.number(),
+  type: z.enum(['model', 'tool']),
+  duration_ms: z.number(),
+  /** Model steps: what the model said. */
+  text: z.optional(z.string()),
+  tokens: z.optional(TokensSchema),
+  /** Tool steps: `<integration>.<tool>`, its arguments, its result or error. */
+  tool: z.optional(z.string()),
+  arguments: z.optional(z.unknown()),
+  result: z.optional(z.unknown()),
+  error: z.optional(z.nullable(z.string())),
+});
+export type RunStep = z.infer<typeof RunStepSchema>;
+
+export const RunSchema = z.object({
+  id: z.string(),
+  agent_id: z.string(),
+  status: z.enum(RUN_STATUSES),
+  trigger: z.enum(['manual', 'schedule', 'webhook', 'event']),
+  input: z.nullable(z.unknown()),
+  created_at: z.string(),
+  started_at: z.nullable(z.string()),
+  finished_at: z.nullable(z.string()),
+  usage: z.object({ messages: z.number(), integration_credits: z.number(), tokens: TokensSchema }),
+  /** Why the run failed: the model's or a tool's error, the step cap or the time limit. */
+  error: z.nullable(z.string()),
+  steps: z.optional(z.array(RunStepSchema)),
+});
+export type Run = z.infer<typeof RunSchema>;
+
+export const StartRunSchema = z.object({
+  input: z.optional(
+    z.union([z.string().check(z.maxLength(20_000)), z.record(z.string(), z.unknown())]),
+  ),
+  dry_run: z.optional(z.boolean()),
+});
+export type StartRun = z.input<typeof StartRunSchema>;
+
+export const RunResultSchema = z.object({ run: RunSchema });
+export const RunListSchema = z.object({
+  runs: z.array(RunSchema),
+  next_cursor: z.nullable(z.string()),
+});
+
+/** `dry_run: true`: what a run would do, executed and counted nothing. */
+export const DryRunSchema = z.object({
+  dry_run: z.literal(true),
+  model_configured: z.boolean(),
+  steps: z.array(AgentStepSchema),
+  /** The tools the agent would offer the model, as `<integration>.<tool>`. */
+  tools: z.array(z.object({ name: z.string(), description: z.string() })),
+  /** Integrations whose credentials are missing. */
+  missing_connections: z.array(z.string()),
+});
+export type DryRun = z.infer<typeof DryRunSchema>;
+
+// ---- Integrations and credentials ----
+
+export const IntegrationInfoSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  category: z.string(),
+  description: z.string(),
+  transport: z.string(),
+  builtin: z.boolean(),
+  env: z.array(
+    z.object({
+      name: z.string(),
+      description: z.string(),
+      secret: z.boolean(),
+      required: z.boolean(),
+    }),
+  ),
+  events: z.array(z.object({ id: z.string(), name: z.string() })),
+  tools: z.array(z.object({ name: z.string(), description: z.string() })),
+  /** Whether the user stored credentials (always true for built-ins, which need none). */
+  connected: z.boolean(),
+});
+export type IntegrationInfo = z.infer<typeof IntegrationInfoSchema>;
+export const IntegrationListSchema = z.object({ integrations: z.array(IntegrationInfoSchema) });
+
+/** `PUT /api/integrations/{id}/credentials`: every value the integration needs. */
+export const SaveCredentialsSchema = z.object({
+  values: z.record(
+    z.string().check(z.regex(/^[A-Z][A-Z0-9_]*$/, 'Names are upper-case, like API_KEY')),
+    z.string().check(z.maxLength(10_000, 'Values must be at most 10000 characters')),
+  ),
+});
+export type SaveCredentials = z.input<typeof SaveCredentialsSchema>;
