@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -43,6 +44,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
       RATE_LIMIT_SCALE: '100',
+      SECRETS_KEY: randomBytes(32).toString('base64'),
       ...(db.url ? { DATABASE_URL: db.url } : { DATABASE_URL: '' }),
       ...env,
     },
