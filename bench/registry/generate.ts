@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { INTEGRATION_CATEGORIES, SERVER_SCHEMA_URL, TRUST_LEVELS } from '@spoke/shared';
 import type { App } from '../../apps/server/src/app.ts';
 import { registryServers, registryVersions } from '../../apps/server/src/db/schema.ts';
@@ -100,6 +101,9 @@ export async function insertServers(app: App, count: number): Promise<void> {
     await db.insert(registryServers).values(servers);
     await db.insert(registryVersions).values(versions);
   }
+  // A live database has statistics (autovacuum keeps them); a bulk load has none until then.
+  await db.execute(sql`analyze registry_servers`);
+  await db.execute(sql`analyze registry_versions`);
 }
 
 /** What people type: common and rare words, two-word queries, a prefix, a miss. */
