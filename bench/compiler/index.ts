@@ -5,27 +5,12 @@ import { scoreCorpus } from '../../packages/agents/src/compiler/corpus-score.ts'
 import { compileEmbedded } from '../../packages/agents/src/compiler/embedded.ts';
 import type { BenchContext } from '../lib/context.ts';
 import { writeResults } from '../lib/results.ts';
+import { summarise, type Latency } from '../lib/stats.ts';
 import { fmtMs, table } from '../lib/table.ts';
 
 export const ACCURACY_TARGET = 0.9;
 export const P95_TARGET_MS = 20;
 const NOW = new Date('2026-11-21T10:00:00Z');
-
-type Latency = { name: string; samples: number; p50: number; p95: number; p99: number };
-
-const percentile = (sorted: readonly number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
-
-function summarise(name: string, times: number[]): Latency {
-  times.sort((a, b) => a - b);
-  return {
-    name,
-    samples: times.length,
-    p50: percentile(times, 50),
-    p95: percentile(times, 95),
-    p99: percentile(times, 99),
-  };
-}
 
 const compile = (prompt: string) =>
   compileEmbedded({ prompt, timezone: 'Europe/Berlin', now: NOW });

@@ -1,6 +1,7 @@
 import os from 'node:os';
 import type { BenchContext } from '../lib/context.ts';
 import { writeResults } from '../lib/results.ts';
+import { percentile } from '../lib/stats.ts';
 import { fmtMs, table } from '../lib/table.ts';
 import { startSpoke } from '../api/spoke-server.ts';
 import { insertServers, nameOf, QUERIES } from './generate.ts';
@@ -10,9 +11,6 @@ export const P95_TARGET_MS = 20;
 const ROUNDS = 40;
 
 type Figures = { name: string; requests: number; p50: number; p95: number; p99: number };
-
-const percentile = (sorted: readonly number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
 
 /** Sequential requests, one at a time: the latency a person typing in the search box sees. */
 async function measure(name: string, urls: readonly string[], rounds: number): Promise<Figures> {

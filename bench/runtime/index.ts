@@ -10,6 +10,7 @@ import type { AgentSpec } from '@spoke/shared';
 import { scriptedModel } from '../../packages/agents/src/runtime/test-support.ts';
 import type { BenchContext } from '../lib/context.ts';
 import { writeResults } from '../lib/results.ts';
+import { percentile } from '../lib/stats.ts';
 import { fmtMs, table } from '../lib/table.ts';
 
 /** Tool calls per run: each is one model step plus one tool call. */
@@ -44,8 +45,6 @@ function context(): BuiltinContext {
   };
 }
 
-const percentile = (sorted: readonly number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
 const median = (values: number[]) =>
   percentile(
     [...values].sort((a, b) => a - b),

@@ -1,3 +1,6 @@
+import { ErrorCode } from '@spoke/shared';
+import { AppError } from '../errors.ts';
+
 /** Keyset paging over (created_at, id), newest first: stable while rows are added. */
 export type Cursor = { createdAt: Date; id: string };
 
@@ -14,3 +17,17 @@ export function decodeCursor(value: string): Cursor | undefined {
   if (!id || !UUID.test(id) || Number.isNaN(createdAt.getTime())) return undefined;
   return { createdAt, id };
 }
+
+/** A `cursor` query parameter: undefined when absent, 400 with a field error when not ours. */
+export function cursorParam(value: string | undefined): Cursor | undefined {
+  if (value === undefined || value === '') return undefined;
+  const cursor = decodeCursor(value);
+  if (!cursor) {
+    throw new AppError(400, ErrorCode.BAD_REQUEST, { fields: { cursor: 'Invalid cursor' } });
+  }
+  return cursor;
+}
+
+/** The cursor of the next page, or null on the last one. */
+export const nextCursor = (page: { last?: Cursor; more: boolean }) =>
+  page.more && page.last ? encodeCursor(page.last) : null;

@@ -10,7 +10,7 @@ import {
   envelope,
 } from '@spoke/shared';
 import { AppError } from '../../errors.ts';
-import { decodeCursor, encodeCursor, type Cursor } from '../../lib/cursor.ts';
+import { cursorParam, nextCursor } from '../../lib/cursor.ts';
 import { requireAdmin } from '../account/guards.ts';
 import type { AccountService } from '../account/service.ts';
 import type { ContactService } from '../contact/service.ts';
@@ -18,18 +18,6 @@ import type { AdminService } from './service.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const DEFAULT_LIMIT = 25;
-
-function cursorFrom(value: string | undefined): Cursor | undefined {
-  if (value === undefined || value === '') return undefined;
-  const cursor = decodeCursor(value);
-  if (!cursor) {
-    throw new AppError(400, ErrorCode.BAD_REQUEST, { fields: { cursor: 'Invalid cursor' } });
-  }
-  return cursor;
-}
-
-const next = (page: { last?: { createdAt: Date; id: string }; more: boolean }) =>
-  page.more && page.last ? encodeCursor(page.last) : null;
 
 /** `/api/admin/*`: users (search, admin flag, plan) and contact messages. Admins only. */
 export const adminRoutes: FastifyPluginAsyncZod<{
@@ -54,9 +42,9 @@ export const adminRoutes: FastifyPluginAsyncZod<{
       const page = await admin.listUsers({
         search: search || undefined,
         limit: limit ?? DEFAULT_LIMIT,
-        after: cursorFrom(cursor),
+        after: cursorParam(cursor),
       });
-      return { data: { users: page.users, next_cursor: next(page) } };
+      return { data: { users: page.users, next_cursor: nextCursor(page) } };
     },
   );
 
@@ -91,9 +79,9 @@ export const adminRoutes: FastifyPluginAsyncZod<{
     async (request) => {
       const page = await contact.list(
         request.query.limit ?? DEFAULT_LIMIT,
-        cursorFrom(request.query.cursor),
+        cursorParam(request.query.cursor),
       );
-      return { data: { messages: page.messages, next_cursor: next(page) } };
+      return { data: { messages: page.messages, next_cursor: nextCursor(page) } };
     },
   );
 };

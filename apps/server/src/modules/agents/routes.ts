@@ -5,7 +5,6 @@ import {
   AgentResultSchema,
   CreateAgentSchema,
   DryRunSchema,
-  ErrorCode,
   OkSchema,
   PatchAgentSchema,
   RunListSchema,
@@ -15,7 +14,7 @@ import {
   type CreatePhase,
 } from '@spoke/shared';
 import { AppError, errorBody } from '../../errors.ts';
-import { decodeCursor, encodeCursor, type Cursor } from '../../lib/cursor.ts';
+import { cursorParam, nextCursor } from '../../lib/cursor.ts';
 import { requireUser } from '../account/guards.ts';
 import type { AccountService } from '../account/service.ts';
 import type { RunService } from './runs.ts';
@@ -27,17 +26,6 @@ const pageQuery = z.object({
   limit: z.optional(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(100))),
   cursor: z.optional(z.string().check(z.maxLength(200))),
 });
-
-function cursorFrom(value: string | undefined): Cursor | undefined {
-  if (!value) return undefined;
-  const cursor = decodeCursor(value);
-  if (!cursor) {
-    throw new AppError(400, ErrorCode.BAD_REQUEST, { fields: { cursor: 'Invalid cursor' } });
-  }
-  return cursor;
-}
-const next = (page: { last?: { createdAt: Date; id: string }; more: boolean }) =>
-  page.more && page.last ? encodeCursor(page.last) : null;
 
 /** `/api/agents` and `/api/runs`: agents of the signed-in user, their runs and steps. */
 export const agentRoutes: FastifyPluginAsyncZod<{
@@ -90,9 +78,9 @@ export const agentRoutes: FastifyPluginAsyncZod<{
       const page = await agentService.list(
         user.id,
         request.query.limit ?? DEFAULT_LIMIT,
-        cursorFrom(request.query.cursor),
+        cursorParam(request.query.cursor),
       );
-      return { data: { agents: page.agents, next_cursor: next(page) } };
+      return { data: { agents: page.agents, next_cursor: nextCursor(page) } };
     },
   );
 
@@ -182,9 +170,9 @@ export const agentRoutes: FastifyPluginAsyncZod<{
         user,
         request.params.id,
         request.query.limit ?? DEFAULT_LIMIT,
-        cursorFrom(request.query.cursor),
+        cursorParam(request.query.cursor),
       );
-      return { data: { runs: page.runs, next_cursor: next(page) } };
+      return { data: { runs: page.runs, next_cursor: nextCursor(page) } };
     },
   );
 
