@@ -77,6 +77,26 @@ describe('a run', () => {
   });
 });
 
+describe('a run with an integration that cannot start', () => {
+  it('records why as its first step and goes on with the others, indexes in order', async () => {
+    const user = await register(t.app);
+    const agent = await createAgent(
+      t,
+      user.token,
+      'When I ask, tell me the current time in UTC and post it to #general on Slack',
+    );
+    expect(agent.spec.integrations.map((i) => i.id).sort()).toEqual(['clock', 'slack']);
+    const res = await call(t, 'POST', `/api/agents/${agent.id}/runs`, user.token, {});
+    const run = await finishedRun(t, user.token, res.json().data.run.id);
+    expect(run.steps[0]).toMatchObject({ index: 0, type: 'tool', tool: 'slack' });
+    expect(run.steps[0].error).toContain('SLACK_MCP_XOXB_TOKEN');
+    expect(run.steps.map((s: { index: number }) => s.index)).toEqual(
+      run.steps.map((_: unknown, i: number) => i),
+    );
+    expect(run.steps.some((s: { tool?: string }) => s.tool?.startsWith('clock.'))).toBe(true);
+  });
+});
+
 describe('plan limits', () => {
   it('refuses runs past the Free daily limit exactly, even when they race, without pausing', async () => {
     const user = await register(t.app);

@@ -137,40 +137,40 @@ export function createRunService(deps: {
     const spec = agent.spec as AgentSpec;
     let index = 0;
     let credits = 0;
-    const webhookSecret = deps.agentService.secretOf(agent) ?? undefined;
     const secrets: string[] = [];
-    const toolset = await openToolset(
-      spec,
-      catalogConnector({
-        credentials: async (integrationId) => {
-          const values = await credentials.values(agent.userId, integrationId);
-          secrets.push(...Object.values(values));
-          return values;
-        },
-        builtin: builtinContextFor({
-          database,
-          agentId: agent.id,
-          mailer: deps.mailer,
-          webhookSecret,
-          allowPrivateNetworks: deps.allowPrivateNetworks,
-        }),
-      }),
-    );
     const record = async (step: RunStep) => {
       await db.insert(runSteps).values({ runId: run.id, index, step: { ...step, index } });
       index++;
     };
-    // An integration that could not start is part of the run's story: its owner sees why.
-    for (const failure of toolset.failures) {
-      await record({
-        index,
-        type: 'tool',
-        duration_ms: 0,
-        tool: failure.integration,
-        error: failure.error,
-      });
-    }
+    let toolset: Awaited<ReturnType<typeof openToolset>> | undefined;
     try {
+      toolset = await openToolset(
+        spec,
+        catalogConnector({
+          credentials: async (integrationId) => {
+            const values = await credentials.values(agent.userId, integrationId);
+            secrets.push(...Object.values(values));
+            return values;
+          },
+          builtin: builtinContextFor({
+            database,
+            agentId: agent.id,
+            mailer: deps.mailer,
+            webhookSecret: deps.agentService.secretOf(agent) ?? undefined,
+            allowPrivateNetworks: deps.allowPrivateNetworks,
+          }),
+        }),
+      );
+      // An integration that could not start is part of the run's story: its owner sees why.
+      for (const failure of toolset.failures) {
+        await record({
+          index,
+          type: 'tool',
+          duration_ms: 0,
+          tool: failure.integration,
+          error: failure.error,
+        });
+      }
       const result = await runAgent({
         spec,
         input: run.input,
@@ -178,11 +178,8 @@ export function createRunService(deps: {
         toolset,
         maxSteps: deps.limits.maxSteps,
         timeLimitMs: deps.limits.timeLimitMs,
-        onStep: async (step: RunStep) => {
-          await db
-            .insert(runSteps)
-            .values({ runId: run.id, index: index++, step: { ...step, index: step.index } });
-        },
+        secrets,
+        onStep: record,
         beforeToolCall: async () => {
           await usage.useCredit(agent.userId);
           credits++;
@@ -200,7 +197,7 @@ export function createRunService(deps: {
       deps.log.error({ err, runId: run.id }, 'run failed unexpectedly');
       await finish({ status: 'failed', error: 'The run stopped on an internal error', credits });
     } finally {
-      await toolset.close().catch(() => undefined);
+      await toolset?.close().catch(() => undefined);
     }
   }
 

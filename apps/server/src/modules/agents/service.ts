@@ -37,8 +37,18 @@ export function createAgentService(deps: {
 }) {
   const { db, box, credentials } = deps;
 
-  const secretOf = (row: AgentRow) =>
-    row.webhookSecret ? box.open(row.webhookSecret, hookContext(row.id)) : null;
+  /**
+   * The webhook secret, or null when there is none or it cannot be opened (SECRETS_KEY changed):
+   * the agent then answers without it, hook calls are refused, and rotating makes a new one.
+   */
+  const secretOf = (row: AgentRow) => {
+    if (!row.webhookSecret) return null;
+    try {
+      return box.open(row.webhookSecret, hookContext(row.id));
+    } catch {
+      return null;
+    }
+  };
 
   async function json(row: AgentRow, withSecret: boolean): Promise<Agent> {
     return agentJson(row, {

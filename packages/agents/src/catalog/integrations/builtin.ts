@@ -7,8 +7,7 @@ export const BUILTIN_INTEGRATIONS: readonly Integration[] = [
     id: 'http-request',
     name: 'HTTP Request',
     category: 'Utilities',
-    description:
-      'Call any public HTTP API, limited to an allow-list of hosts and no private addresses.',
+    description: 'Call any public HTTP API; private and local addresses are refused.',
     keywords: ['http', 'api', 'rest', 'request', 'endpoint', 'fetch json', 'call an api'],
     aliases: ['http request', 'api call', 'rest api'],
     provider: { kind: 'builtin', server: 'http-request' },
@@ -56,7 +55,7 @@ export const BUILTIN_INTEGRATIONS: readonly Integration[] = [
     registryName: 'dev.spoke/email',
     env: [],
     events: [],
-    tools: [tool('send_email', 'Send a plain-text or HTML e-mail to one or more recipients.')],
+    tools: [tool('send_email', 'Send a plain-text e-mail to one to ten recipients.')],
   },
   {
     id: 'webhook',
