@@ -37,7 +37,8 @@ describe('dashboard', () => {
     });
     await page.getByRole('heading', { level: 1, name: 'Welcome, Ada Lovelace' }).waitFor();
     const studio = region(page, 'Agent studio');
-    expect(await studio.innerText()).toContain('Coming soon');
+    // Blank prompt: the studio's button waits for a description.
+    expect(await studio.getByRole('button', { name: 'Create Agent' }).isDisabled()).toBe(true);
     const usage = region(page, 'Usage');
     await usage.getByText('0 / 25').waitFor();
     expect(await usage.getByText('0 / 7').count()).toBe(1);

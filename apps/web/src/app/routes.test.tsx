@@ -279,11 +279,11 @@ describe('signed-in area', () => {
     expect(await screen.findByRole('heading', { name: 'Welcome, ada' })).toBeTruthy();
   });
 
-  it('shows the agent studio panel and a usage summary on the dashboard', async () => {
+  it('shows the agent studio and a usage summary on the dashboard', async () => {
     signIn();
     renderRoutes(routes, '/app/dashboard');
     expect(await screen.findByRole('heading', { name: 'Agent studio' })).toBeTruthy();
-    expect(screen.getByText('Coming soon')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Create Agent' })).toBeTruthy();
     const usage = within(screen.getByRole('region', { name: 'Usage' }));
     expect(await usage.findByText('3 / 25')).toBeTruthy();
     expect(usage.getByText('1 / 7')).toBeTruthy();
@@ -305,6 +305,7 @@ describe('signed-in area', () => {
     ['/app/workspace/registry', 'Registry'],
     ['/app/workspace/registry/io.github.example/weather', 'io.github.example/weather'],
     ['/app/agents', 'Autonomous Agent'],
+    ['/app/agents/no-such-agent', 'Could not load the agent'],
   ])('shows the %s screen', async (path, title) => {
     signIn();
     renderRoutes(routes, path);

@@ -110,6 +110,7 @@ export const routes: RouteObject[] = [
                     lazy: () => import('../features/workspace/routes/registry-server.tsx'),
                   },
                   { path: 'agents', lazy: () => import('../features/agents/routes/agents.tsx') },
+                  { path: 'agents/:id', lazy: () => import('../features/agents/routes/agent.tsx') },
                 ],
               },
             ],

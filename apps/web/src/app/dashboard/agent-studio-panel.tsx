@@ -1,48 +1,34 @@
 import { Bot } from 'lucide-react';
+import { Link } from 'react-router';
+import { textLink } from '../../components/button-styles.ts';
+import { Studio } from '../../features/agents/components/studio/studio.tsx';
+import { PROMPT_SAMPLES } from '../../features/marketing/demo-samples.ts';
 
-// The capability areas of the spec's agent studio, shown as what the studio will cover.
-const CAPABILITIES = [
-  'DevOps Automation',
-  'Customer Support',
-  'Sales & CRM',
-  'Content Creation',
-  'Code Review',
-  'Analytics & Reporting',
-];
-
+/** The dashboard's agent studio; its examples are the ones the landing page types out. */
 export function AgentStudioPanel() {
   return (
     <section
       aria-labelledby="studio-heading"
-      className="rounded-2xl border-2 border-dashed border-blue-300 bg-blue-50/50 p-6 lg:self-start"
+      className="min-w-0 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm sm:p-6 lg:self-start"
     >
-      <div className="flex flex-wrap items-center gap-3">
-        <span className="flex size-10 items-center justify-center rounded-xl bg-blue-600 text-white">
-          <Bot aria-hidden="true" className="size-5" />
-        </span>
-        <h2 id="studio-heading" className="text-lg font-semibold text-slate-900">
-          Agent studio
-        </h2>
-        <span className="rounded-full bg-white px-2.5 py-0.5 text-xs font-semibold text-blue-800 ring-1 ring-blue-200">
-          Coming soon
-        </span>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <div className="flex items-center gap-3">
+          <span className="flex size-10 items-center justify-center rounded-xl bg-blue-600 text-white">
+            <Bot aria-hidden="true" className="size-5" />
+          </span>
+          <h2 id="studio-heading" className="text-lg font-semibold text-slate-900">
+            Agent studio
+          </h2>
+        </div>
+        <Link to="/app/agents" className={`${textLink} text-sm`}>
+          Your agents
+        </Link>
       </div>
-      <p className="mt-4 max-w-2xl text-slate-700">
-        This is where you will describe an agent in plain language — what it should do, and with
-        which tools — and Spoke will turn the description into a working agent that uses MCP
-        integrations. The studio is not open yet; nothing is created from this page.
+      <p className="mt-3 mb-5 max-w-2xl text-slate-600">
+        Say what the agent should do, when, and with which tools. Spoke turns it into a working
+        agent — no code.
       </p>
-      <h3 className="mt-5 text-sm font-semibold text-slate-700">Planned capabilities</h3>
-      <ul className="mt-2 flex flex-wrap gap-2">
-        {CAPABILITIES.map((capability) => (
-          <li
-            key={capability}
-            className="rounded-full bg-white px-3 py-1 text-sm text-slate-700 ring-1 ring-slate-200"
-          >
-            {capability}
-          </li>
-        ))}
-      </ul>
+      <Studio examples={PROMPT_SAMPLES} />
     </section>
   );
 }

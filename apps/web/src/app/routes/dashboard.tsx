@@ -20,7 +20,7 @@ export function Component() {
         Welcome, {user?.display_name || user?.username}
       </h1>
       <p className="mt-2 text-slate-600">Your agents, usage and account in one place.</p>
-      <div className="mt-8 grid gap-6 lg:grid-cols-[1fr_20rem]">
+      <div className="mt-8 grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
         <AgentStudioPanel />
         <div className="space-y-6">
           <UsageCard />

@@ -1,0 +1,100 @@
+import {
+  AgentListSchema,
+  AgentResultSchema,
+  OkSchema,
+  type Agent,
+  type AgentListItem,
+  type AgentSpec,
+} from '@spoke/shared';
+import {
+  infiniteQueryOptions,
+  queryOptions,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type QueryClient,
+} from '@tanstack/react-query';
+import type { ApiError } from '../../../lib/api/api-error.ts';
+import { api } from '../../../lib/api/client.ts';
+import { agentKeys } from './keys.ts';
+
+export const AGENTS_PAGE_SIZE = 20;
+
+const agentPath = (id: string) => `/api/agents/${encodeURIComponent(id)}`;
+
+export function agentListQueryOptions() {
+  return infiniteQueryOptions({
+    queryKey: agentKeys.list(),
+    initialPageParam: null as string | null,
+    queryFn: ({ pageParam, signal }) => {
+      const query = new URLSearchParams({ limit: String(AGENTS_PAGE_SIZE) });
+      if (pageParam) query.set('cursor', pageParam);
+      return api.get(`/api/agents?${query}`, AgentListSchema, { signal });
+    },
+    getNextPageParam: (page) => page.next_cursor,
+  });
+}
+
+/** Your agents, newest first, a page at a time. */
+export function useAgentList() {
+  return useInfiniteQuery(agentListQueryOptions());
+}
+
+export function agentQueryOptions(id: string) {
+  return queryOptions({
+    queryKey: agentKeys.detail(id),
+    queryFn: async ({ signal }) =>
+      (await api.get(agentPath(id), AgentResultSchema, { signal })).agent,
+  });
+}
+
+export function useAgent(id: string) {
+  return useQuery(agentQueryOptions(id));
+}
+
+/** Puts a changed agent into the cache, and has the list fetched again for its summary. */
+export function storeAgent(queryClient: QueryClient, agent: Agent) {
+  queryClient.setQueryData(agentKeys.detail(agent.id), agent);
+  void queryClient.invalidateQueries({ queryKey: agentKeys.list() });
+}
+
+function useAgentMutation<V>(call: (variables: V) => Promise<{ agent: Agent }>) {
+  const queryClient = useQueryClient();
+  return useMutation<Agent, ApiError, V>({
+    mutationFn: async (variables) => (await call(variables)).agent,
+    onSuccess: (agent) => storeAgent(queryClient, agent),
+  });
+}
+
+/** `PATCH /api/agents/{id}`: replaces the given spec fields. */
+export function useSaveSpec(id: string) {
+  return useAgentMutation((spec: Partial<AgentSpec>) =>
+    api.request(agentPath(id), AgentResultSchema, { method: 'PATCH', body: { spec } }),
+  );
+}
+
+export function usePauseResume(id: string) {
+  return useAgentMutation((action: 'pause' | 'resume') =>
+    api.post(`${agentPath(id)}/${action}`, AgentResultSchema),
+  );
+}
+
+export function useRotateWebhook(id: string) {
+  return useAgentMutation(() => api.post(`${agentPath(id)}/webhook/rotate`, AgentResultSchema));
+}
+
+export function useDeleteAgent(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation<unknown, ApiError, void>({
+    mutationFn: () => api.request(agentPath(id), OkSchema, { method: 'DELETE' }),
+    onSuccess: () => {
+      // Not removed: the page still shows it until it navigates away. Stale, so going back to
+      // it asks the server, which answers that it is gone.
+      void queryClient.invalidateQueries({ queryKey: agentKeys.detail(id), refetchType: 'none' });
+      void queryClient.invalidateQueries({ queryKey: agentKeys.list() });
+    },
+  });
+}
+
+export type { AgentListItem };

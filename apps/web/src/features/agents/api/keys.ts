@@ -1,0 +1,12 @@
+/** Query keys of the agents feature; prefixes let one call refresh everything below them. */
+export const agentKeys = {
+  all: ['agents'] as const,
+  list: () => ['agents', 'list'] as const,
+  detail: (id: string) => ['agents', 'detail', id] as const,
+  runs: (agentId: string) => ['agents', 'detail', agentId, 'runs'] as const,
+  run: (runId: string) => ['runs', runId] as const,
+  integrations: () => ['integrations'] as const,
+};
+
+// The billing feature's key: runs use up the plan, so its usage figures go stale after one.
+export const billingKey = ['account', 'billing'] as const;

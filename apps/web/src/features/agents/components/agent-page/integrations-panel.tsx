@@ -1,0 +1,126 @@
+import type { Agent, IntegrationInfo } from '@spoke/shared';
+import { useId, useState } from 'react';
+import { Alert } from '../../../../components/alert.tsx';
+import { useDeleteCredentials } from '../../api/integrations.ts';
+import { ConnectionStatus } from '../connection-status.tsx';
+import { RetryError } from '../retry-error.tsx';
+import { smallButton } from '../spec-form/field-styles.ts';
+import { useFocusLater } from '../spec-form/use-focus-later.ts';
+import { ConnectForm } from './connect-form.tsx';
+
+/** The saved spec's integrations, whether each is connected, and a way to connect it. */
+export function IntegrationsPanel({
+  agent,
+  catalog,
+  error,
+  onRetry,
+}: {
+  agent: Agent;
+  catalog: readonly IntegrationInfo[] | undefined;
+  error: string | null;
+  onRetry: () => void;
+}) {
+  const { integrations } = agent.spec;
+  if (integrations.length === 0) {
+    return <p className="text-sm text-slate-600">This agent uses no integrations.</p>;
+  }
+  return (
+    <>
+      {error && <RetryError message={error} onRetry={onRetry} />}
+      <ul aria-label="Connections" className="space-y-3">
+        {integrations.map(({ id }) => (
+          <IntegrationRow
+            key={id}
+            id={id}
+            info={catalog?.find((each) => each.id === id)}
+            connected={
+              catalog?.find((each) => each.id === id)?.connected ?? agent.connections[id] ?? false
+            }
+          />
+        ))}
+      </ul>
+    </>
+  );
+}
+
+function IntegrationRow({
+  id,
+  info,
+  connected,
+}: {
+  id: string;
+  info: IntegrationInfo | undefined;
+  connected: boolean;
+}) {
+  const toggleId = useId();
+  const [editing, setEditing] = useState(false);
+  const [note, setNote] = useState('');
+  const disconnect = useDeleteCredentials();
+  const focusLater = useFocusLater();
+  const name = info?.name ?? id;
+  const needsNothing = info !== undefined && (info.builtin || info.env.length === 0);
+
+  function close(message: string) {
+    setEditing(false);
+    setNote(message);
+    focusLater(toggleId);
+  }
+
+  return (
+    <li className="rounded-lg border border-slate-200 p-3">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <p className="flex flex-wrap items-center gap-2 text-sm">
+          <span className="font-medium text-slate-900">{name}</span>
+          <ConnectionStatus connected={connected} />
+        </p>
+        {info && !needsNothing && !editing && (
+          <div className="flex gap-2">
+            <button
+              id={toggleId}
+              type="button"
+              className={smallButton}
+              aria-label={`${connected ? 'Update' : 'Connect'} ${name}`}
+              onClick={() => {
+                setNote('');
+                setEditing(true);
+              }}
+            >
+              {connected ? 'Update' : 'Connect'}
+            </button>
+            {connected && (
+              <button
+                type="button"
+                className={smallButton}
+                aria-label={`Disconnect ${name}`}
+                disabled={disconnect.isPending}
+                onClick={() =>
+                  disconnect.mutate(id, {
+                    onSuccess: () => setNote(`${name} disconnected. Its credentials were deleted.`),
+                  })
+                }
+              >
+                Disconnect
+              </button>
+            )}
+          </div>
+        )}
+      </div>
+      {needsNothing && <p className="mt-1 text-xs text-slate-600">Built in: nothing to connect.</p>}
+      {disconnect.isError && (
+        <div className="mt-2">
+          <Alert>{disconnect.error.message}</Alert>
+        </div>
+      )}
+      {editing && info && (
+        <ConnectForm
+          integration={info}
+          onDone={() => close(`${name} connected.`)}
+          onCancel={() => close('')}
+        />
+      )}
+      <p role="status" className="mt-1 text-xs text-emerald-800 empty:hidden">
+        {note}
+      </p>
+    </li>
+  );
+}

@@ -1,0 +1,57 @@
+import { Alert } from '../../../../components/alert.tsx';
+import { useRuns } from '../../api/runs.ts';
+import { AgentListSkeleton } from '../agent-list-skeleton.tsx';
+import { LoadMore } from '../load-more.tsx';
+import { RetryError } from '../retry-error.tsx';
+import { RunItem } from './run-item.tsx';
+
+/** The agent's runs, newest first, refreshed while one is in progress. */
+export function RunHistory({
+  agentId,
+  open,
+  onToggle,
+}: {
+  agentId: string;
+  open: ReadonlySet<string>;
+  onToggle: (runId: string) => void;
+}) {
+  const runs = useRuns(agentId);
+  const moreError = runs.isFetchNextPageError ? runs.error.message : null;
+  if (runs.isPending) return <AgentListSkeleton label="Loading runs..." />;
+  if (runs.isError && !runs.data) {
+    return <RetryError message={runs.error.message} onRetry={() => void runs.refetch()} />;
+  }
+  const all = runs.data.pages.flatMap((page) => page.runs);
+  if (all.length === 0) {
+    return (
+      <p className="rounded-xl border border-dashed border-slate-300 px-4 py-6 text-center text-sm text-slate-600">
+        No runs yet. Start one with Run now, or wait for its trigger.
+      </p>
+    );
+  }
+  return (
+    <>
+      {moreError && (
+        <div className="mb-3">
+          <Alert>{moreError}</Alert>
+        </div>
+      )}
+      <ul aria-label="Runs" className="space-y-2">
+        {all.map((run) => (
+          <RunItem
+            key={run.id}
+            run={run}
+            open={open.has(run.id)}
+            onToggle={() => onToggle(run.id)}
+          />
+        ))}
+      </ul>
+      <LoadMore
+        label="Load older runs"
+        hasMore={runs.hasNextPage}
+        loading={runs.isFetchingNextPage}
+        onLoad={() => void runs.fetchNextPage()}
+      />
+    </>
+  );
+}

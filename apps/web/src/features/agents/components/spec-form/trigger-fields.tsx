@@ -1,0 +1,239 @@
+import type { AgentTriggerType, IntegrationInfo } from '@spoke/shared';
+import { useId, useMemo } from 'react';
+import { checkCron, CRON_PRESETS, describeCron, timeZones } from './cron.ts';
+import { CronHelper } from './cron-helper.tsx';
+import { inputClass } from './field-styles.ts';
+import { FormField } from './form-field.tsx';
+import { browserTimeZone, DEFAULT_CRON, type SpecDraft, type SpecErrors } from './spec-draft.ts';
+
+const TRIGGER_TYPES: readonly { type: AgentTriggerType; label: string; hint: string }[] = [
+  { type: 'manual', label: 'Manually', hint: 'Only when you press Run now or call the API.' },
+  { type: 'schedule', label: 'On a schedule', hint: 'At the times a cron expression gives.' },
+  { type: 'webhook', label: 'By webhook', hint: 'When another system calls its URL.' },
+  { type: 'event', label: 'On an event', hint: 'When something happens in an integration.' },
+];
+
+type Change = (patch: Partial<SpecDraft>) => void;
+
+export function TriggerFields({
+  draft,
+  errors,
+  catalog,
+  onChange,
+}: {
+  draft: SpecDraft;
+  errors: SpecErrors;
+  catalog: readonly IntegrationInfo[] | undefined;
+  onChange: Change;
+}) {
+  function chooseType(type: AgentTriggerType) {
+    const patch: Partial<SpecDraft> = { triggerType: type };
+    if (type === 'schedule' && draft.cron.trim() === '') {
+      patch.cron = DEFAULT_CRON;
+      patch.scheduleText = describeCron(DEFAULT_CRON) ?? '';
+      patch.timezone = draft.timezone || browserTimeZone();
+    }
+    onChange(patch);
+  }
+
+  return (
+    <fieldset className="space-y-4">
+      <legend className="text-sm font-semibold text-slate-900">When it runs</legend>
+      <div className="grid gap-2 sm:grid-cols-2">
+        {TRIGGER_TYPES.map(({ type, label, hint }) => (
+          <label
+            key={type}
+            className="flex cursor-pointer items-start gap-2 rounded-lg border border-slate-200 p-3 text-sm has-checked:border-blue-500 has-checked:bg-blue-50/50"
+          >
+            <input
+              type="radio"
+              name="trigger-type"
+              value={type}
+              checked={draft.triggerType === type}
+              onChange={() => chooseType(type)}
+              className="mt-0.5 size-4 accent-blue-600"
+            />
+            <span>
+              <span className="block font-medium text-slate-900">{label}</span>
+              <span className="block text-slate-600">{hint}</span>
+            </span>
+          </label>
+        ))}
+      </div>
+      {draft.triggerType === 'schedule' && (
+        <ScheduleFields draft={draft} errors={errors} onChange={onChange} />
+      )}
+      {draft.triggerType === 'event' && (
+        <EventFields draft={draft} errors={errors} catalog={catalog} onChange={onChange} />
+      )}
+      {draft.triggerType === 'webhook' && (
+        <p className="text-sm text-slate-600">
+          Once saved, the webhook URL and its secret appear under Webhook on this page.
+        </p>
+      )}
+    </fieldset>
+  );
+}
+
+function ScheduleFields({
+  draft,
+  errors,
+  onChange,
+}: {
+  draft: SpecDraft;
+  errors: SpecErrors;
+  onChange: Change;
+}) {
+  const helperId = useId();
+  const check = useMemo(() => checkCron(draft.cron, draft.timezone), [draft.cron, draft.timezone]);
+  const zones = useMemo(() => timeZones(draft.timezone), [draft.timezone]);
+  const preset = CRON_PRESETS.find((each) => each.cron === draft.cron.trim())?.cron ?? '';
+
+  // Typing a new expression rewrites the words, which stay editable afterwards.
+  function setCron(cron: string) {
+    const words = describeCron(cron);
+    onChange(words ? { cron, scheduleText: words } : { cron });
+  }
+
+  // The helper below says what is wrong with the expression as it is typed; the field itself
+  // shows the error of the last save.
+  const cronInvalid = Boolean(errors['trigger.cron']) || (!check.ok && check.field === 'cron');
+  const zoneError =
+    errors['trigger.timezone'] ??
+    (!check.ok && check.field === 'timezone' ? check.error : undefined);
+
+  return (
+    <div className="space-y-4 rounded-xl border border-slate-200 p-4">
+      <FormField label="Common schedules">
+        {(control) => (
+          <select
+            {...control}
+            value={preset}
+            onChange={(event) => event.target.value && setCron(event.target.value)}
+            className={inputClass}
+          >
+            <option value="">Custom</option>
+            {CRON_PRESETS.map((each) => (
+              <option key={each.cron} value={each.cron}>
+                {each.label}
+              </option>
+            ))}
+          </select>
+        )}
+      </FormField>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <FormField
+          label="Cron expression"
+          hint="Five fields: minute, hour, day of month, month, day of week."
+          error={errors['trigger.cron']}
+          describedBy={helperId}
+        >
+          {(control) => (
+            <input
+              {...control}
+              aria-invalid={cronInvalid ? true : undefined}
+              value={draft.cron}
+              spellCheck={false}
+              autoComplete="off"
+              onChange={(event) => setCron(event.target.value)}
+              className={`${inputClass} font-mono`}
+            />
+          )}
+        </FormField>
+        <FormField label="Time zone" error={zoneError}>
+          {(control) => (
+            <select
+              {...control}
+              value={draft.timezone}
+              onChange={(event) => onChange({ timezone: event.target.value })}
+              className={inputClass}
+            >
+              {zones.map((zone) => (
+                <option key={zone} value={zone}>
+                  {zone}
+                </option>
+              ))}
+            </select>
+          )}
+        </FormField>
+      </div>
+      <CronHelper id={helperId} check={check} timezone={draft.timezone} />
+      <FormField
+        label="Schedule in words"
+        hint="Shown in your agent list; filled in from the cron expression."
+        error={errors['trigger.text']}
+      >
+        {(control) => (
+          <input
+            {...control}
+            value={draft.scheduleText}
+            maxLength={200}
+            onChange={(event) => onChange({ scheduleText: event.target.value })}
+            className={inputClass}
+          />
+        )}
+      </FormField>
+    </div>
+  );
+}
+
+function EventFields({
+  draft,
+  errors,
+  catalog,
+  onChange,
+}: {
+  draft: SpecDraft;
+  errors: SpecErrors;
+  catalog: readonly IntegrationInfo[] | undefined;
+  onChange: Change;
+}) {
+  const sources = (catalog ?? []).filter((each) => each.events.length > 0);
+  const chosen = sources.find((each) => each.id === draft.eventIntegration);
+  // Keep the saved values selectable even before the catalog has loaded.
+  const integrationMissing = draft.eventIntegration !== '' && !chosen;
+  const eventMissing = draft.event !== '' && !chosen?.events.some((e) => e.id === draft.event);
+  return (
+    <div className="grid gap-4 rounded-xl border border-slate-200 p-4 sm:grid-cols-2">
+      <FormField label="Integration" error={errors['trigger.integration']}>
+        {(control) => (
+          <select
+            {...control}
+            value={draft.eventIntegration}
+            onChange={(event) => onChange({ eventIntegration: event.target.value, event: '' })}
+            className={inputClass}
+          >
+            <option value="">Choose an integration</option>
+            {integrationMissing && (
+              <option value={draft.eventIntegration}>{draft.eventIntegration}</option>
+            )}
+            {sources.map((each) => (
+              <option key={each.id} value={each.id}>
+                {each.name}
+              </option>
+            ))}
+          </select>
+        )}
+      </FormField>
+      <FormField label="Event" error={errors['trigger.event']}>
+        {(control) => (
+          <select
+            {...control}
+            value={draft.event}
+            disabled={!draft.eventIntegration}
+            onChange={(event) => onChange({ event: event.target.value })}
+            className={inputClass}
+          >
+            <option value="">Choose an event</option>
+            {eventMissing && <option value={draft.event}>{draft.event}</option>}
+            {chosen?.events.map((each) => (
+              <option key={each.id} value={each.id}>
+                {each.name}
+              </option>
+            ))}
+          </select>
+        )}
+      </FormField>
+    </div>
+  );
+}

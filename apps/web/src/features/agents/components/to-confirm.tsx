@@ -1,0 +1,49 @@
+import type { AgentSpec } from '@spoke/shared';
+import { CircleHelp } from 'lucide-react';
+import type { ReactNode } from 'react';
+
+/** What the compiler assumed and could not decide, for the owner to check. */
+export function ToConfirm({
+  spec,
+  heading: Heading = 'h4',
+  children,
+}: {
+  spec: Pick<AgentSpec, 'assumptions' | 'unresolved'>;
+  /** The heading's level where the box sits. */
+  heading?: 'h2' | 'h4';
+  children?: ReactNode;
+}) {
+  if (spec.assumptions.length === 0 && spec.unresolved.length === 0) return null;
+  return (
+    <section
+      aria-labelledby="to-confirm-heading"
+      className="rounded-xl border border-amber-300 bg-amber-50 p-4 text-sm text-amber-950"
+    >
+      <Heading id="to-confirm-heading" className="flex items-center gap-2 font-semibold">
+        <CircleHelp aria-hidden="true" className="size-4" />
+        Please confirm
+      </Heading>
+      {spec.unresolved.length > 0 && (
+        <>
+          <p className="mt-2 font-medium">Questions we could not answer from your description:</p>
+          <ul aria-label="Open questions" className="mt-1 list-disc space-y-1 pl-5">
+            {spec.unresolved.map((question) => (
+              <li key={question}>{question}</li>
+            ))}
+          </ul>
+        </>
+      )}
+      {spec.assumptions.length > 0 && (
+        <>
+          <p className="mt-2 font-medium">What we assumed:</p>
+          <ul aria-label="Assumptions" className="mt-1 list-disc space-y-1 pl-5">
+            {spec.assumptions.map((assumption) => (
+              <li key={assumption}>{assumption}</li>
+            ))}
+          </ul>
+        </>
+      )}
+      {children}
+    </section>
+  );
+}

@@ -1,0 +1,139 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { userEvent } from '@testing-library/user-event';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { forgetQueryClients } from '../../../app/query-client-for-user.ts';
+import { routes } from '../../../app/routes.tsx';
+import { setToken } from '../../../lib/api/token-store.ts';
+import { renderRoutes } from '../../../test/render-app.tsx';
+import {
+  sendRaw,
+  setPageOrigin,
+  startTestServer,
+  type TestServer,
+} from '../../../test/test-server.ts';
+import { createFakeAgentsApi } from '../testing/fake-agents-api.ts';
+import { listItem, sampleAgent } from '../testing/fixtures.ts';
+
+let api = createFakeAgentsApi();
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer((req, res) => api.handle(req, res));
+  setPageOrigin(server.url);
+});
+afterAll(() => server.close());
+beforeEach(() => {
+  api = createFakeAgentsApi();
+});
+afterEach(() => {
+  server.requests.length = 0;
+  forgetQueryClients();
+});
+
+function open(path = '/app/agents') {
+  setToken('session');
+  return { ...renderRoutes(routes, path), user: userEvent.setup() };
+}
+
+const agentList = () => screen.findByRole('list', { name: 'Your agents' });
+
+function digest() {
+  return listItem(sampleAgent({ last_run_at: '2026-03-05T10:31:09.640Z' }), {
+    last_run_status: 'succeeded',
+    usage: { messages: 3, integration_credits: 12 },
+  });
+}
+
+function pausedWebhook() {
+  return listItem(
+    sampleAgent({
+      id: 'hook-agent',
+      status: 'paused',
+      paused_until: '2026-04-04T10:00:00.000Z',
+      spec: {
+        ...sampleAgent().spec,
+        name: 'Deploy watcher',
+        category: 'DevOps Automation',
+        trigger: { type: 'webhook' },
+      },
+    }),
+    { usage: { messages: 1, integration_credits: 0 } },
+  );
+}
+
+describe('agents list', () => {
+  it('lists agents with status, trigger in words, last run and usage', async () => {
+    api.state.agents = [digest(), pausedWebhook()];
+    open();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Autonomous Agent' })).toBeTruthy();
+    const [first, second] = within(await agentList()).getAllByRole('listitem') as [
+      HTMLElement,
+      HTMLElement,
+    ];
+    const one = within(first);
+    expect(one.getByRole('link', { name: 'Weekday ticket digest' }).getAttribute('href')).toBe(
+      `/app/agents/${sampleAgent().id}`,
+    );
+    expect(one.getByText('Active')).toBeTruthy();
+    expect(one.getByText('Every weekday at 9:00 (Europe/Berlin)')).toBeTruthy();
+    expect(one.getByText('Succeeded')).toBeTruthy();
+    expect(first.querySelector('time')?.getAttribute('dateTime')).toBe('2026-03-05T10:31:09.640Z');
+    expect(one.getByText('3 messages · 12 credits')).toBeTruthy();
+
+    const two = within(second);
+    expect(two.getByText('Paused until Apr 4, 2026')).toBeTruthy();
+    expect(two.getByText('When its webhook URL is called')).toBeTruthy();
+    expect(two.getByText('No runs yet')).toBeTruthy();
+    expect(two.getByText('1 message · 0 credits')).toBeTruthy();
+  });
+
+  it('names event triggers from the integrations catalog', async () => {
+    const agent = digest();
+    agent.spec.trigger = { type: 'event', integration: 'zendesk', event: 'ticket.created' };
+    api.state.agents = [agent];
+    open();
+    expect(
+      await within(await agentList()).findByText('On “Ticket created” in Zendesk'),
+    ).toBeTruthy();
+  });
+
+  it('points to the studio when there are no agents', async () => {
+    open();
+    expect(await screen.findByText('You have no agents yet.')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'agent studio' }).getAttribute('href')).toBe(
+      '/app/dashboard',
+    );
+  });
+
+  it('pages with Load more agents', async () => {
+    api.state.pageSize = 2;
+    api.state.agents = [1, 2, 3].map((n) =>
+      listItem(sampleAgent({ id: `a${n}`, spec: { ...sampleAgent().spec, name: `Agent ${n}` } })),
+    );
+    const { user } = open();
+    const list = await agentList();
+    expect(within(list).getAllByRole('listitem')).toHaveLength(2);
+    await user.click(screen.getByRole('button', { name: 'Load more agents' }));
+    await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(3));
+    expect(within(list).getByRole('link', { name: 'Agent 3' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Load more agents' })).toBeNull();
+    expect(server.requests.map((r) => r.path)).toContain('/api/agents?limit=20&cursor=2');
+  });
+
+  it('shows a failed load with a way to try again', async () => {
+    let failures = 1;
+    api.state.agents = [digest()];
+    api.state.override = (req, res) => {
+      if (!req.path.startsWith('/api/agents') || failures === 0) return false;
+      failures -= 1;
+      // A 4xx, which the query client does not retry on its own.
+      sendRaw(res, 429);
+      return true;
+    };
+    const { user } = open();
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Too many requests. Please wait a moment and try again.',
+    );
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await agentList()).toBeTruthy();
+  });
+});
