@@ -1,24 +1,6 @@
 import type { AgentTrigger, IntegrationInfo, RunStatus } from '@spoke/shared';
 
-const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
-const dateTimeFormat = new Intl.DateTimeFormat('en-US', {
-  dateStyle: 'medium',
-  timeStyle: 'short',
-});
-const countFormat = new Intl.NumberFormat('en-US');
-
-function format(iso: string, formatter: Intl.DateTimeFormat): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : formatter.format(date);
-}
-
-export const formatDate = (iso: string) => format(iso, dateFormat);
-export const formatDateTime = (iso: string) => format(iso, dateTimeFormat);
-export const formatCount = (value: number) => countFormat.format(value);
-
-export function plural(count: number, one: string, many = `${one}s`): string {
-  return `${formatCount(count)} ${count === 1 ? one : many}`;
-}
+export { formatCount, formatDate, formatDateTime, plural } from '../../lib/format.ts';
 
 /** A duration for people: "850 ms", "7.5 s", "2 min 5 s". */
 export function formatDuration(ms: number): string {

@@ -1,21 +1,8 @@
-const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
-const dateTimeFormat = new Intl.DateTimeFormat('en-US', {
-  dateStyle: 'medium',
-  timeStyle: 'short',
-});
-const countFormat = new Intl.NumberFormat('en-US');
+import { plural } from '../../lib/format.ts';
 
-function format(iso: string, formatter: Intl.DateTimeFormat): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : formatter.format(date);
-}
+export { formatDate, formatDateTime } from '../../lib/format.ts';
 
-export const formatDate = (iso: string) => format(iso, dateFormat);
-export const formatDateTime = (iso: string) => format(iso, dateTimeFormat);
-
-export function formatDownloads(count: number): string {
-  return `${countFormat.format(count)} ${count === 1 ? 'download' : 'downloads'}`;
-}
+export const formatDownloads = (count: number) => plural(count, 'download');
 
 /** The address, if it is an http(s) one; anything else (javascript:, data:) is not linked. */
 export function safeHttpUrl(url: string | undefined): string | null {

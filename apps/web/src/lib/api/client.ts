@@ -14,6 +14,11 @@ export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   body?: unknown;
   signal?: AbortSignal | undefined;
+  /**
+   * false for answers without the `{data}` envelope: the public registry API speaks the official
+   * registry's shapes (its errors still carry the platform's error body).
+   */
+  envelope?: boolean;
 }
 
 export interface ApiClientOptions {
@@ -72,7 +77,7 @@ async function errorFromResponse(response: Response): Promise<ApiError> {
 async function send(
   url: string,
   schema: z.ZodMiniType,
-  { method = 'GET', body, signal }: RequestOptions,
+  { method = 'GET', body, signal, envelope: enveloped = true }: RequestOptions,
   token: string | null,
 ): Promise<unknown> {
   const headers = new Headers({ Accept: 'application/json' });
@@ -98,6 +103,11 @@ async function send(
     json = JSON.parse(text);
   } catch (error) {
     throw clientError('INVALID_RESPONSE', error);
+  }
+  if (!enveloped) {
+    const bare = schema.safeParse(json);
+    if (!bare.success) throw clientError('INVALID_RESPONSE', bare.error);
+    return bare.data;
   }
   const parsed = envelope(schema).safeParse(json);
   if (!parsed.success) throw clientError('INVALID_RESPONSE', parsed.error);

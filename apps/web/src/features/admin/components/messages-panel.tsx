@@ -2,7 +2,7 @@ import { Alert } from '../../../components/alert.tsx';
 import { secondaryButton } from '../../../components/button-styles.ts';
 import { PageLoading } from '../../../components/page-loading.tsx';
 import { useContactMessages } from '../api/admin.ts';
-import { LoadMore } from './load-more.tsx';
+import { LoadMore } from '../../../components/load-more.tsx';
 import { MessageItem } from './message-item.tsx';
 
 export function MessagesPanel() {

@@ -7,7 +7,7 @@ import { PageLoading } from '../../../components/page-loading.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
 import { useAdminRegistry, type Origin } from '../api/registry.ts';
 import { useDebouncedValue } from '../use-debounced-value.ts';
-import { LoadMore } from './load-more.tsx';
+import { LoadMore } from '../../../components/load-more.tsx';
 import { RegistryServerRow, STATUS_NAMES, TRUST_NAMES } from './registry-server-row.tsx';
 
 const SEARCH_DELAY_MS = 300;

@@ -7,7 +7,7 @@ import { Spinner } from '../../../components/spinner.tsx';
 import { useAuth } from '../../auth/use-auth.ts';
 import { useAdminUsers } from '../api/admin.ts';
 import { useDebouncedValue } from '../use-debounced-value.ts';
-import { LoadMore } from './load-more.tsx';
+import { LoadMore } from '../../../components/load-more.tsx';
 import { UserRow } from './user-row.tsx';
 
 const SEARCH_DELAY_MS = 300;

@@ -1,4 +1,4 @@
-import { CopyButton } from './copy-button.tsx';
+import { CopyButton } from '../../../components/copy-button.tsx';
 
 /** A one-line shell command with a copy button. */
 export function CommandSnippet({ command, label }: { command: string; label: string }) {

@@ -3,7 +3,7 @@ import { KeyRound, TriangleAlert } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { secondaryButton } from '../../../components/button-styles.ts';
 import { CommandSnippet } from './command-snippet.tsx';
-import { CopyButton } from './copy-button.tsx';
+import { CopyButton } from '../../../components/copy-button.tsx';
 
 /**
  * The secret of a token just created. It lives only in this component's props: once dismissed

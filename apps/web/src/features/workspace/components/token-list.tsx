@@ -5,7 +5,7 @@ import { secondaryButton } from '../../../components/button-styles.ts';
 import { PageLoading } from '../../../components/page-loading.tsx';
 import { useRevokeToken, useTokens } from '../api/tokens.ts';
 import { formatDateTime } from '../format.ts';
-import { ConfirmDialog } from './confirm-dialog.tsx';
+import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { RetryError } from './retry-error.tsx';
 
 export function TokenList({ fallbackFocus }: { fallbackFocus: () => HTMLElement | null }) {

@@ -3,8 +3,8 @@ import { Eye, EyeOff, RefreshCw } from 'lucide-react';
 import { useState } from 'react';
 import { secondaryButton } from '../../../../components/button-styles.ts';
 import { useRotateWebhook } from '../../api/agents.ts';
-import { ConfirmDialog } from '../confirm-dialog.tsx';
-import { CopyButton } from '../copy-button.tsx';
+import { ConfirmDialog } from '../../../../components/confirm-dialog.tsx';
+import { CopyButton } from '../../../../components/copy-button.tsx';
 import { inputClass, labelClass, smallButton } from '../spec-form/field-styles.ts';
 
 /** Where other systems call the agent, and the secret they authenticate with. */

@@ -1,8 +1,8 @@
 import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
-import { Alert } from '../../../components/alert.tsx';
-import { secondaryButton } from '../../../components/button-styles.ts';
-import { Spinner } from '../../../components/spinner.tsx';
+import { Alert } from './alert.tsx';
+import { secondaryButton } from './button-styles.ts';
+import { Spinner } from './spinner.tsx';
 
 const FOCUSABLE = 'button:not([disabled]), [href], input:not([disabled]), [tabindex="0"]';
 

@@ -1,5 +1,5 @@
-import { secondaryButton } from '../../../components/button-styles.ts';
-import { Spinner } from '../../../components/spinner.tsx';
+import { secondaryButton } from './button-styles.ts';
+import { Spinner } from './spinner.tsx';
 
 export function LoadMore({
   label = 'Load more',
