@@ -48,6 +48,7 @@ export async function startSpoke(
       ...loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' }),
       databaseUrl: db.url,
       authSecret: randomBytes(32).toString('base64url'),
+      secretsKey: randomBytes(32).toString('base64'),
       webDistDir: path.join(dataDir, 'no-web-build'),
       rateLimits: unlimited(DEFAULT_RATE_LIMITS),
       ...overrides,

@@ -8,7 +8,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';
-import type { AppConfig } from './config.ts';
+import { requireSecretsKey, type AppConfig } from './config.ts';
 import { openDatabase, type Database } from './db/client.ts';
 import { registerErrorHandling } from './errors.ts';
 import { createMailer } from './lib/mailer.ts';
@@ -63,6 +63,7 @@ const SWEEP_INTERVAL_MS = 60 * 60 * 1000;
 
 /** Builds the whole server from a config object; tests build their own the same way. */
 export async function buildApp(config: AppConfig, opts: { logger?: boolean } = {}): Promise<App> {
+  requireSecretsKey(config);
   const app = Fastify({
     logger: opts.logger === false ? false : loggerOptions(config.logLevel),
     trustProxy: config.trustProxy,

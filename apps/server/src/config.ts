@@ -143,11 +143,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   } catch (err) {
     throw new ConfigError(`Invalid environment:\n  - ${(err as Error).message}`);
   }
-  if (e.DATABASE_URL && !e.SECRETS_KEY) {
-    throw new ConfigError(
-      'Invalid environment:\n  - SECRETS_KEY is required with DATABASE_URL: integration credentials are encrypted with it, and every instance needs the same key (generate one with: openssl rand -base64 32)',
-    );
-  }
   const appUrl = (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
   return {
     port: e.PORT,
@@ -187,6 +182,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     allowPrivateNetworks: e.AGENTS_ALLOW_PRIVATE_NETWORKS,
     version: readVersion(),
   };
+}
+
+/**
+ * A server on PostgreSQL needs SECRETS_KEY: instances share the database, so they must share the
+ * key that seals credentials. (Embedded mode generates one into DATA_DIR.) Checked at start.
+ */
+export function requireSecretsKey(config: Pick<AppConfig, 'databaseUrl' | 'secretsKey'>): void {
+  if (config.databaseUrl?.startsWith('postgres') && !config.secretsKey) {
+    throw new ConfigError(
+      'Invalid environment:\n  - SECRETS_KEY is required with DATABASE_URL: integration credentials are encrypted with it, and every instance needs the same key (generate one with: openssl rand -base64 32)',
+    );
+  }
 }
 
 /** Multiplies every limit's points (e.g. for a load test from one address). */

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../config.ts';
+import { ConfigError, loadConfig, requireSecretsKey } from '../config.ts';
 import { createCryptoBox, resolveSecretsKey } from './crypto-box.ts';
 
 describe('the crypto box', () => {
@@ -38,15 +38,16 @@ describe('the crypto box', () => {
   });
 
   it('is required with PostgreSQL, and must be 32 bytes', () => {
-    expect(() => loadConfig({ DATABASE_URL: 'postgres://db/spoke' })).toThrow(ConfigError);
-    expect(() => loadConfig({ DATABASE_URL: 'postgres://db/spoke' })).toThrow(
-      /SECRETS_KEY is required/,
-    );
+    const postgres = loadConfig({ DATABASE_URL: 'postgres://db/spoke' });
+    expect(() => requireSecretsKey(postgres)).toThrow(ConfigError);
+    expect(() => requireSecretsKey(postgres)).toThrow(/SECRETS_KEY is required/);
+    expect(() => requireSecretsKey(loadConfig({}))).not.toThrow();
     expect(() => loadConfig({ SECRETS_KEY: 'short' })).toThrow(/SECRETS_KEY: must be 32 bytes/);
     const ok = loadConfig({
       DATABASE_URL: 'postgres://db/spoke',
       SECRETS_KEY: randomBytes(32).toString('base64'),
     });
     expect(ok.secretsKey).toBeTruthy();
+    expect(() => requireSecretsKey(ok)).not.toThrow();
   });
 });

@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -39,6 +39,7 @@ export async function startTestApp(
     redisKeyPrefix: `spoke-test-${randomUUID()}`,
     // Many sign-ups from one address; the limits have tests of their own with the real values.
     rateLimits: scaleLimits(DEFAULT_RATE_LIMITS, 1000),
+    secretsKey: randomBytes(32).toString('base64'),
     // Tests fire schedules themselves with scheduler.tick(now).
     schedulerIntervalMs: 60_000,
     ...overrides,
