@@ -2,7 +2,8 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from './test/harness.ts';
+import { apiToken, serverJson } from './modules/registry/registry-test-kit.ts';
+import { bearer, register, startTestApp, type TestApp } from './test/harness.ts';
 
 const webDir = mkdtempSync(path.join(tmpdir(), 'spoke-web-'));
 mkdirSync(path.join(webDir, 'js'));
@@ -95,6 +96,92 @@ describe('the envelope', () => {
     });
     expect(res.statusCode).toBe(415);
     expect(res.json().error.code).toBe('UNSUPPORTED_MEDIA_TYPE');
+  });
+
+  it('answers a URL that does not decode, or an over-long parameter, in the envelope', async () => {
+    const bad = await t.app.inject('/registry/v0.1/servers/%ED%A0%80/versions');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toEqual({
+      error: {
+        code: 'BAD_REQUEST',
+        message: 'Invalid request. Please check your input and try again.',
+      },
+    });
+    const long = await t.app.inject(`/api/agents/${'a'.repeat(201)}`);
+    expect(long.statusCode).toBe(404);
+    expect(long.json().error.code).toBe('NOT_FOUND');
+    expect(long.body).not.toContain('aaaa');
+  });
+
+  it('refuses text the database cannot keep and JSON nested too deep, before any query', async () => {
+    const contact = await t.app.inject({
+      method: 'POST',
+      url: '/api/contact',
+      payload: { name: 'A\u0000', email: 'a@b.co', topic: 'general', message: 'Hello there!' },
+    });
+    expect(contact.statusCode).toBe(422);
+    expect(contact.json().error.fields).toEqual({
+      name: 'Contains a character that is not allowed (NUL or an unpaired surrogate)',
+    });
+    const search = await t.app.inject('/registry/v0.1/servers?search=%00git');
+    expect(search.statusCode).toBe(422);
+    expect(search.json().error.fields).toHaveProperty('search');
+    expect((await t.app.inject('/registry/v0.1/servers/a%00b/versions')).statusCode).toBe(404);
+    const cursor = Buffer.from(JSON.stringify({ n: 'a\u0000' })).toString('base64url');
+    expect((await t.app.inject(`/registry/v0.1/servers?cursor=${cursor}`)).statusCode).toBe(400);
+    const yearZero = await t.app.inject(
+      '/registry/v0.1/servers?updated_since=0000-01-01T00:00:00Z',
+    );
+    expect(yearZero.statusCode).toBe(422);
+
+    const user = await register(t.app);
+    const surrogate = await t.app.inject({
+      method: 'POST',
+      url: '/api/agents',
+      headers: bearer(user.token),
+      payload: { prompt: 'Every day at 9 e-mail me the \ud800 weather' },
+    });
+    expect(surrogate.statusCode).toBe(422);
+    const agentCursor = Buffer.from(`+275760-09-13T00:00:00.000Z|${user.user.id}`).toString(
+      'base64url',
+    );
+    const agents = await t.app.inject({
+      url: `/api/agents?cursor=${agentCursor}`,
+      headers: bearer(user.token),
+    });
+    expect(agents.statusCode).toBe(400);
+    expect(agents.json().error.fields).toEqual({ cursor: 'Invalid cursor' });
+
+    const { secret } = await apiToken(t, user);
+    const deep = serverJson(user.user, 'deep', '1.0.0', {
+      _meta: JSON.parse(`${'{"a":'.repeat(200)}1${'}'.repeat(200)}`),
+    });
+    const published = await t.app.inject({
+      method: 'POST',
+      url: '/registry/v0.1/publish',
+      headers: bearer(secret),
+      payload: deep,
+    });
+    expect(published.statusCode).toBe(400);
+    expect(published.json().error).toEqual({
+      code: 'BAD_REQUEST',
+      message: 'The body is nested too deeply: at most 64 levels.',
+    });
+
+    const hook = await t.app.inject({
+      method: 'POST',
+      url: '/api/agents',
+      headers: bearer(user.token),
+      payload: { prompt: 'When a webhook arrives, summarise it' },
+    });
+    const { id, webhook } = hook.json().data.agent;
+    const sent = await t.app.inject({
+      method: 'POST',
+      url: `/api/hooks/${id}`,
+      headers: { authorization: `Bearer ${webhook.secret}`, 'content-type': 'text/plain' },
+      payload: 'line one\u0000line two',
+    });
+    expect(sent.statusCode).toBe(422);
   });
 
   it('tags every answer with a request id', async () => {

@@ -10,7 +10,7 @@ import {
 import { Redis } from 'ioredis';
 import { requireSecretsKey, type AppConfig } from './config.ts';
 import { openDatabase, type Database } from './db/client.ts';
-import { registerErrorHandling } from './errors.ts';
+import { onFrameworkError, registerErrorHandling } from './errors.ts';
 import { createMailer } from './lib/mailer.ts';
 import { createLimiter } from './lib/rate-limit.ts';
 import { resolveAuthSecret } from './lib/secret.ts';
@@ -45,6 +45,7 @@ import { integrationRoutes } from './modules/agents/integration-routes.ts';
 import { hookRoutes } from './modules/agents/hook-routes.ts';
 import { registerSpa } from './plugins/spa.ts';
 import { registerSecurityHeaders } from './plugins/security-headers.ts';
+import { registerInputGuard } from './plugins/input-guard.ts';
 import { loggerOptions } from './lib/logger.ts';
 
 export type App = FastifyInstance & {
@@ -74,11 +75,13 @@ export async function buildApp(config: AppConfig, opts: { logger?: boolean } = {
       return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
     },
     routerOptions: { maxParamLength: 200 },
+    frameworkErrors: onFrameworkError,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  registerInputGuard(app);
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });

@@ -64,7 +64,7 @@ export function isDatabaseUnavailable(err: unknown): boolean {
     const message = (e as { message?: unknown }).message;
     if (
       typeof message === 'string' &&
-      /Connection terminated|database closed|PGlite is closed|Cannot use a pool after calling end|timeout exceeded when trying to connect/i.test(
+      /Connection terminated|database closed|PGlite is closed|Cannot use a pool after calling end|timeout exceeded when trying to connect|is not queryable/i.test(
         message,
       )
     ) {
@@ -83,6 +83,20 @@ function zodFields(error: FastifyError): Record<string, string> {
     fields[path] ??= v.message ?? 'Invalid value';
   }
   return fields;
+}
+
+/**
+ * Fastify's refusals before a route is found (a URL that does not decode, a path parameter
+ * past `maxParamLength`), in the envelope rather than Fastify's own body, which echoes the
+ * URL and names its error codes. No route has a parameter that long, so nothing is found.
+ */
+export function onFrameworkError(
+  err: FastifyError,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): void {
+  const status = err.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 404 : 400;
+  void reply.header('x-request-id', request.id).status(status).send(errorBody(status));
 }
 
 /** One place that turns every failure into `{"error": {...}}` with the catalogue's message. */

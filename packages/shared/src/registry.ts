@@ -136,7 +136,12 @@ export const RegistryListQuerySchema = z.object({
   search: z.optional(z.string().check(z.trim(), z.maxLength(200))),
   limit: z.optional(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(REGISTRY_PAGE_MAX))),
   cursor: z.optional(z.string().check(z.maxLength(500))),
-  updated_since: z.optional(z.iso.datetime({ offset: true })),
+  updated_since: z.optional(
+    z.iso.datetime({ offset: true }).check(
+      // Year 0 (or a time zone that reaches back into it) is no date PostgreSQL accepts.
+      z.refine((v) => new Date(v).getUTCFullYear() >= 1, 'Must be a date from year 1 on'),
+    ),
+  ),
   category: z.optional(z.enum(INTEGRATION_CATEGORIES)),
   trust: z.optional(z.enum(TRUST_LEVELS)),
 });

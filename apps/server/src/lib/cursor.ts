@@ -10,11 +10,16 @@ export function encodeCursor(row: Cursor): string {
   return Buffer.from(`${row.createdAt.toISOString()}|${row.id}`).toString('base64url');
 }
 
+// What encodeCursor writes; years 1 to 9999 only, as PostgreSQL reads no others in this form.
+const ISO_TIME = /^(?!0000)\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+
 /** The cursor, or undefined when it is not one of ours (the caller answers 400). */
 export function decodeCursor(value: string): Cursor | undefined {
   const [at, id] = Buffer.from(value, 'base64url').toString('utf8').split('|');
   const createdAt = new Date(at ?? '');
-  if (!id || !UUID.test(id) || Number.isNaN(createdAt.getTime())) return undefined;
+  if (!id || !UUID.test(id) || !ISO_TIME.test(at ?? '') || Number.isNaN(createdAt.getTime())) {
+    return undefined;
+  }
   return { createdAt, id };
 }
 

@@ -10,7 +10,7 @@ import {
   startTestApp,
   type TestApp,
 } from '../../test/harness.ts';
-import { sessions, users } from '../../db/schema.ts';
+import { sessions, users, verifications } from '../../db/schema.ts';
 import { hashSessionToken } from './session-token-hash.ts';
 
 let t: TestApp;
@@ -101,6 +101,17 @@ describe('POST /api/account/register', () => {
         agreeToTerms: 'You must agree to the terms',
       },
     });
+  });
+
+  it('answers an e-mail the sign-up cannot keep with the field message, here and at reset', async () => {
+    for (const email of ['ä@ö.de', 'a@b.c', 'a..b@example.com']) {
+      const res = await post('/api/account/register', registrationFor({ email }));
+      expect(res.statusCode, email).toBe(422);
+      expect(res.json().error.fields).toEqual({ email: 'Please enter a valid email address' });
+      const reset = await post('/api/account/forgot-password', { email });
+      expect(reset.statusCode, email).toBe(422);
+      expect(reset.json().error.fields).toEqual({ email: 'Please enter a valid email address' });
+    }
   });
 
   it('leaves nothing behind when a registration is refused', async () => {
@@ -346,6 +357,23 @@ describe('password reset', () => {
     }
     throw new Error('no mail arrived');
   }
+
+  it('keeps only a hash of the reset token', async () => {
+    const before = outboxMessages().length;
+    const u = await register(t.app);
+    await post('/api/account/forgot-password', { email: u.user.email });
+    let token: string | undefined;
+    // The file may be listed before its content is written: read until the link is there.
+    for (let i = 0; !token && i < 100; i++) {
+      const mail = await waitForMail(before + 1);
+      token = /reset-password\?token=([A-Za-z0-9_-]+)/.exec(mail.replace(/=\r?\n/g, ''))?.[1];
+      if (!token) await new Promise((r) => setTimeout(r, 20));
+    }
+    expect(token).toBeTruthy();
+    const rows = await t.app.spoke.database.db.select().from(verifications);
+    expect(rows.length).toBeGreaterThan(0);
+    expect(JSON.stringify(rows)).not.toContain(token);
+  });
 
   it('always answers 200, mails a one-time link, and the link works once', async () => {
     const before = outboxMessages().length;

@@ -6,6 +6,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { schema } from '../../db/schema.ts';
+import { deferredTransactions } from './deferred-transaction.ts';
 import { hashedSessionTokens } from './session-token-hash.ts';
 
 const DAY = 24 * 60 * 60;
@@ -49,9 +50,16 @@ export function createAuth({ config, db, secret, log, sendResetPassword }: AuthD
         else log.debug({ source: 'auth' }, message);
       },
     },
+    // A sign-up writes its user, account and session in one transaction, begun at the first
+    // write so that the password hash is not computed inside it.
     database: hashedSessionTokens(
-      drizzleAdapter(db as never, { provider: 'pg', schema, usePlural: true }),
+      deferredTransactions(
+        drizzleAdapter(db as never, { provider: 'pg', schema, usePlural: true, transaction: true }),
+      ),
     ),
+    // Password reset tokens (and OAuth states) are kept as hashes: a copy of the database
+    // hands nobody a working reset link.
+    verification: { storeIdentifier: 'hashed' },
     advanced: {
       database: { generateId: 'uuid' },
       cookiePrefix: 'spoke',

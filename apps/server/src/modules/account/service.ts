@@ -52,6 +52,19 @@ function isUniqueViolation(err: unknown): boolean {
   return false;
 }
 
+/**
+ * better-auth checks an e-mail more strictly than the form's simple shape (no `ä@ö.de`, no
+ * `a@b.c`): its refusal becomes the field error the form would have shown.
+ */
+function refusedEmail(err: unknown): AppError | undefined {
+  if (!isAPIError(err) || err.statusCode !== 400 || !/\bbody\.email\b/.test(err.message)) {
+    return undefined;
+  }
+  return new AppError(422, ErrorCode.VALIDATION_FAILED, {
+    fields: { email: 'Please enter a valid email address' },
+  });
+}
+
 export type AccountService = ReturnType<typeof createAccountService>;
 
 type CachedSession = { user: User; sessionId: string };
@@ -157,7 +170,7 @@ export function createAccountService(deps: {
         if (isAPIError(err) && /already exists/i.test(err.message)) {
           throw conflict({ email: 'An account with this email already exists' });
         }
-        throw err;
+        throw refusedEmail(err) ?? err;
       }
     },
 
@@ -269,7 +282,11 @@ export function createAccountService(deps: {
     },
 
     async requestPasswordReset(email: string): Promise<void> {
-      await auth.api.requestPasswordReset({ body: { email } });
+      try {
+        await auth.api.requestPasswordReset({ body: { email } });
+      } catch (err) {
+        throw refusedEmail(err) ?? err;
+      }
     },
 
     async resetPassword(token: string, password: string): Promise<void> {

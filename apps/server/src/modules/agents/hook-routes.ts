@@ -5,6 +5,7 @@ import { ErrorCode, type AgentSpec } from '@spoke/shared';
 import type { Db } from '../../db/client.ts';
 import { agents } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
+import { findUnstorable, unstorableBody } from '../../lib/storable.ts';
 import { hasHook } from './agent-json.ts';
 import type { RunService } from './runs.ts';
 import type { AgentService } from './service.ts';
@@ -68,6 +69,9 @@ export const hookRoutes: FastifyPluginAsync<{
         throw new AppError(400, ErrorCode.BAD_REQUEST, { message: 'The body is not valid JSON.' });
       }
     }
+    // The input is kept as jsonb: NUL, an unpaired surrogate or absurd nesting cannot be.
+    const unstorable = findUnstorable(input);
+    if (unstorable) throw unstorableBody(unstorable);
     const spec = agent.spec as AgentSpec;
     const run = await runService.enqueue(
       agent,

@@ -8,6 +8,7 @@ import {
   type TrustLevel,
 } from '@spoke/shared';
 import type { registryServers } from '../../db/schema.ts';
+import { isStorableText } from '../../lib/storable.ts';
 
 export type ServerRow = typeof registryServers.$inferSelect;
 export type VersionFields = {
@@ -46,7 +47,8 @@ export const encodeNameCursor = (name: string) =>
 export function decodeNameCursor(cursor: string): string | undefined {
   try {
     const value = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as { n?: unknown };
-    return typeof value?.n === 'string' && value.n ? value.n : undefined;
+    // A name with NUL could not be compared in SQL; no stored name has one.
+    return typeof value?.n === 'string' && value.n && isStorableText(value.n) ? value.n : undefined;
   } catch {
     return undefined;
   }

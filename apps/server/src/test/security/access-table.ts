@@ -1,0 +1,328 @@
+import { serverJson } from '../../modules/registry/registry-test-kit.ts';
+import { registrationFor, type register, type TestApp } from '../harness.ts';
+
+export const CALLERS = [
+  'anonymous',
+  'user',
+  'other',
+  'admin',
+  'apiToken',
+  'apiTokenWithoutScope',
+] as const;
+export type Caller = (typeof CALLERS)[number];
+export type Expected = Record<Caller, number>;
+
+type Registered = Awaited<ReturnType<typeof register>>;
+
+/** What the table's requests act on: `user` owns everything, `other` owns nothing of it. */
+export type AccessContext = {
+  t: TestApp;
+  user: Registered;
+  other: Registered;
+  admin: Registered;
+  /** The user's API tokens, with and without the registry:publish scope. */
+  apiToken: string;
+  apiTokenWithoutScope: string;
+  /** The user's agent (webhook trigger), one of its runs and a server they published. */
+  agentId: string;
+  runId: string;
+  serverName: string;
+  /** A new session of an account, and the id of a session token. */
+  session: (who: Registered) => Promise<string>;
+  sessionId: (token: string) => Promise<string>;
+  /** A new account; an admin when asked. */
+  fresh: (admin: boolean) => Promise<Registered>;
+  /** Calls the API with a session of `who` and returns `data` (throws unless 2xx). */
+  as: <T>(who: Registered, method: string, url: string, payload?: unknown) => Promise<T>;
+};
+
+/** One cell's request; `authorization` replaces the caller's usual credential. */
+export type Cell = { url: string; payload?: unknown; authorization?: string };
+export type Row = {
+  expect: Expected;
+  request: (c: AccessContext, caller: Caller) => Promise<Cell>;
+};
+
+/** The same answer whoever calls: a public route. */
+const everyone = (status: number): Expected => ({
+  anonymous: status,
+  user: status,
+  other: status,
+  admin: status,
+  apiToken: status,
+  apiTokenWithoutScope: status,
+});
+/** Any signed-in session, acting on its own account; API tokens are not sessions. */
+const signedIn = (status: number): Expected => ({
+  ...everyone(401),
+  user: status,
+  other: status,
+  admin: status,
+});
+/** The user's own thing: others do not see it exist; admins may read some. */
+const owned = (status: number, admin = 404): Expected => ({
+  ...everyone(401),
+  user: status,
+  other: 404,
+  admin,
+});
+const adminOnly = (status: number): Expected => ({
+  ...everyone(401),
+  user: 403,
+  other: 403,
+  admin: status,
+});
+/** Publishing takes an API token with the scope; a session is not one. */
+const publishing: Expected = { ...everyone(401), apiToken: 201, apiTokenWithoutScope: 403 };
+
+const get = (url: string) => async (): Promise<Cell> => ({ url });
+const send = (url: string, payload: () => unknown) => async (): Promise<Cell> => ({
+  url,
+  payload: payload(),
+});
+const isSession = (caller: Caller) => ['user', 'other', 'admin'].includes(caller);
+let serial = 0;
+const unique = () => `${Date.now().toString(36)}${++serial}`;
+
+const catalogServer = encodeURIComponent('dev.spoke.catalog/asana');
+const registryReads = (prefix: string): Record<string, Row> => ({
+  [`GET ${prefix}/servers`]: { expect: everyone(200), request: get(`${prefix}/servers`) },
+  [`GET ${prefix}/servers/:name/versions`]: {
+    expect: everyone(200),
+    request: get(`${prefix}/servers/${catalogServer}/versions`),
+  },
+  [`GET ${prefix}/servers/:name/versions/:version`]: {
+    expect: everyone(200),
+    request: get(`${prefix}/servers/${catalogServer}/versions/latest`),
+  },
+  [`POST ${prefix}/publish`]: {
+    expect: publishing,
+    request: async (c) => ({
+      url: `${prefix}/publish`,
+      payload: serverJson(c.user.user, 'access', `1.0.${++serial}`),
+    }),
+  },
+});
+
+/**
+ * Who may call each route: every route of the app (the inventory test holds this table to
+ * the app's route tree) for every kind of caller, with the status each gets.
+ */
+export const ACCESS_TABLE: Record<string, Row> = {
+  // Public: anyone, signed in or not, gets the same answer.
+  'GET /api/health': { expect: everyone(200), request: get('/api/health') },
+  'GET /api/ready': { expect: everyone(200), request: get('/api/ready') },
+  'GET /api/blog': { expect: everyone(200), request: get('/api/blog') },
+  'GET /api/blog/:slug': { expect: everyone(200), request: get('/api/blog/first-post') },
+  'GET /blog/rss.xml': { expect: everyone(200), request: get('/blog/rss.xml') },
+  ...registryReads('/registry/v0.1'),
+  ...registryReads('/registry/v0'),
+  'POST /api/account/register': {
+    expect: everyone(201),
+    request: send('/api/account/register', () => registrationFor()),
+  },
+  'POST /api/account/login': {
+    expect: everyone(200),
+    request: async (c) => ({
+      url: '/api/account/login',
+      payload: { email: c.user.user.email, password: c.user.password },
+    }),
+  },
+  'POST /api/account/forgot-password': {
+    expect: everyone(200),
+    request: send('/api/account/forgot-password', () => ({ email: `x${unique()}@example.com` })),
+  },
+  // A link that was never sent: refused the same way for everyone, never 401.
+  'POST /api/account/reset-password': {
+    expect: everyone(400),
+    request: send('/api/account/reset-password', () => ({
+      token: 'never-sent',
+      password: 'a new password',
+    })),
+  },
+  'POST /api/account/google/exchange': {
+    expect: everyone(200),
+    request: async (c) => ({
+      url: '/api/account/google/exchange',
+      payload: { code: await c.t.app.spoke.accounts.createLoginCode(c.other.user.id, false) },
+    }),
+  },
+  // Google sign-in is not configured here: each step sends the browser back to /login.
+  'GET /api/auth/google': { expect: everyone(302), request: get('/api/auth/google') },
+  'GET /api/auth/callback/:providerId': {
+    expect: everyone(302),
+    request: get('/api/auth/callback/google?code=x&state=y'),
+  },
+  'GET /api/account/google/complete': {
+    expect: everyone(302),
+    request: get('/api/account/google/complete'),
+  },
+  'POST /api/contact': {
+    expect: everyone(201),
+    request: send('/api/contact', () => ({
+      name: 'Ada',
+      email: 'ada@example.com',
+      topic: 'general',
+      message: 'A question about the plans.',
+    })),
+  },
+  // Opened by the agent's webhook secret only (see the test beside the table).
+  'POST /api/hooks/:id': {
+    expect: everyone(401),
+    request: async (c) => ({ url: `/api/hooks/${c.agentId}`, payload: { event: 'x' } }),
+  },
+
+  // The signed-in account itself.
+  'GET /api/account/me': { expect: signedIn(200), request: get('/api/account/me') },
+  'PATCH /api/account/me': {
+    expect: signedIn(200),
+    request: send('/api/account/me', () => ({ display_name: 'Someone' })),
+  },
+  'POST /api/account/logout': { expect: signedIn(200), request: get('/api/account/logout') },
+  'POST /api/account/password': {
+    expect: signedIn(200),
+    request: async (c, caller) => {
+      const who = await c.fresh(caller === 'admin');
+      return {
+        url: '/api/account/password',
+        payload: { currentPassword: who.password, newPassword: 'a brand new password' },
+        ...(isSession(caller) ? { authorization: `Bearer ${who.token}` } : {}),
+      };
+    },
+  },
+  'GET /api/account/sessions': { expect: signedIn(200), request: get('/api/account/sessions') },
+  'GET /api/account/billing': { expect: signedIn(200), request: get('/api/account/billing') },
+  'GET /api/account/tokens': { expect: signedIn(200), request: get('/api/account/tokens') },
+  'POST /api/account/tokens': {
+    expect: signedIn(201),
+    request: send('/api/account/tokens', () => ({ name: 'ci', scopes: ['registry:publish'] })),
+  },
+  'GET /api/registry/mine': { expect: signedIn(200), request: get('/api/registry/mine') },
+  'GET /api/integrations': { expect: signedIn(200), request: get('/api/integrations') },
+  'PUT /api/integrations/:id/credentials': {
+    expect: signedIn(200),
+    request: send('/api/integrations/brave-search/credentials', () => ({
+      values: { BRAVE_API_KEY: 'key' },
+    })),
+  },
+  'DELETE /api/integrations/:id/credentials': {
+    expect: signedIn(200),
+    request: get('/api/integrations/brave-search/credentials'),
+  },
+  'POST /api/agents': {
+    expect: signedIn(201),
+    request: send('/api/agents', () => ({ prompt: 'When I ask, tell me the time in Lima' })),
+  },
+  'GET /api/agents': { expect: signedIn(200), request: get('/api/agents') },
+
+  // The user's own sessions, tokens, agents and runs: 404 for anyone else.
+  'DELETE /api/account/sessions/:id': {
+    expect: owned(200),
+    request: async (c) => ({
+      url: `/api/account/sessions/${await c.sessionId(await c.session(c.user))}`,
+    }),
+  },
+  'DELETE /api/account/tokens/:id': {
+    expect: owned(200),
+    request: async (c) => {
+      const { token } = await c.as<{ token: { id: string } }>(
+        c.user,
+        'POST',
+        '/api/account/tokens',
+        {
+          name: 'doomed',
+          scopes: ['registry:publish'],
+        },
+      );
+      return { url: `/api/account/tokens/${token.id}` };
+    },
+  },
+  'GET /api/agents/:id': {
+    expect: owned(200, 200),
+    request: async (c) => ({ url: `/api/agents/${c.agentId}` }),
+  },
+  'PATCH /api/agents/:id': {
+    expect: owned(200),
+    request: async (c) => ({ url: `/api/agents/${c.agentId}`, payload: { spec: { name: 'New' } } }),
+  },
+  'DELETE /api/agents/:id': {
+    expect: owned(200),
+    request: async (c) => {
+      const { agent } = await c.as<{ agent: { id: string } }>(c.user, 'POST', '/api/agents', {
+        prompt: 'Tell me the time',
+      });
+      return { url: `/api/agents/${agent.id}` };
+    },
+  },
+  'POST /api/agents/:id/pause': {
+    expect: owned(200),
+    request: async (c) => ({ url: `/api/agents/${c.agentId}/pause` }),
+  },
+  'POST /api/agents/:id/resume': {
+    expect: owned(200),
+    request: async (c) => ({ url: `/api/agents/${c.agentId}/resume` }),
+  },
+  'POST /api/agents/:id/webhook/rotate': {
+    expect: owned(200),
+    request: async (c) => ({ url: `/api/agents/${c.agentId}/webhook/rotate` }),
+  },
+  'POST /api/agents/:id/runs': {
+    expect: owned(202),
+    request: async (c) => ({ url: `/api/agents/${c.agentId}/runs`, payload: { input: 'hi' } }),
+  },
+  'GET /api/agents/:id/runs': {
+    expect: owned(200, 200),
+    request: async (c) => ({ url: `/api/agents/${c.agentId}/runs` }),
+  },
+  'GET /api/runs/:id': {
+    expect: owned(200, 200),
+    request: async (c) => ({ url: `/api/runs/${c.runId}` }),
+  },
+
+  // Administrators only.
+  'GET /api/admin/users': { expect: adminOnly(200), request: get('/api/admin/users') },
+  'PATCH /api/admin/users/:id': {
+    expect: adminOnly(200),
+    request: async (c) => ({
+      url: `/api/admin/users/${c.other.user.id}`,
+      payload: { plan: 'pro' },
+    }),
+  },
+  'GET /api/admin/contact-messages': {
+    expect: adminOnly(200),
+    request: get('/api/admin/contact-messages'),
+  },
+  'GET /api/admin/registry/servers': {
+    expect: adminOnly(200),
+    request: get('/api/admin/registry/servers'),
+  },
+  'PATCH /api/admin/registry/servers/:name': {
+    expect: adminOnly(200),
+    request: async (c) => ({
+      url: `/api/admin/registry/servers/${encodeURIComponent(c.serverName)}`,
+      payload: { trust_level: 'verified' },
+    }),
+  },
+  'GET /api/admin/registry/namespaces': {
+    expect: adminOnly(200),
+    request: get('/api/admin/registry/namespaces'),
+  },
+  'POST /api/admin/registry/namespaces': {
+    expect: adminOnly(201),
+    request: async (c) => ({
+      url: '/api/admin/registry/namespaces',
+      payload: { namespace: `com.access${unique()}`, username: c.other.user.username },
+    }),
+  },
+  'DELETE /api/admin/registry/namespaces/:namespace': {
+    expect: adminOnly(200),
+    request: async (c) => {
+      const namespace = `org.doomed${unique()}`;
+      await c.as(c.admin, 'POST', '/api/admin/registry/namespaces', {
+        namespace,
+        username: c.other.user.username,
+      });
+      return { url: `/api/admin/registry/namespaces/${namespace}` };
+    },
+  },
+};
