@@ -126,7 +126,8 @@ export async function buildApp(config: AppConfig, opts: { logger?: boolean } = {
         ].join('\n'),
       });
       // With no SMTP server the message lands in the outbox; say where, so it can be opened.
-      if (file) app.log.info({ file, link }, 'password reset mail written to the outbox');
+      // The link itself is a secret: only the file is named.
+      if (file) app.log.info({ file }, 'password reset mail written to the outbox');
     },
   });
   const accounts = createAccountService({
