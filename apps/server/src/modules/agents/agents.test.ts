@@ -186,6 +186,33 @@ describe('reading, editing and deleting', () => {
   });
 });
 
+describe('paging', () => {
+  it('loses no agent created within the same millisecond (keyset cursors in milliseconds)', async () => {
+    const dave = await register(t.app);
+    const ids: string[] = [];
+    for (let i = 0; i < 3; i++)
+      ids.push((await createAgent(t, dave.token, `Every hour check item ${i}`)).id);
+    for (const [i, id] of ids.entries()) {
+      await t.app.spoke.database.db.execute(
+        sql`update agents set created_at = ${`2026-01-01T00:00:00.12340${i}Z`} where id = ${id}`,
+      );
+    }
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const res = await call(
+        t,
+        'GET',
+        `/api/agents?limit=1${cursor ? `&cursor=${cursor}` : ''}`,
+        dave.token,
+      );
+      seen.push(...res.json().data.agents.map((a: Agent) => a.id));
+      cursor = res.json().data.next_cursor;
+    } while (cursor && seen.length < 10);
+    expect([...seen].sort()).toEqual([...ids].sort());
+  });
+});
+
 describe('runs without a model', () => {
   it('refuses with 503 MODEL_NOT_CONFIGURED, counts nothing, and still dry-runs', async () => {
     const agent = await createAgent(
