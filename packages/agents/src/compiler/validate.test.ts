@@ -55,6 +55,12 @@ describe('validateSpec', () => {
     expect(CRON_MESSAGE).toBe('must be a valid cron expression, e.g. 0 9 * * 1-5');
   });
 
+  it('refuses a cron expression that never fires', () => {
+    expect(
+      issuesOf({ trigger: { ...valid.trigger, cron: '0 0 31 2 *' } as AgentSpec['trigger'] }),
+    ).toEqual([{ path: 'trigger.cron', message: 'never fires: no such date exists' }]);
+  });
+
   it('requires an IANA time zone', () => {
     expect(
       issuesOf({ trigger: { ...valid.trigger, timezone: 'Mars/Olympus' } as AgentSpec['trigger'] }),

@@ -1,6 +1,6 @@
 import { AgentSpecSchema, type AgentSpec } from '@spoke/shared';
 import { integrationById } from '../catalog/index.ts';
-import { isValidCron, isValidTimeZone } from './cron.ts';
+import { isValidCron, isValidTimeZone, nextRuns } from './cron.ts';
 
 /** One problem with a spec: where (dotted, e.g. `trigger.cron`, `integrations.1.id`) and what. */
 export type SpecIssue = { path: string; message: string };
@@ -25,8 +25,12 @@ function checkMeaning(spec: AgentSpec): SpecIssue[] {
   const { trigger } = spec;
   if (trigger.type === 'schedule') {
     const fields = trigger.cron.trim().split(/\s+/).length;
-    if (fields !== 5 || !isValidCron(trigger.cron))
+    if (fields !== 5 || !isValidCron(trigger.cron)) {
       issues.push({ path: 'trigger.cron', message: CRON_MESSAGE });
+    } else if (!nextRuns(trigger.cron, 'UTC', 1).length) {
+      // e.g. 0 0 31 2 *: valid, but February has no 31st.
+      issues.push({ path: 'trigger.cron', message: 'never fires: no such date exists' });
+    }
     if (!isValidTimeZone(trigger.timezone)) {
       issues.push({
         path: 'trigger.timezone',
