@@ -1,14 +1,15 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { BenchContext } from '../lib/context.ts';
 import { freshDatabase } from '../lib/database.ts';
 import type { Figures } from '../lib/load.ts';
 import { writeResults } from '../lib/results.ts';
 import { fmtInt, fmtMs, table } from '../lib/table.ts';
 import { AGENT_PROMPTS, api, createAgent, registerAccount, type Account } from './http.ts';
-import { measureRequest, serverSettled, type Request } from './measure.ts';
+import { measureRequest, probe, settled, type Request } from './measure.ts';
 import { startServerProcess, tail, type ServerProcess } from './server-process.ts';
 
 // `npm run bench -- load`: the production server as `npm start` runs it, loaded by autocannon
@@ -20,6 +21,7 @@ const CONNECTIONS = [100, 500] as const;
 const DEFAULT_DURATION_SEC = 30;
 const P99_TARGET_MS = 50;
 const AGENTS = 10;
+const WEB_DIST = path.resolve(import.meta.dirname, '../../apps/web/dist');
 /** What a browser sends: the landing page and assets are served compressed. */
 const BROWSER = { 'accept-encoding': 'gzip, deflate, br', accept: '*/*' };
 
@@ -96,8 +98,7 @@ function endpoints(origin: string, account: Account, asset: string): Endpoint[] 
       name: 'GET /registry/v0.1/servers?search=github',
       kind: 'read',
       request: { url: `${origin}/registry/v0.1/servers?search=github&limit=30` },
-      check: (s, body) =>
-        s === 200 && ((body as { servers?: unknown[] }).servers?.length ?? 0) > 0,
+      check: (s, body) => s === 200 && ((body as { servers?: unknown[] }).servers?.length ?? 0) > 0,
     },
     {
       name: 'GET / (landing page HTML)',
@@ -133,6 +134,20 @@ async function checkOnce(endpoint: Endpoint): Promise<void> {
   }
 }
 
+/** A copy of apps/web/dist whose index.html and entry script are both there. */
+async function snapshotWebBuild(dataDir: string): Promise<string> {
+  const target = path.join(dataDir, 'web');
+  for (let attempt = 0; ; attempt++) {
+    rmSync(target, { recursive: true, force: true });
+    cpSync(WEB_DIST, target, { recursive: true });
+    const html = readFileSync(path.join(target, 'index.html'), 'utf8');
+    const entry = /<script[^>]+src="\/(js\/[^"]+\.js)"/.exec(html)?.[1];
+    if (entry && existsSync(path.join(target, entry))) return target;
+    if (attempt >= 5) throw new Error(`the web build in ${WEB_DIST} is incomplete`);
+    await sleep(2000); // a build in progress
+  }
+}
+
 async function prepare(server: ServerProcess) {
   const account = await registerAccount(server.origin);
   for (let i = 0; i < AGENTS; i++) {
@@ -150,23 +165,34 @@ export async function run(ctx: BenchContext): Promise<void> {
   let server: ServerProcess | undefined;
   const rows: LoadRow[] = [];
   try {
-    server = await startServerProcess({
-      entry: 'start',
+    const options = {
+      entry: 'start' as const,
       dataDir,
       ...(ctx.database.kind === 'postgres' ? { databaseUrl: db.url } : {}),
       secretsKey: randomBytes(32).toString('base64'),
       // Every request of a run comes from 127.0.0.1: the limits would stop the sign-ins.
       env: { RATE_LIMIT_SCALE: '1000000' },
       readyTimeoutMs: 300_000,
-    });
+    };
+    // The first start builds the web app if it is missing or stale, as `npm start` does; the
+    // measured server then serves a copy of that build, which a rebuild cannot change under it.
+    server = await startServerProcess(options);
+    await server.stop();
+    const web = await snapshotWebBuild(dataDir);
+    server = await startServerProcess({ ...options, env: { ...options.env, WEB_DIST_DIR: web } });
     const database =
       ctx.database.kind === 'postgres' ? db.label : `PGlite (DATA_DIR ${dataDir}/pglite)`;
     console.log(`server: npm start (pid ${server.pid}), ${database}, ${durationSec} s per row\n`);
     const { account, asset } = await prepare(server);
     const origin = server.origin;
-    const settle = () => serverSettled(origin);
     for (const endpoint of endpoints(origin, account, asset)) {
       await checkOnce(endpoint);
+      let idleMs = Infinity;
+      for (let i = 0; i < 3; i++) idleMs = Math.min(idleMs, await probe(endpoint.request));
+      const settle = async () => {
+        if (!(await settled(endpoint.request, idleMs)))
+          console.warn('  (the server did not settle)');
+      };
       for (const connections of CONNECTIONS) {
         await settle();
         const figures = await measureRequest(
@@ -174,6 +200,8 @@ export async function run(ctx: BenchContext): Promise<void> {
           { ...ctx.settings, connections, durationSec },
           settle,
         );
+        // What it took in goes on after the client left; the next row must not share it.
+        await settle();
         const { target, met } = verdict(endpoint, connections, figures);
         const row = {
           endpoint: endpoint.name,

@@ -49,25 +49,34 @@ export async function measureRequest(
   return figures(await autocannon({ ...base, duration: settings.durationSec }));
 }
 
+/** Milliseconds one request of `request` takes, or Infinity when it fails. */
+export async function probe(request: Request): Promise<number> {
+  const started = performance.now();
+  try {
+    const res = await fetch(request.url, {
+      method: request.method ?? 'GET',
+      headers: request.headers ?? {},
+      ...(request.body === undefined ? {} : { body: request.body }),
+      signal: AbortSignal.timeout(30_000),
+    });
+    await res.arrayBuffer();
+    return res.ok ? performance.now() - started : Infinity;
+  } catch {
+    return Infinity;
+  }
+}
+
 /**
- * Resolves once the server answers `/api/health` quickly three times in a row: after a run the
- * client has dropped its sockets, but the server may still be working through what it took in
- * (sign-ins queue behind password hashing). Gives up after `timeoutMs`.
+ * Resolves once the request answers about as fast as it did on an idle server (`idleMs`), twice
+ * in a row: after a run the client has dropped its sockets, but the server may still be working
+ * through what it took in (sign-ins queue behind password hashing). Gives up after `timeoutMs`.
  */
-export async function serverSettled(origin: string, timeoutMs = 120_000): Promise<boolean> {
+export async function settled(request: Request, idleMs: number, timeoutMs = 180_000) {
   const deadline = Date.now() + timeoutMs;
   let quick = 0;
-  while (Date.now() < deadline) {
-    const started = performance.now();
-    try {
-      const res = await fetch(`${origin}/api/health`, { signal: AbortSignal.timeout(5000) });
-      await res.arrayBuffer();
-      quick = res.ok && performance.now() - started < 20 ? quick + 1 : 0;
-    } catch {
-      quick = 0;
-    }
-    if (quick >= 3) return true;
-    await sleep(100);
+  while (quick < 2 && Date.now() < deadline) {
+    quick = (await probe(request)) < idleMs * 3 + 20 ? quick + 1 : 0;
+    if (quick < 2) await sleep(100);
   }
-  return false;
+  return quick >= 2;
 }

@@ -85,8 +85,12 @@ async function openPostgres(url: string): Promise<Database> {
     connectionTimeoutMillis: 5_000,
     idleTimeoutMillis: 30_000,
   });
-  // A dropped connection must not crash the process; the next query reconnects.
+  // A dropped connection must not crash the process; the next query reconnects. The pool hears
+  // the errors of idle clients only: a client that a request holds between two statements (in
+  // a transaction) reports a dropped connection on itself, and unheard that error would end the
+  // process. Its next statement fails on its own (503) and the pool discards it on release.
   pool.on('error', () => {});
+  pool.on('connect', (client) => client.on('error', () => {}));
   const db = drizzle(pool, { schema });
   const lockClient = await pool.connect();
   try {

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, desc, eq, gte, lt, or, sql } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, lt, or, sql } from 'drizzle-orm';
 import {
   AgentSpecSchema,
   ErrorCode,
@@ -11,7 +11,7 @@ import {
 } from '@spoke/shared';
 import { compileAgent, validateSpec, type LanguageModel } from '@spoke/agents';
 import type { Db } from '../../db/client.ts';
-import { agentSchedules, agents, runs } from '../../db/schema.ts';
+import { agentSchedules, agents } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import type { CryptoBox } from '../../lib/crypto-box.ts';
 import type { Cursor } from '../../lib/cursor.ts';
@@ -67,18 +67,21 @@ export function createAgentService(deps: {
     return row;
   }
 
-  /** Keeps the schedule row in step with the agent: only active scheduled agents have one. */
-  async function syncSchedule(row: AgentRow, now = new Date()): Promise<void> {
+  /**
+   * Keeps the schedule row in step with the agent: only active scheduled agents have one.
+   * `tx`: the transaction that changed the agent, so that both changes land together.
+   */
+  async function syncSchedule(row: AgentRow, now = new Date(), tx: Db = db): Promise<void> {
     const spec = row.spec as AgentSpec;
     const next =
       spec.trigger.type === 'schedule' && row.status === 'active'
         ? nextFire(spec.trigger, now)
         : null;
     if (!next) {
-      await db.delete(agentSchedules).where(eq(agentSchedules.agentId, row.id));
+      await tx.delete(agentSchedules).where(eq(agentSchedules.agentId, row.id));
       return;
     }
-    await db
+    await tx
       .insert(agentSchedules)
       .values({ agentId: row.id, nextRunAt: next })
       .onConflictDoUpdate({ target: agentSchedules.agentId, set: { nextRunAt: next } });
@@ -88,6 +91,19 @@ export function createAgentService(deps: {
   function hookSecretFor(id: string, spec: AgentSpec, current: string | null) {
     if (!hasHook(spec)) return null;
     return current ?? box.seal(newHookSecret(), hookContext(id));
+  }
+
+  /** Changes an agent and its schedule together: a crash between the two leaves neither. */
+  async function updateWithSchedule(
+    id: string,
+    values: Partial<AgentRow>,
+    now = new Date(),
+  ): Promise<AgentRow> {
+    return db.transaction(async (tx) => {
+      const [updated] = await tx.update(agents).set(values).where(eq(agents.id, id)).returning();
+      await syncSchedule(updated!, now, tx);
+      return updated!;
+    });
   }
 
   function invalid(problems: { path: string; message: string }[], prefix: string): AppError {
@@ -115,19 +131,22 @@ export function createAgentService(deps: {
       if (problems.length) throw invalid(problems, 'spec.');
       onPhase?.('saving');
       const id = crypto.randomUUID();
-      const [row] = await db
-        .insert(agents)
-        .values({
-          id,
-          userId: user.id,
-          compiledBy: compiled.compiledBy,
-          prompt: input.prompt,
-          spec: compiled.spec,
-          webhookSecret: hookSecretFor(id, compiled.spec, null),
-        })
-        .returning();
-      await syncSchedule(row!);
-      return json(row!, true);
+      const row = await db.transaction(async (tx) => {
+        const [inserted] = await tx
+          .insert(agents)
+          .values({
+            id,
+            userId: user.id,
+            compiledBy: compiled.compiledBy,
+            prompt: input.prompt,
+            spec: compiled.spec,
+            webhookSecret: hookSecretFor(id, compiled.spec, null),
+          })
+          .returning();
+        await syncSchedule(inserted!, new Date(), tx);
+        return inserted!;
+      });
+      return json(row, true);
     },
 
     async list(userId: string, limit: number, after?: Cursor) {
@@ -140,39 +159,32 @@ export function createAgentService(deps: {
           )!,
         );
       }
+      const { period } = await deps.usage.usageOf(userId);
+      const since = period.start.toISOString();
+      // One query for the page, its last run status and its usage: no query per agent.
       const rows = await db
-        .select()
+        .select({
+          ...getTableColumns(agents),
+          // Written out: in a one-table select Drizzle leaves column names unqualified.
+          lastRunStatus: sql<
+            string | null
+          >`(select r.status from runs r where r.agent_id = agents.id order by r.created_at desc limit 1)`,
+          messagesUsed: sql<number>`(select coalesce(sum(r.messages), 0) from runs r where r.agent_id = agents.id and r.created_at >= ${since}::timestamptz)`,
+          creditsUsed: sql<number>`(select coalesce(sum(r.credits), 0) from runs r where r.agent_id = agents.id and r.created_at >= ${since}::timestamptz)`,
+        })
         .from(agents)
         .where(and(...filters))
         .orderBy(desc(agents.createdAt), desc(agents.id))
         .limit(limit + 1);
       const page = rows.slice(0, limit);
-      const { period } = await deps.usage.usageOf(userId);
       const connected = await credentials.connected(userId);
-      const items: AgentListItem[] = [];
-      for (const row of page) {
-        const [last] = await db
-          .select({ status: runs.status })
-          .from(runs)
-          .where(eq(runs.agentId, row.id))
-          .orderBy(desc(runs.createdAt))
-          .limit(1);
-        const [used] = await db
-          .select({
-            messages: sql<number>`coalesce(sum(${runs.messages}), 0)`,
-            credits: sql<number>`coalesce(sum(${runs.credits}), 0)`,
-          })
-          .from(runs)
-          .where(and(eq(runs.agentId, row.id), gte(runs.createdAt, period.start)));
-        items.push({
+      const items: AgentListItem[] = page.map(
+        ({ lastRunStatus, messagesUsed, creditsUsed, ...row }) => ({
           ...agentJson(row, { appUrl: deps.appUrl, connected }),
-          last_run_status: last?.status ?? null,
-          usage: {
-            messages: Number(used?.messages ?? 0),
-            integration_credits: Number(used?.credits ?? 0),
-          },
-        });
-      }
+          last_run_status: (lastRunStatus ?? null) as AgentListItem['last_run_status'],
+          usage: { messages: Number(messagesUsed), integration_credits: Number(creditsUsed) },
+        }),
+      );
       return { agents: items, last: page.at(-1), more: rows.length > limit };
     },
 
@@ -183,17 +195,12 @@ export function createAgentService(deps: {
       const problems = parsed.success ? validateSpec(parsed.data) : validateSpec(merged);
       if (problems.length || !parsed.success) throw invalid(problems, 'spec.');
       const spec = parsed.data;
-      const [updated] = await db
-        .update(agents)
-        .set({
-          spec,
-          webhookSecret: hookSecretFor(row.id, spec, row.webhookSecret),
-          updatedAt: new Date(),
-        })
-        .where(eq(agents.id, row.id))
-        .returning();
-      await syncSchedule(updated!);
-      return json(updated!, true);
+      const updated = await updateWithSchedule(row.id, {
+        spec,
+        webhookSecret: hookSecretFor(row.id, spec, row.webhookSecret),
+        updatedAt: new Date(),
+      });
+      return json(updated, true);
     },
 
     async remove(user: User, id: string): Promise<void> {
@@ -203,13 +210,8 @@ export function createAgentService(deps: {
 
     async pause(user: User, id: string): Promise<Agent> {
       const row = await find(user, id, 'write');
-      const [updated] = await db
-        .update(agents)
-        .set({ status: 'paused', updatedAt: new Date() })
-        .where(eq(agents.id, row.id))
-        .returning();
-      await syncSchedule(updated!);
-      return json(updated!, true);
+      const updated = await updateWithSchedule(row.id, { status: 'paused', updatedAt: new Date() });
+      return json(updated, true);
     },
 
     async resume(user: User, id: string, now = new Date()): Promise<Agent> {
@@ -219,13 +221,12 @@ export function createAgentService(deps: {
           message: `This agent is paused by a plan limit until ${row.pausedUntil.toISOString().slice(0, 10)}.`,
         });
       }
-      const [updated] = await db
-        .update(agents)
-        .set({ status: 'active', pausedUntil: null, updatedAt: now })
-        .where(eq(agents.id, row.id))
-        .returning();
-      await syncSchedule(updated!, now);
-      return json(updated!, true);
+      const updated = await updateWithSchedule(
+        row.id,
+        { status: 'active', pausedUntil: null, updatedAt: now },
+        now,
+      );
+      return json(updated, true);
     },
 
     async rotateWebhook(user: User, id: string): Promise<Agent> {

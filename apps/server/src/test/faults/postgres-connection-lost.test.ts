@@ -1,0 +1,92 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { messageForStatus } from '@spoke/shared';
+import { isDatabaseUnavailable } from '../../errors.ts';
+import { call } from '../../modules/agents/agent-test-kit.ts';
+import { createFreshDatabase, type FreshDatabase } from '../fresh-database.ts';
+import { register, startTestApp, type TestApp } from '../harness.ts';
+
+// PostgreSQL ends the app's connections (a restart, a failover, an administrator): requests
+// and transactions caught in the middle fail with 503, the process lives on, and the next
+// requests get new connections. Needs a PostgreSQL server: TEST_DATABASE_URL, or the local one.
+
+const BASE = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+let fresh: FreshDatabase;
+let t: TestApp;
+let admin: pg.Client;
+
+beforeAll(async () => {
+  fresh = await createFreshDatabase(BASE, 'spoke_fault');
+  t = await startTestApp({ databaseUrl: fresh.url });
+  admin = new pg.Client({ connectionString: BASE });
+  await admin.connect();
+});
+afterAll(async () => {
+  await t?.close();
+  await admin?.end();
+  await fresh?.drop();
+});
+
+const backends = async () =>
+  Number(
+    (
+      await admin.query(
+        'select count(*) as n from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()',
+        [fresh.name],
+      )
+    ).rows[0].n,
+  );
+
+/** Ends every connection to the app's database, as a PostgreSQL shutdown does. */
+async function terminateAll(): Promise<void> {
+  await admin.query(
+    'select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()',
+    [fresh.name],
+  );
+}
+
+describe('PostgreSQL ending the app’s connections', () => {
+  it('fails a transaction caught between two statements with "unavailable", and the process goes on', async () => {
+    const outcome = t.app.spoke.database.db.transaction(async (tx) => {
+      await tx.execute(sql`select 1`);
+      await terminateAll();
+      // The connection is gone while this transaction holds it, between two statements.
+      while ((await backends()) > 0) await sleep(20);
+      await tx.execute(sql`select 1`);
+    });
+    const error = await outcome.then(
+      () => new Error('the transaction committed on a dead connection'),
+      (err: unknown) => err,
+    );
+    expect(isDatabaseUnavailable(error), String(error)).toBe(true);
+    const ready = await t.app.inject({ method: 'GET', url: '/api/ready' });
+    expect(ready.statusCode).toBe(200);
+  });
+
+  it('answers requests caught in it with 503 and the catalogue message, then serves again', async () => {
+    const user = await register(t.app);
+    const requests = Array.from({ length: 40 }, (_, i) =>
+      i % 2
+        ? call(t, 'GET', '/api/agents', user.token)
+        : call(t, 'POST', '/api/agents', user.token, {
+            prompt: 'Every day at 9am tell me the current time in UTC',
+          }),
+    );
+    await terminateAll();
+    const answers = await Promise.all(requests);
+    for (const res of answers) {
+      expect([200, 201, 503], res.body).toContain(res.statusCode);
+      if (res.statusCode === 503) {
+        expect(res.json().error).toEqual({
+          code: 'SERVICE_UNAVAILABLE',
+          message: messageForStatus(503),
+        });
+      }
+    }
+    expect((await call(t, 'GET', '/api/agents', user.token)).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: '/api/ready' })).statusCode).toBe(200);
+  });
+});
