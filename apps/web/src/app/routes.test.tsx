@@ -1,19 +1,11 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import type { ServerResponse } from 'node:http';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { getToken, setToken } from '../lib/api/token-store.ts';
 import { renderRoutes } from '../test/render-app.tsx';
-import {
-  sampleUser,
-  sendJson,
-  sendRaw,
-  setPageOrigin,
-  startTestServer,
-  type RecordedRequest,
-  type TestServer,
-} from '../test/test-server.ts';
-import { forgetQueryClients } from './query-client-for-user.ts';
+import { suiteServer } from '../test/suite-server.ts';
+import { sampleUser, sendJson, sendRaw, type RecordedRequest } from '../test/test-server.ts';
 import { routes } from './routes.tsx';
 
 const TOKEN = 'session-token';
@@ -40,17 +32,10 @@ function accountApi(req: RecordedRequest, res: ServerResponse) {
   sendRaw(res, 401);
 }
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer(accountApi);
-  setPageOrigin(server.url);
-});
-afterAll(() => server.close());
+const server = suiteServer(accountApi);
 afterEach(() => {
-  server.requests.length = 0;
   meUser = {};
   holdMe = null;
-  forgetQueryClients();
   window.scrollY = 0;
 });
 

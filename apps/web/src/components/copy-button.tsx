@@ -1,10 +1,5 @@
 import { Check, Copy } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
-
-/** How long the button reads 'Copied' before it reverts (the spec's copy confirmation). */
-const CONFIRMATION_MS = 2000;
-
-type CopyState = 'idle' | 'copied' | 'failed';
+import { type CopyState, useCopy } from '../lib/use-copy.ts';
 
 const announcements: Record<CopyState, string> = {
   idle: '',
@@ -14,22 +9,7 @@ const announcements: Record<CopyState, string> = {
 
 /** Copies `text`; `label` names what is copied, e.g. "Copy install command". */
 export function CopyButton({ text, label }: { text: string; label: string }) {
-  const [state, setState] = useState<CopyState>('idle');
-  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
-
-  useEffect(() => () => clearTimeout(timer.current), []);
-
-  async function copy() {
-    clearTimeout(timer.current);
-    try {
-      await navigator.clipboard.writeText(text);
-      setState('copied');
-    } catch {
-      setState('failed');
-    }
-    timer.current = setTimeout(() => setState('idle'), CONFIRMATION_MS);
-  }
-
+  const { state, copy } = useCopy(text);
   const copied = state === 'copied';
   return (
     <>

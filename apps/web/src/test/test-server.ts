@@ -62,6 +62,11 @@ export function sendRaw(response: ServerResponse, status: number, body = ''): vo
   response.end(body);
 }
 
+/** Answers requests for `path` with `reply`, and any other with 404. */
+export function answerPath(path: string, reply: (response: ServerResponse) => void): Handler {
+  return (request, response) => (request.path === path ? reply(response) : sendRaw(response, 404));
+}
+
 function notFound(_request: RecordedRequest, response: ServerResponse): void {
   sendRaw(response, 404);
 }

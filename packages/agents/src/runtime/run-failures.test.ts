@@ -1,47 +1,14 @@
 import { APICallError } from 'ai';
-import { afterEach, describe, expect, it } from 'vitest';
-import { InMemoryKeyValueStore } from '../builtins/memory-kv.ts';
-import { testContext } from '../builtins/test-support.ts';
-import { catalogConnector } from './connect.ts';
+import { describe, expect, it } from 'vitest';
 import { runAgent } from './run.ts';
-import {
-  connectFlakyServer,
-  connectWireServer,
-  recorder,
-  scriptedModel,
-  testSpec as spec,
-} from './test-support.ts';
-import { openToolset, type Connector, type Toolset } from './toolset.ts';
+import { toolsetFixture } from './run-fixture.ts';
+import { connectWireServer, recorder, scriptedModel, testSpec as spec } from './test-support.ts';
 
-const FIXED = new Date('2025-03-01T08:30:00Z');
-let toolset: Toolset | undefined;
-afterEach(async () => {
-  await toolset?.close();
-  toolset = undefined;
-});
-
-async function builtinToolset(kv = new InMemoryKeyValueStore()) {
-  const { ctx } = testContext({ kv, now: () => FIXED });
-  toolset = await openToolset(
-    spec(['clock', 'memory', 'transform']),
-    catalogConnector({ builtin: ctx, credentials: () => ({}) }),
-  );
-  return toolset;
-}
-
-async function flakyToolset(callTimeoutMs: number) {
-  const flaky = await connectFlakyServer();
-  const connector: Connector = async (id) => {
-    if (id === 'flaky') return flaky;
-    throw new Error(`no server ${id}`);
-  };
-  toolset = await openToolset(spec(['flaky']), connector, { callTimeoutMs });
-  return { toolset, flaky };
-}
+const toolsets = toolsetFixture();
 
 describe('runAgent with misbehaving tools', () => {
   it('records a tool that throws, returns garbage or hangs as an error and tells the model', async () => {
-    const { toolset: tools } = await flakyToolset(100);
+    const { toolset: tools } = await toolsets.flaky(100);
     const { model, calls } = scriptedModel([
       {
         calls: [
@@ -78,7 +45,7 @@ describe('runAgent with misbehaving tools', () => {
 
   it("catches results that break the protocol or the tool's own output schema", async () => {
     const wire = await connectWireServer();
-    toolset = await openToolset(spec(['wire']), async () => wire);
+    const toolset = await toolsets.open(spec(['wire']), async () => wire);
     const { model, calls } = scriptedModel([
       {
         calls: [
@@ -107,7 +74,7 @@ describe('runAgent with misbehaving tools', () => {
   });
 
   it('ends at the time limit while a tool hangs', async () => {
-    const { toolset: tools, flaky } = await flakyToolset(600_000);
+    const { toolset: tools, flaky } = await toolsets.flaky(600_000);
     const { model } = scriptedModel([{ text: 'Waiting for it.', calls: [['flaky__hang', {}]] }]);
     const { steps, onStep } = recorder();
     const outcome = await runAgent({
@@ -132,7 +99,7 @@ describe('runAgent with misbehaving tools', () => {
   });
 
   it('ends at the time limit while the model hangs, even one that ignores the abort', async () => {
-    const tools = await builtinToolset();
+    const tools = await toolsets.builtin();
     const { model } = scriptedModel([{ hang: true }]);
     const { steps, onStep } = recorder();
     const outcome = await runAgent({
@@ -150,7 +117,7 @@ describe('runAgent with misbehaving tools', () => {
   });
 
   it('stops when the caller cancels', async () => {
-    const { toolset: tools } = await flakyToolset(600_000);
+    const { toolset: tools } = await toolsets.flaky(600_000);
     const { model } = scriptedModel([{ calls: [['flaky__hang', {}]] }]);
     const controller = new AbortController();
     const outcome = await runAgent({
@@ -168,7 +135,7 @@ describe('runAgent with misbehaving tools', () => {
 
 describe('runAgent and model errors', () => {
   it("fails with the provider's message, without the key", async () => {
-    const tools = await builtinToolset();
+    const tools = await toolsets.builtin();
     const { model } = scriptedModel([
       {
         throws: new APICallError({
@@ -195,7 +162,7 @@ describe('runAgent and model errors', () => {
   });
 
   it('removes the given secrets from the message', async () => {
-    const tools = await builtinToolset();
+    const tools = await toolsets.builtin();
     const { model } = scriptedModel([
       { throws: new Error('upstream rejected key zz-private-key-42') },
     ]);
@@ -210,7 +177,7 @@ describe('runAgent and model errors', () => {
   });
 
   it('rejects when recording a step fails', async () => {
-    const tools = await builtinToolset();
+    const tools = await toolsets.builtin();
     const { model } = scriptedModel([{ text: 'hello' }]);
     await expect(
       runAgent({

@@ -1,31 +1,15 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { InMemoryKeyValueStore } from '../builtins/memory-kv.ts';
-import { testContext } from '../builtins/test-support.ts';
-import { catalogConnector } from './connect.ts';
 import { runAgent } from './run.ts';
+import { toolsetFixture } from './run-fixture.ts';
 import { recorder, scriptedModel, testSpec as spec, tickingClock } from './test-support.ts';
-import { openToolset, type Toolset } from './toolset.ts';
 
-const FIXED = new Date('2025-03-01T08:30:00Z');
-let toolset: Toolset | undefined;
-afterEach(async () => {
-  await toolset?.close();
-  toolset = undefined;
-});
-
-async function builtinToolset(kv = new InMemoryKeyValueStore()) {
-  const { ctx } = testContext({ kv, now: () => FIXED });
-  toolset = await openToolset(
-    spec(['clock', 'memory', 'transform']),
-    catalogConnector({ builtin: ctx, credentials: () => ({}) }),
-  );
-  return toolset;
-}
+const toolsets = toolsetFixture();
 
 describe('runAgent with real built-in servers', () => {
   it('records every model message and tool call in order, with arguments and results', async () => {
     const kv = new InMemoryKeyValueStore();
-    const tools = await builtinToolset(kv);
+    const tools = await toolsets.builtin({ kv });
     const { model, calls } = scriptedModel([
       { text: 'Checking the time first.', calls: [['clock__now', { timezone: 'Europe/Paris' }]] },
       {
@@ -158,7 +142,7 @@ describe('runAgent with real built-in servers', () => {
   });
 
   it('fails at the step cap after running the tools of the last step', async () => {
-    const tools = await builtinToolset();
+    const tools = await toolsets.builtin();
     const { model, calls } = scriptedModel([{ calls: [['clock__now', {}]] }]);
     const { steps, onStep } = recorder();
     const outcome = await runAgent({
@@ -187,7 +171,7 @@ describe('runAgent with real built-in servers', () => {
 
   it('refuses a call when beforeToolCall throws, and tells the model', async () => {
     const kv = new InMemoryKeyValueStore();
-    const tools = await builtinToolset(kv);
+    const tools = await toolsets.builtin({ kv });
     const { model, calls } = scriptedModel([
       {
         calls: [
@@ -225,7 +209,7 @@ describe('runAgent with real built-in servers', () => {
   });
 
   it('records a call to a tool that does not exist and lets the model recover', async () => {
-    const tools = await builtinToolset();
+    const tools = await toolsets.builtin();
     const { model, calls } = scriptedModel([
       { calls: [['slack__post_message', { text: 'hi' }]] },
       { text: 'Slack is not available to me.' },
@@ -243,11 +227,7 @@ describe('runAgent with real built-in servers', () => {
   });
 
   it('says which integrations are unavailable in the system prompt', async () => {
-    const { ctx } = testContext();
-    toolset = await openToolset(
-      spec(['clock', 'slack']),
-      catalogConnector({ builtin: ctx, credentials: () => ({}) }),
-    );
+    const toolset = await toolsets.builtin({ ids: ['clock', 'slack'] });
     expect(toolset.failures).toEqual([
       {
         integration: 'slack',

@@ -1,40 +1,22 @@
 import { PROMPT_MAX_LENGTH } from '@spoke/shared';
 import { screen, waitFor, within } from '@testing-library/react';
-import { userEvent } from '@testing-library/user-event';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { createFakeAgentsApi } from '../../features/agents/testing/fake-agents-api.ts';
 import { PROMPT_SAMPLES } from '../../features/marketing/demo-samples.ts';
-import { setToken } from '../../lib/api/token-store.ts';
-import { renderRoutes } from '../../test/render-app.tsx';
-import {
-  sendJson,
-  setPageOrigin,
-  startTestServer,
-  type TestServer,
-} from '../../test/test-server.ts';
-import { forgetQueryClients } from '../query-client-for-user.ts';
-import { routes } from '../routes.tsx';
+import { renderSignedIn } from '../../test/render-app.tsx';
+import { suiteServer } from '../../test/suite-server.ts';
+import { sendJson } from '../../test/test-server.ts';
 
 let api = createFakeAgentsApi();
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer((req, res) => api.handle(req, res));
-  setPageOrigin(server.url);
-});
-afterAll(() => server.close());
+const server = suiteServer((req, res) => api.handle(req, res));
 beforeEach(() => {
   api = createFakeAgentsApi();
 });
-afterEach(() => {
-  server.requests.length = 0;
-  forgetQueryClients();
-});
 
 async function openStudio() {
-  setToken('session');
-  const view = renderRoutes(routes, '/app/dashboard');
+  const view = renderSignedIn('/app/dashboard');
   const prompt = (await screen.findByLabelText('Describe your agent')) as HTMLTextAreaElement;
-  return { ...view, prompt, user: userEvent.setup() };
+  return { ...view, prompt };
 }
 
 const createButton = () => screen.getByRole('button', { name: 'Create Agent' });

@@ -1,20 +1,11 @@
 import type { User } from '@spoke/shared';
 import { screen, waitFor, within } from '@testing-library/react';
-import { userEvent } from '@testing-library/user-event';
 import type { ServerResponse } from 'node:http';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { forgetQueryClients } from '../query-client-for-user.ts';
-import { routes } from '../routes.tsx';
-import { getToken, setToken } from '../../lib/api/token-store.ts';
-import { renderRoutes } from '../../test/render-app.tsx';
-import {
-  sampleUser,
-  sendJson,
-  setPageOrigin,
-  startTestServer,
-  type RecordedRequest,
-  type TestServer,
-} from '../../test/test-server.ts';
+import { afterEach, describe, expect, it } from 'vitest';
+import { getToken } from '../../lib/api/token-store.ts';
+import { renderSignedIn } from '../../test/render-app.tsx';
+import { suiteServer } from '../../test/suite-server.ts';
+import { sampleUser, sendJson, type RecordedRequest } from '../../test/test-server.ts';
 
 const CHROME =
   'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0 Safari/537.36';
@@ -107,26 +98,18 @@ function accountApi(req: RecordedRequest, res: ServerResponse) {
   sendJson(res, 404, { error: { message: 'Not found', code: 'NOT_FOUND' } });
 }
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer(accountApi);
-  setPageOrigin(server.url);
-});
-afterAll(() => server.close());
+const server = suiteServer(accountApi);
 afterEach(() => {
-  server.requests.length = 0;
   token = 'token-1';
   user = { ...sampleUser };
   sessions = initialSessions;
   tokens = initialTokens;
-  forgetQueryClients();
 });
 
 async function openSettings() {
-  setToken(token);
-  const view = renderRoutes(routes, '/app/settings');
+  const view = renderSignedIn('/app/settings', token);
   await screen.findByRole('heading', { level: 1, name: 'Settings' });
-  return { ...view, user: userEvent.setup() };
+  return view;
 }
 
 const section = (name: string) => within(screen.getByRole('region', { name }));

@@ -1,10 +1,8 @@
 import { Check, Copy } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { type CopyState, useCopy } from '../../lib/use-copy.ts';
 
 /** How long the button reads 'Copied!' before it reverts. */
-export const COPY_CONFIRMATION_MS = 2000;
-
-type CopyState = 'idle' | 'copied' | 'failed';
+export { COPY_CONFIRMATION_MS } from '../../lib/use-copy.ts';
 
 const announcements: Record<CopyState, string> = {
   idle: '',
@@ -13,22 +11,7 @@ const announcements: Record<CopyState, string> = {
 };
 
 export function CopyButton({ text }: { text: string }) {
-  const [state, setState] = useState<CopyState>('idle');
-  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
-
-  useEffect(() => () => clearTimeout(timer.current), []);
-
-  async function copy() {
-    clearTimeout(timer.current);
-    try {
-      await navigator.clipboard.writeText(text);
-      setState('copied');
-    } catch {
-      setState('failed');
-    }
-    timer.current = setTimeout(() => setState('idle'), COPY_CONFIRMATION_MS);
-  }
-
+  const { state, copy } = useCopy(text);
   const copied = state === 'copied';
   return (
     <>

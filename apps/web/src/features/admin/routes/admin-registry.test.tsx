@@ -1,21 +1,10 @@
 import type { AdminRegistryServer, NamespaceGrant } from '@spoke/shared';
 import { screen, waitFor, within } from '@testing-library/react';
-import { userEvent } from '@testing-library/user-event';
 import type { ServerResponse } from 'node:http';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { forgetQueryClients } from '../../../app/query-client-for-user.ts';
-import { routes } from '../../../app/routes.tsx';
-import { setToken } from '../../../lib/api/token-store.ts';
-import { renderRoutes } from '../../../test/render-app.tsx';
-import {
-  sampleUser,
-  sendJson,
-  sendRaw,
-  setPageOrigin,
-  startTestServer,
-  type RecordedRequest,
-  type TestServer,
-} from '../../../test/test-server.ts';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { renderSignedIn } from '../../../test/render-app.tsx';
+import { suiteServer } from '../../../test/suite-server.ts';
+import { sampleUser, sendJson, sendRaw, type RecordedRequest } from '../../../test/test-server.ts';
 
 const me = { ...sampleUser, is_admin: true };
 
@@ -110,12 +99,7 @@ function api(req: RecordedRequest, res: ServerResponse) {
   sendRaw(res, 404);
 }
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer(api);
-  setPageOrigin(server.url);
-});
-afterAll(() => server.close());
+const server = suiteServer(api);
 beforeEach(() => {
   servers = [
     registryServer(0, { owner: 'ada', integration_id: null, trust_level: 'unverified' }),
@@ -125,17 +109,11 @@ beforeEach(() => {
   grants = [{ namespace: 'com.acme', username: 'grace', created_at: '2026-03-01T10:00:00.000Z' }];
 });
 afterEach(() => {
-  server.requests.length = 0;
   failPatch = null;
   holdPatch = null;
-  forgetQueryClients();
 });
 
-function open() {
-  setToken('token');
-  const view = renderRoutes(routes, '/app/admin?tab=registry');
-  return { ...view, user: userEvent.setup() };
-}
+const open = () => renderSignedIn('/app/admin?tab=registry');
 
 const serverList = () => screen.findByRole('list', { name: 'Registry servers' });
 const rows = () =>

@@ -1,20 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { userEvent } from '@testing-library/user-event';
 import type { ServerResponse } from 'node:http';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { forgetQueryClients } from '../../../app/query-client-for-user.ts';
-import { routes } from '../../../app/routes.tsx';
-import { setToken } from '../../../lib/api/token-store.ts';
-import { renderRoutes } from '../../../test/render-app.tsx';
-import {
-  sampleUser,
-  sendJson,
-  sendRaw,
-  setPageOrigin,
-  startTestServer,
-  type RecordedRequest,
-  type TestServer,
-} from '../../../test/test-server.ts';
+import { afterEach, describe, expect, it } from 'vitest';
+import { renderSignedIn } from '../../../test/render-app.tsx';
+import { suiteServer } from '../../../test/suite-server.ts';
+import { sampleUser, sendJson, sendRaw, type RecordedRequest } from '../../../test/test-server.ts';
 
 const me = { ...sampleUser, is_admin: true };
 
@@ -92,16 +81,9 @@ function api(req: RecordedRequest, res: ServerResponse) {
   sendRaw(res, 404);
 }
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer(api);
-  setPageOrigin(server.url);
-});
-afterAll(() => server.close());
+const server = suiteServer(api);
 afterEach(() => {
-  server.requests.length = 0;
   signedIn = me;
-  forgetQueryClients();
 });
 
 function seedUsers() {
@@ -114,9 +96,7 @@ function seedUsers() {
 
 async function openAdmin(path = '/app/admin') {
   seedUsers();
-  setToken('token');
-  const view = renderRoutes(routes, path);
-  return { ...view, user: userEvent.setup() };
+  return renderSignedIn(path);
 }
 
 const row = (username: string) => {

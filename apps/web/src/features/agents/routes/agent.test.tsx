@@ -1,42 +1,25 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { userEvent } from '@testing-library/user-event';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { forgetQueryClients } from '../../../app/query-client-for-user.ts';
-import { routes } from '../../../app/routes.tsx';
-import { setToken } from '../../../lib/api/token-store.ts';
-import { renderRoutes } from '../../../test/render-app.tsx';
-import {
-  sendJson,
-  setPageOrigin,
-  startTestServer,
-  type RecordedRequest,
-  type TestServer,
-} from '../../../test/test-server.ts';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderSignedIn } from '../../../test/render-app.tsx';
+import { suiteServer } from '../../../test/suite-server.ts';
+import { sendJson, type RecordedRequest } from '../../../test/test-server.ts';
 import { createFakeAgentsApi } from '../testing/fake-agents-api.ts';
 import { AGENT_ID, listItem, sampleAgent } from '../testing/fixtures.ts';
 
 let api = createFakeAgentsApi();
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer((req, res) => api.handle(req, res));
-  setPageOrigin(server.url);
-});
-afterAll(() => server.close());
+const server = suiteServer((req, res) => api.handle(req, res));
 beforeEach(() => {
   api = createFakeAgentsApi();
   api.state.agents = [listItem(sampleAgent())];
 });
 afterEach(() => {
-  server.requests.length = 0;
-  forgetQueryClients();
   vi.useRealTimers();
 });
 
 async function openAgent(id = AGENT_ID) {
-  setToken('session');
-  const view = renderRoutes(routes, `/app/agents/${id}`);
+  const view = renderSignedIn(`/app/agents/${id}`);
   await screen.findByRole('heading', { level: 1, name: 'Weekday ticket digest' });
-  return { ...view, user: userEvent.setup() };
+  return view;
 }
 
 const region = (name: string) => within(screen.getByRole('region', { name }));
@@ -472,8 +455,7 @@ describe('agent page', () => {
   });
 
   it('says when the agent does not exist', async () => {
-    setToken('session');
-    renderRoutes(routes, '/app/agents/missing');
+    renderSignedIn('/app/agents/missing');
     expect(await screen.findByRole('heading', { level: 1, name: 'Agent not found' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'All agents' }).getAttribute('href')).toBe(
       '/app/agents',

@@ -1,38 +1,18 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { userEvent } from '@testing-library/user-event';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { forgetQueryClients } from '../../../app/query-client-for-user.ts';
-import { routes } from '../../../app/routes.tsx';
-import { setToken } from '../../../lib/api/token-store.ts';
-import { renderRoutes } from '../../../test/render-app.tsx';
-import {
-  sendRaw,
-  setPageOrigin,
-  startTestServer,
-  type TestServer,
-} from '../../../test/test-server.ts';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { renderSignedIn } from '../../../test/render-app.tsx';
+import { suiteServer } from '../../../test/suite-server.ts';
+import { sendRaw } from '../../../test/test-server.ts';
 import { createFakeAgentsApi } from '../testing/fake-agents-api.ts';
 import { listItem, sampleAgent } from '../testing/fixtures.ts';
 
 let api = createFakeAgentsApi();
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer((req, res) => api.handle(req, res));
-  setPageOrigin(server.url);
-});
-afterAll(() => server.close());
+const server = suiteServer((req, res) => api.handle(req, res));
 beforeEach(() => {
   api = createFakeAgentsApi();
 });
-afterEach(() => {
-  server.requests.length = 0;
-  forgetQueryClients();
-});
 
-function open(path = '/app/agents') {
-  setToken('session');
-  return { ...renderRoutes(routes, path), user: userEvent.setup() };
-}
+const open = (path = '/app/agents') => renderSignedIn(path);
 
 const agentList = () => screen.findByRole('list', { name: 'Your agents' });
 

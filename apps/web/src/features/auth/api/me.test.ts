@@ -1,23 +1,9 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import {
-  sampleUser,
-  sendJson,
-  sendRaw,
-  setPageOrigin,
-  startTestServer,
-  type TestServer,
-} from '../../../test/test-server.ts';
+import { describe, expect, it } from 'vitest';
+import { suiteServer } from '../../../test/suite-server.ts';
+import { sampleUser, sendJson, sendRaw } from '../../../test/test-server.ts';
 import { fetchMeWithRetry } from './me.ts';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-  setPageOrigin(server.url);
-});
-afterAll(() => server.close());
-afterEach(() => {
-  server.requests.length = 0;
-});
+const server = suiteServer();
 
 describe('fetchMeWithRetry', () => {
   it('tries again after a server error and returns the user', async () => {

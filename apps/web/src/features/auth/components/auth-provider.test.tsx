@@ -1,16 +1,9 @@
 import { act, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { getToken, setToken } from '../../../lib/api/token-store.ts';
-import {
-  sampleUser,
-  sendJson,
-  sendRaw,
-  setPageOrigin,
-  startTestServer,
-  type Handler,
-  type TestServer,
-} from '../../../test/test-server.ts';
+import { suiteServer } from '../../../test/suite-server.ts';
+import { sampleUser, sendJson, sendRaw, type Handler } from '../../../test/test-server.ts';
 import { useAuth } from '../use-auth.ts';
 import { AuthProvider } from './auth-provider.tsx';
 
@@ -37,16 +30,7 @@ const accountApi: Handler = (req, res) => {
   sendRaw(res, 404);
 };
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer(accountApi);
-  setPageOrigin(server.url);
-});
-afterAll(() => server.close());
-afterEach(() => {
-  server.requests.length = 0;
-  server.handle(accountApi);
-});
+const server = suiteServer(accountApi);
 
 function renderAuth() {
   const wrapper = ({ children }: { children: ReactNode }) => (

@@ -1,15 +1,10 @@
 import { screen } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PageLoading } from '../../../components/page-loading.tsx';
 import { getToken } from '../../../lib/api/token-store.ts';
 import { renderRoutes } from '../../../test/render-app.tsx';
-import {
-  sampleUser,
-  sendJson,
-  setPageOrigin,
-  startTestServer,
-  type TestServer,
-} from '../../../test/test-server.ts';
+import { suiteServer } from '../../../test/suite-server.ts';
+import { sampleUser, sendJson } from '../../../test/test-server.ts';
 import { storeGoogleNext } from '../next-location.ts';
 
 const routes = [
@@ -23,22 +18,14 @@ const routes = [
   },
 ];
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer((req, res) => {
-    const { code } = JSON.parse(req.body || '{}') as { code?: string };
-    if (req.path === '/api/account/google/exchange' && code === 'good-code') {
-      return sendJson(res, 200, { data: { user: sampleUser, token: 'google-token' } });
-    }
-    sendJson(res, 400, {
-      error: { message: 'This sign-in link has expired.', code: 'BAD_REQUEST' },
-    });
+const server = suiteServer((req, res) => {
+  const { code } = JSON.parse(req.body || '{}') as { code?: string };
+  if (req.path === '/api/account/google/exchange' && code === 'good-code') {
+    return sendJson(res, 200, { data: { user: sampleUser, token: 'google-token' } });
+  }
+  sendJson(res, 400, {
+    error: { message: 'This sign-in link has expired.', code: 'BAD_REQUEST' },
   });
-  setPageOrigin(server.url);
-});
-afterAll(() => server.close());
-afterEach(() => {
-  server.requests.length = 0;
 });
 
 describe('Google callback page', () => {

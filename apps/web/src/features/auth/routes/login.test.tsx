@@ -2,17 +2,11 @@ import { LOGIN_FAILED_MESSAGE } from '@spoke/shared';
 import { screen, waitFor } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import type { ServerResponse } from 'node:http';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { navigateBrowser } from '../../../lib/browser-navigation.ts';
 import { renderRoutes } from '../../../test/render-app.tsx';
-import {
-  sampleUser,
-  sendJson,
-  sendRaw,
-  setPageOrigin,
-  startTestServer,
-  type TestServer,
-} from '../../../test/test-server.ts';
+import { suiteServer } from '../../../test/suite-server.ts';
+import { answerPath, sampleUser, sendJson, sendRaw } from '../../../test/test-server.ts';
 import { PageLoading } from '../../../components/page-loading.tsx';
 import { GuestOnly } from '../components/guest-only.tsx';
 
@@ -29,21 +23,13 @@ const routes = [
   },
 ];
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-  setPageOrigin(server.url);
-});
-afterAll(() => server.close());
+const server = suiteServer();
 afterEach(() => {
-  server.requests.length = 0;
   vi.clearAllMocks();
 });
 
 function answerLogin(answer: (res: ServerResponse) => void) {
-  server.handle((req, res) =>
-    req.path === '/api/account/login' ? answer(res) : sendRaw(res, 404),
-  );
+  server.handle(answerPath('/api/account/login', answer));
 }
 
 async function submit(email = sampleUser.email, password = 'secret-password') {

@@ -2,18 +2,12 @@ import type { RegisterRequest } from '@spoke/shared';
 import { screen, waitFor } from '@testing-library/react';
 import { userEvent, type UserEvent } from '@testing-library/user-event';
 import type { ServerResponse } from 'node:http';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PageLoading } from '../../../components/page-loading.tsx';
 import { getToken } from '../../../lib/api/token-store.ts';
 import { renderRoutes } from '../../../test/render-app.tsx';
-import {
-  sampleUser,
-  sendJson,
-  sendRaw,
-  setPageOrigin,
-  startTestServer,
-  type TestServer,
-} from '../../../test/test-server.ts';
+import { suiteServer } from '../../../test/suite-server.ts';
+import { answerPath, sampleUser, sendJson, sendRaw } from '../../../test/test-server.ts';
 
 const routes = [
   {
@@ -27,20 +21,10 @@ const routes = [
 
 const CONFLICT = 'This information is already in use. Please try different details.';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-  setPageOrigin(server.url);
-});
-afterAll(() => server.close());
-afterEach(() => {
-  server.requests.length = 0;
-});
+const server = suiteServer();
 
 function answer(reply: (res: ServerResponse) => void) {
-  server.handle((req, res) =>
-    req.path === '/api/account/register' ? reply(res) : sendRaw(res, 404),
-  );
+  server.handle(answerPath('/api/account/register', reply));
 }
 
 const progress = () => screen.getByRole('progressbar', { name: 'Registration progress' });

@@ -1,16 +1,11 @@
 import { screen } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import type { ServerResponse } from 'node:http';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PageLoading } from '../../../components/page-loading.tsx';
 import { renderRoutes } from '../../../test/render-app.tsx';
-import {
-  sendJson,
-  sendRaw,
-  setPageOrigin,
-  startTestServer,
-  type TestServer,
-} from '../../../test/test-server.ts';
+import { suiteServer } from '../../../test/suite-server.ts';
+import { answerPath, sendJson, sendRaw } from '../../../test/test-server.ts';
 
 const routes = [
   {
@@ -21,20 +16,10 @@ const routes = [
 ];
 const EXPIRED = 'This password reset link is invalid or has expired. Please request a new one.';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer();
-  setPageOrigin(server.url);
-});
-afterAll(() => server.close());
-afterEach(() => {
-  server.requests.length = 0;
-});
+const server = suiteServer();
 
 function answer(reply: (res: ServerResponse) => void) {
-  server.handle((req, res) =>
-    req.path === '/api/account/reset-password' ? reply(res) : sendRaw(res, 404),
-  );
+  server.handle(answerPath('/api/account/reset-password', reply));
 }
 
 async function choose(password: string, confirmation = password) {

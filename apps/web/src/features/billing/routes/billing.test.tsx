@@ -1,21 +1,10 @@
 import { FREE_LIMIT_RULE } from '@spoke/shared';
 import { screen, within } from '@testing-library/react';
-import { userEvent } from '@testing-library/user-event';
 import type { ServerResponse } from 'node:http';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { forgetQueryClients } from '../../../app/query-client-for-user.ts';
-import { routes } from '../../../app/routes.tsx';
-import { setToken } from '../../../lib/api/token-store.ts';
-import { renderRoutes } from '../../../test/render-app.tsx';
-import {
-  sampleUser,
-  sendJson,
-  sendRaw,
-  setPageOrigin,
-  startTestServer,
-  type RecordedRequest,
-  type TestServer,
-} from '../../../test/test-server.ts';
+import { afterEach, describe, expect, it } from 'vitest';
+import { renderSignedIn } from '../../../test/render-app.tsx';
+import { suiteServer } from '../../../test/suite-server.ts';
+import { sampleUser, sendJson, sendRaw, type RecordedRequest } from '../../../test/test-server.ts';
 
 const FREE = {
   plan: 'free',
@@ -43,22 +32,16 @@ function api(req: RecordedRequest, res: ServerResponse) {
   sendRaw(res, 404);
 }
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer(api);
-  setPageOrigin(server.url);
-});
-afterAll(() => server.close());
+suiteServer(api);
 afterEach(() => {
   billing = FREE;
   failures = 0;
-  forgetQueryClients();
 });
 
 async function openBilling() {
-  setToken('token');
-  renderRoutes(routes, '/app/billing');
+  const view = renderSignedIn('/app/billing');
   await screen.findByRole('heading', { level: 1, name: 'Pricing & Billing' });
+  return view;
 }
 
 describe('billing page', () => {
@@ -108,11 +91,11 @@ describe('billing page', () => {
 
   it('shows the catalogue message and tries again on request', async () => {
     failures = 1;
-    await openBilling();
+    const { user } = await openBilling();
     expect((await screen.findByRole('alert')).textContent).toBe(
       'The requested resource was not found.',
     );
-    await userEvent.setup().click(screen.getByRole('button', { name: 'Try again' }));
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('region', { name: 'Your plan' })).toBeTruthy();
   });
 });

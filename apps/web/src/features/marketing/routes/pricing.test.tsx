@@ -1,33 +1,22 @@
 import { PLANS, perMonthOfYearly } from '@spoke/shared';
 import { screen, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PageLoading } from '../../../components/page-loading.tsx';
 import { setToken } from '../../../lib/api/token-store.ts';
 import { renderRoutes } from '../../../test/render-app.tsx';
-import {
-  sampleUser,
-  sendJson,
-  sendRaw,
-  setPageOrigin,
-  startTestServer,
-  type TestServer,
-} from '../../../test/test-server.ts';
+import { suiteServer } from '../../../test/suite-server.ts';
+import { sampleUser, sendJson, sendRaw } from '../../../test/test-server.ts';
 
 const routes = [
   { HydrateFallback: PageLoading, path: '/pricing', lazy: () => import('./pricing.tsx') },
 ];
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer((req, res) =>
-    req.path === '/api/account/me'
-      ? sendJson(res, 200, { data: { user: sampleUser } })
-      : sendRaw(res, 404),
-  );
-  setPageOrigin(server.url);
-});
-afterAll(() => server.close());
+suiteServer((req, res) =>
+  req.path === '/api/account/me'
+    ? sendJson(res, 200, { data: { user: sampleUser } })
+    : sendRaw(res, 404),
+);
 
 const card = (name: string) => screen.getByRole('article', { name });
 const price = (name: string) => within(card(name)).getByTestId('plan-price').textContent;

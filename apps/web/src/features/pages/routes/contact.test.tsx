@@ -1,19 +1,12 @@
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import type { ServerResponse } from 'node:http';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PageLoading } from '../../../components/page-loading.tsx';
 import { setToken } from '../../../lib/api/token-store.ts';
 import { renderRoutes } from '../../../test/render-app.tsx';
-import {
-  sampleUser,
-  sendJson,
-  sendRaw,
-  setPageOrigin,
-  startTestServer,
-  type RecordedRequest,
-  type TestServer,
-} from '../../../test/test-server.ts';
+import { suiteServer } from '../../../test/suite-server.ts';
+import { sampleUser, sendJson, sendRaw, type RecordedRequest } from '../../../test/test-server.ts';
 
 // Lazy screens load slowly on a busy machine; the default second is too tight.
 configure({ asyncUtilTimeout: 5000 });
@@ -26,20 +19,12 @@ const routes = [
 ];
 
 let answerContact: (req: RecordedRequest, res: ServerResponse) => void;
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer((req, res) => {
-    if (req.path === '/api/contact' && req.method === 'POST') return answerContact(req, res);
-    if (req.path === '/api/account/me' && req.headers.authorization === 'Bearer t1') {
-      return sendJson(res, 200, { data: { user: sampleUser } });
-    }
-    sendRaw(res, 401);
-  });
-  setPageOrigin(server.url);
-});
-afterAll(() => server.close());
-afterEach(() => {
-  server.requests.length = 0;
+const server = suiteServer((req, res) => {
+  if (req.path === '/api/contact' && req.method === 'POST') return answerContact(req, res);
+  if (req.path === '/api/account/me' && req.headers.authorization === 'Bearer t1') {
+    return sendJson(res, 200, { data: { user: sampleUser } });
+  }
+  sendRaw(res, 401);
 });
 
 function received(_req: RecordedRequest, res: ServerResponse) {

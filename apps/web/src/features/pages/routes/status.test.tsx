@@ -1,16 +1,11 @@
 import { act, configure, render, screen, waitFor } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import type { ServerResponse } from 'node:http';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { PageLoading } from '../../../components/page-loading.tsx';
 import { renderRoutes } from '../../../test/render-app.tsx';
-import {
-  sendJson,
-  sendRaw,
-  setPageOrigin,
-  startTestServer,
-  type TestServer,
-} from '../../../test/test-server.ts';
+import { suiteServer } from '../../../test/suite-server.ts';
+import { sendJson, sendRaw } from '../../../test/test-server.ts';
 import { StatusPanel } from '../components/status-panel.tsx';
 
 // Lazy screens load slowly on a busy machine; the default second is too tight.
@@ -36,18 +31,12 @@ const unavailable: Answer = (res) =>
   });
 
 let answers = { health: healthy, ready };
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer((req, res) => {
-    if (req.path === '/api/health') return answers.health(res);
-    if (req.path === '/api/ready') return answers.ready(res);
-    sendRaw(res, 401);
-  });
-  setPageOrigin(server.url);
+const server = suiteServer((req, res) => {
+  if (req.path === '/api/health') return answers.health(res);
+  if (req.path === '/api/ready') return answers.ready(res);
+  sendRaw(res, 401);
 });
-afterAll(() => server.close());
 afterEach(() => {
-  server.requests.length = 0;
   answers = { health: healthy, ready };
 });
 

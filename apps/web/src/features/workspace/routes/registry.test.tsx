@@ -1,21 +1,10 @@
 import type { RegistryEntry } from '@spoke/shared';
 import { screen, waitFor, within } from '@testing-library/react';
-import { userEvent } from '@testing-library/user-event';
 import type { ServerResponse } from 'node:http';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { forgetQueryClients } from '../../../app/query-client-for-user.ts';
-import { routes } from '../../../app/routes.tsx';
-import { setToken } from '../../../lib/api/token-store.ts';
-import { renderRoutes } from '../../../test/render-app.tsx';
-import {
-  sampleUser,
-  sendJson,
-  sendRaw,
-  setPageOrigin,
-  startTestServer,
-  type RecordedRequest,
-  type TestServer,
-} from '../../../test/test-server.ts';
+import { afterEach, describe, expect, it } from 'vitest';
+import { renderSignedIn } from '../../../test/render-app.tsx';
+import { suiteServer } from '../../../test/suite-server.ts';
+import { sampleUser, sendJson, sendRaw, type RecordedRequest } from '../../../test/test-server.ts';
 import { entry, registryApi } from './test-registry.ts';
 
 const GITHUB = 'io.github.github/github-mcp-server';
@@ -103,23 +92,12 @@ function api(req: RecordedRequest, res: ServerResponse) {
   if (!registry(req, res)) sendRaw(res, 404);
 }
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer(api);
-  setPageOrigin(server.url);
-});
-afterAll(() => server.close());
+const server = suiteServer(api);
 afterEach(() => {
-  server.requests.length = 0;
   failNext = 0;
-  forgetQueryClients();
 });
 
-function open(path: string) {
-  setToken('token');
-  const view = renderRoutes(routes, path);
-  return { ...view, user: userEvent.setup() };
-}
+const open = (path: string) => renderSignedIn(path);
 
 const results = () => screen.findByRole('list', { name: 'Servers' });
 const cards = () => within(screen.getByRole('list', { name: 'Servers' })).getAllByRole('listitem');

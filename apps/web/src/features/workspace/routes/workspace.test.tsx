@@ -1,21 +1,10 @@
 import type { ApiToken, OwnServers } from '@spoke/shared';
 import { screen, waitFor, within } from '@testing-library/react';
-import { userEvent } from '@testing-library/user-event';
 import type { ServerResponse } from 'node:http';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { forgetQueryClients } from '../../../app/query-client-for-user.ts';
-import { routes } from '../../../app/routes.tsx';
-import { setToken } from '../../../lib/api/token-store.ts';
-import { renderRoutes } from '../../../test/render-app.tsx';
-import {
-  sampleUser,
-  sendJson,
-  sendRaw,
-  setPageOrigin,
-  startTestServer,
-  type RecordedRequest,
-  type TestServer,
-} from '../../../test/test-server.ts';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { renderSignedIn } from '../../../test/render-app.tsx';
+import { suiteServer } from '../../../test/suite-server.ts';
+import { sampleUser, sendJson, sendRaw, type RecordedRequest } from '../../../test/test-server.ts';
 
 const SECRET = 'spk_7Hq2mX9vR4tL8wN1cB6yD3fK0pJ5sA2gE9uZ';
 
@@ -59,12 +48,7 @@ function api(req: RecordedRequest, res: ServerResponse) {
   sendRaw(res, 404);
 }
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startTestServer(api);
-  setPageOrigin(server.url);
-});
-afterAll(() => server.close());
+const server = suiteServer(api);
 beforeEach(() => {
   nextId = 1;
   tokens = [
@@ -78,16 +62,8 @@ beforeEach(() => {
   ];
   mine = { servers: [], namespaces: ['dev.spoke.ada'] };
 });
-afterEach(() => {
-  server.requests.length = 0;
-  forgetQueryClients();
-});
 
-function open() {
-  setToken('session');
-  const view = renderRoutes(routes, '/app/workspace');
-  return { ...view, user: userEvent.setup() };
-}
+const open = () => renderSignedIn('/app/workspace');
 
 const tokenList = () => screen.findByRole('list', { name: 'API tokens' });
 const tokensRegion = () => within(screen.getByRole('region', { name: 'API tokens' }));
