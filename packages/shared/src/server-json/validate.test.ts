@@ -63,6 +63,44 @@ describe('validateServerJson', () => {
     });
   });
 
+  it('accepts http:// and https:// addresses', () => {
+    expect(
+      validateServerJson({
+        ...valid,
+        websiteUrl: 'http://weather.example.com',
+        packages: [{ ...valid.packages[0], registryBaseUrl: 'https://registry.npmjs.org' }],
+        remotes: [{ type: 'sse', url: 'http://127.0.0.1:8080/sse' }],
+      }),
+    ).toEqual([]);
+  });
+
+  it('refuses website, repository, remote and registry addresses that are not http(s)', () => {
+    const fields = problemFields(
+      validateServerJson({
+        ...valid,
+        websiteUrl: "javascript:alert('website')",
+        repository: { url: 'JavaScript:alert(1)', source: 'github' },
+        packages: [{ ...valid.packages[0], registryBaseUrl: 'file:///etc/passwd' }],
+        remotes: [
+          { type: 'streamable-http', url: 'https://weather.example.com/mcp' },
+          { type: 'sse', url: ' data:text/html,<script>alert(1)</script>' },
+        ],
+      }),
+    );
+    expect(fields).toEqual({
+      websiteUrl: 'must be an http:// or https:// URL, not javascript:',
+      'repository.url': 'must be an http:// or https:// URL, not javascript:',
+      'packages.0.registryBaseUrl': 'must be an http:// or https:// URL, not file:',
+      'remotes.1.url': 'must be an http:// or https:// URL, not data:',
+    });
+  });
+
+  it('gives one message for an address that is not a URL at all', () => {
+    expect(
+      validateServerJson({ ...valid, repository: { url: 'github.com/ada', source: 'github' } }),
+    ).toEqual([{ path: 'repository.url', message: 'must be a URL' }]);
+  });
+
   it('refuses what is not an object, and missing fields', () => {
     expect(validateServerJson(null)).toEqual([{ path: '', message: 'must be an object' }]);
     expect(validateServerJson([])).toEqual([{ path: '', message: 'must be an object' }]);

@@ -9,12 +9,45 @@ export const SERVER_JSON_SCHEMA = schema;
 // Exact versions only: a registry entry names one release, not a range.
 const RANGE = /^[\^~><=]|(^|\.)(x|\*)(\.|$)/i;
 
-function isUri(value: string): boolean {
+/** The scheme of an absolute URL (`https:`), or null when `value` is not one. */
+function schemeOf(value: string): string | null {
   try {
-    return Boolean(new URL(value).protocol);
+    return new URL(value).protocol;
   } catch {
-    return false;
+    return null;
   }
+}
+
+const isUri = (value: string) => schemeOf(value) !== null;
+
+// Addresses people open from a registry page or programs connect to: the web's schemes only, so
+// that a `javascript:` or `file:` URL never reaches a link or a client.
+const WEB_SCHEMES = new Set(['http:', 'https:']);
+
+type Document = {
+  version?: unknown;
+  websiteUrl?: unknown;
+  repository?: { url?: unknown } | null;
+  packages?: ({ version?: unknown; registryBaseUrl?: unknown } | null)[];
+  remotes?: ({ url?: unknown } | null)[];
+} | null;
+
+const listOf = <T>(value: T[] | undefined): T[] => (Array.isArray(value) ? value : []);
+
+/** The document's web addresses, by dotted path. */
+function webAddressesOf(doc: Document): [string, unknown][] {
+  return [
+    ['websiteUrl', doc?.websiteUrl],
+    ['repository.url', doc?.repository?.url],
+    ...listOf(doc?.remotes).map((remote, i): [string, unknown] => [
+      `remotes.${i}.url`,
+      remote?.url,
+    ]),
+    ...listOf(doc?.packages).map((pkg, i): [string, unknown] => [
+      `packages.${i}.registryBaseUrl`,
+      pkg?.registryBaseUrl,
+    ]),
+  ];
 }
 
 const dotted = (pointer: string) =>
@@ -91,8 +124,9 @@ function validator() {
 }
 
 /**
- * Checks a server.json document against the shipped schema (the official 2025-09-29 rules) and
- * the rules its text states (exact versions). Empty when the document is valid.
+ * Checks a server.json document against the shipped schema (the official 2025-09-29 rules), the
+ * rules its text states (exact versions) and Spoke's own: its website, repository, remote and
+ * package registry addresses are http:// or https:// URLs. Empty when the document is valid.
  */
 export function validateServerJson(document: unknown): ServerJsonProblem[] {
   const validate = validator();
@@ -104,16 +138,22 @@ export function validateServerJson(document: unknown): ServerJsonProblem[] {
     problems.push(problem);
   };
   if (!validate(document)) for (const e of validate.errors ?? []) add(problemOf(e));
-  const doc = document as { version?: unknown; packages?: { version?: unknown }[] } | null;
+  const doc = document as Document;
   if (typeof doc?.version === 'string' && RANGE.test(doc.version)) {
     add({ path: 'version', message: `must be an exact version, not a range ("${doc.version}")` });
   }
-  for (const [i, pkg] of (Array.isArray(doc?.packages) ? doc.packages : []).entries()) {
+  for (const [i, pkg] of listOf(doc?.packages).entries()) {
     if (typeof pkg?.version === 'string' && RANGE.test(pkg.version)) {
       add({
         path: `packages.${i}.version`,
         message: `must be an exact version, not a range ("${pkg.version}")`,
       });
+    }
+  }
+  for (const [path, value] of webAddressesOf(doc)) {
+    const scheme = typeof value === 'string' ? schemeOf(value) : null;
+    if (scheme && !WEB_SCHEMES.has(scheme)) {
+      add({ path, message: `must be an http:// or https:// URL, not ${scheme}` });
     }
   }
   return problems;
