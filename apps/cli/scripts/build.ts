@@ -1,7 +1,7 @@
 import { readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { build, type BuildOptions, type Plugin } from 'esbuild';
+import { build, type BuildOptions, type Metafile, type Plugin } from 'esbuild';
 
 const root = path.dirname(path.dirname(fileURLToPath(import.meta.url)));
 const src = path.join(root, 'src');
@@ -31,6 +31,47 @@ function lazyModules(targets: Set<string>): Plugin {
   };
 }
 
+const LAZY_SCHEMAS = path.join(src, 'config', 'lazy-schemas.ts');
+/** The zod schemas of config.json, bundled on their own, as CommonJS to be loaded synchronously. */
+const SCHEMAS_OUTPUT = 'config/global-schema.cjs';
+
+/**
+ * Replaces src/config/lazy-schemas.ts (which the TypeScript sources run with createRequire) with
+ * a require of dist/config/global-schema.cjs from the command's bundle, one directory below dist/.
+ * A command that reads a valid config.json thus never even reads zod's code.
+ */
+function lazySchemas(): Plugin {
+  return {
+    name: 'lazy-schemas',
+    setup(b) {
+      b.onLoad({ filter: /[\\/]config[\\/]lazy-schemas\.ts$/ }, (args) => {
+        if (args.path !== LAZY_SCHEMAS) return undefined;
+        return {
+          loader: 'js',
+          contents: [
+            "import { createRequire } from 'node:module';",
+            'let loaded;',
+            'export const globalSchemas = () =>',
+            `  (loaded ??= createRequire(import.meta.url)(${JSON.stringify(`../${SCHEMAS_OUTPUT}`)}));`,
+          ].join('\n'),
+        };
+      });
+    },
+  };
+}
+
+/** Every bundle that loads the schemas must sit one directory below dist/, as the require says. */
+function checkSchemaUsers(metafile: Metafile): void {
+  const wanted = path.relative(root, LAZY_SCHEMAS).split(path.sep).join('/');
+  for (const [output, { inputs }] of Object.entries(metafile.outputs)) {
+    // esbuild names outputs with forward slashes: dist/commands/discover.js is at depth 1.
+    const depth = output.split('/').length - 2;
+    if (wanted in inputs && depth !== 1) {
+      throw new Error(`${output} loads ${SCHEMAS_OUTPUT} but is not one directory below dist/`);
+    }
+  }
+}
+
 /**
  * Bundles the CLI so that each command line loads a handful of modules (every ES module costs
  * Node memory, and the target is under 50 MB):
@@ -39,6 +80,8 @@ function lazyModules(targets: Set<string>): Plugin {
  * - dist/commands/<name>.js holds one command with everything it needs (zod, the registry
  *   client; later the MCP SDK for the commands that start servers), self-contained, so a
  *   command never loads another one's code. Shared code is repeated on disk, not in memory.
+ * - dist/config/global-schema.cjs holds the zod schemas of config.json, loaded only when a file
+ *   fails the quick check and zod is to say why (see src/config/lazy-schemas.ts).
  */
 export async function buildCli(): Promise<void> {
   const { version } = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as {
@@ -57,22 +100,33 @@ export async function buildCli(): Promise<void> {
     logLevel: 'warning',
   };
   const lazy = new Set<string>();
-  await build({
+  const entry = await build({
     ...common,
     entryPoints: { spoke: 'src/index.ts', cli: 'src/cli.ts' },
     outdir: 'dist',
-    plugins: [lazyModules(lazy)],
+    metafile: true,
+    plugins: [lazyModules(lazy), lazySchemas()],
   });
   lazy.delete(path.join(src, 'cli.ts'));
-  await build({
+  const commands = await build({
     ...common,
     entryPoints: [...lazy],
     outbase: 'src',
     outdir: 'dist',
+    metafile: true,
+    plugins: [lazySchemas()],
     // CommonJS dependencies of the MCP SDK (cross-spawn) require Node builtins at run time.
     banner: {
       js: "import{createRequire as __spokeRequire}from'node:module';const require=__spokeRequire(import.meta.url);",
     },
+  });
+  checkSchemaUsers(entry.metafile);
+  checkSchemaUsers(commands.metafile);
+  await build({
+    ...common,
+    entryPoints: [path.join(src, 'config', 'global-schema.ts')],
+    format: 'cjs',
+    outfile: path.join('dist', SCHEMAS_OUTPUT),
   });
 }
 

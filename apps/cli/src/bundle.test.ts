@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, readFileSync, statSync } from 'node:fs';
+import { mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeFixture, registryEntry, type Fixture } from './test/fixture.ts';
@@ -50,8 +50,11 @@ describe(`the bundle on ${SYSTEM_NODE} (${systemNodeVersion})`, () => {
     expect(cli).not.toContain('ZodMini');
     // Each command is one self-contained module: it never loads another command's code.
     const discover = readFileSync(path.join(dist, 'commands/discover.js'), 'utf8');
-    expect(discover).toContain('ZodMini');
     expect(discover).not.toMatch(/import\(|from"\.\//);
+    // zod comes in only to explain a config.json that fails the quick check.
+    expect(discover).not.toContain('ZodMini');
+    expect(discover).toContain('("../config/global-schema.cjs")');
+    expect(readFileSync(path.join(dist, 'config/global-schema.cjs'), 'utf8')).toContain('ZodMini');
   });
 
   it('prints the version and help', async () => {
@@ -105,6 +108,23 @@ describe(`the bundle on ${SYSTEM_NODE} (${systemNodeVersion})`, () => {
       code: 'CONFIG_INVALID',
       message: `${path.join(fx.cwd, 'spoke.json')} is not valid JSON at line 1, column 16: Unexpected end of JSON input`,
     });
+  });
+
+  it('names the field and the fix in a bad config.json', async () => {
+    const configDir = path.join(fx.root, 'bad-config');
+    mkdirSync(configDir);
+    const file = path.join(configDir, 'config.json');
+    writeFileSync(file, JSON.stringify({ performance: { registryTimeout: '3 seconds' } }));
+    const r = await runCli(['discover', 'weather'], {
+      ...fx,
+      env: { ...fx.env, SPOKE_CONFIG_DIR: configDir },
+      runtime: 'bundle',
+    });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toBe(
+      `error: ${file}: performance.registryTimeout must be a duration: a whole number and ms, s or m, such as 3s, got "3 seconds"\n` +
+        'hint: edit the file, or run: spoke config set performance.registryTimeout 3s\n',
+    );
   });
 
   it('installs a server from a path, lists its tools and calls one', async () => {

@@ -2,6 +2,7 @@ import type { CommandContext } from '../context.ts';
 import { CliError, failure } from '../errors.ts';
 import { startServer, warnDrift } from '../mcp/start.ts';
 import { checkPolicy, loadRunContext, serverTarget } from '../mcp/server-target.ts';
+import { monotonicMs } from '../util/time.ts';
 import { renderResult } from './call-render.ts';
 
 export type CallOptions = CommandContext & {
@@ -33,7 +34,7 @@ export async function call(options: CommandContext & CallOptions): Promise<void>
         `its tools: ${tools.map((t) => t.name).join(', ') || 'none'}`,
       );
     }
-    const started = performance.now();
+    const started = monotonicMs();
     let result: { content?: unknown; structuredContent?: unknown; isError?: unknown };
     try {
       result = (await conn.client.callTool({ name: options.tool, arguments: args }, undefined, {
@@ -45,7 +46,7 @@ export async function call(options: CommandContext & CallOptions): Promise<void>
         `${target.name}.${options.tool} failed: ${(err as Error).message}`,
       );
     }
-    const durationMs = Math.round(performance.now() - started);
+    const durationMs = Math.round(monotonicMs() - started);
     if (result.isError) {
       throw new CliError(
         `${target.name}.${options.tool} returned an error:\n${renderResult(result)}`,

@@ -3,6 +3,7 @@ import type { RegistryEntry } from '../config/global-schema.ts';
 import { checkHealth, healthEndpoint, readHealth, writeHealth } from '../registry/health-cache.ts';
 import { getJson } from '../registry/http.ts';
 import { localRegistryPath, readLocalRegistry } from '../registry/local-file.ts';
+import { monotonicMs } from '../util/time.ts';
 
 export type RegistryHealth = {
   name: string;
@@ -17,11 +18,11 @@ export type RegistryHealth = {
 async function checkOne(registry: RegistryEntry, timeoutMs: number): Promise<RegistryHealth> {
   const base = { name: registry.name, httpStatus: null, ms: 0, error: null };
   if (registry.type === 'local') {
-    const started = performance.now();
+    const started = monotonicMs();
     try {
       const exists = fs.existsSync(localRegistryPath(registry));
       const count = readLocalRegistry(registry).length;
-      const ms = Math.round(performance.now() - started);
+      const ms = Math.round(monotonicMs() - started);
       return {
         ...base,
         status: 'ok',
@@ -52,7 +53,7 @@ async function checkOne(registry: RegistryEntry, timeoutMs: number): Promise<Reg
       detail,
     };
   }
-  const started = performance.now();
+  const started = monotonicMs();
   try {
     const answer = await getJson(endpoint, { timeoutMs });
     const ok = answer.status >= 200 && answer.status < 300;
@@ -70,7 +71,7 @@ async function checkOne(registry: RegistryEntry, timeoutMs: number): Promise<Reg
     return {
       ...base,
       status: 'fail',
-      ms: Math.round(performance.now() - started),
+      ms: Math.round(monotonicMs() - started),
       error,
       detail: error,
     };

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CliError } from '../errors.ts';
 import { makeFixture, type Fixture } from '../test/fixture.ts';
 import { runCli } from '../test/run-cli.ts';
-import { defaultGlobalConfig, loadGlobalConfig } from './global-config.ts';
+import { defaultGlobalConfig, defaultRegistries, loadGlobalConfig } from './global-config.ts';
 import { loadLock, loadWorkspace, newWorkspace, workspaceAt } from './workspace.ts';
 
 let fx: Fixture;
@@ -34,34 +34,7 @@ describe('config.json', () => {
     expect(loaded.created).toBe(true);
     const file = fx.readConfig();
     expect(file).toEqual({
-      registries: [
-        {
-          name: 'official',
-          url: 'https://registry.modelcontextprotocol.io',
-          scope: '*',
-          type: 'official',
-          priority: 10,
-          trustLevel: 'trusted',
-          healthCheck: { enabled: true, endpoint: '/v0/health', interval: '5m' },
-        },
-        {
-          name: 'spoke',
-          url: 'http://localhost:3000/registry',
-          scope: '*',
-          type: 'community',
-          priority: 20,
-          trustLevel: 'verified',
-          healthCheck: { enabled: true, endpoint: '/api/health', interval: '5m' },
-        },
-        {
-          name: 'local',
-          url: path.join(fx.configDir, 'registry.json'),
-          scope: '*',
-          type: 'local',
-          priority: 30,
-          trustLevel: 'unverified',
-        },
-      ],
+      registries: defaultRegistries(fx.env),
       templates: { author: '', namespace: 'dev.spoke.example' },
       plugins: [],
       security: { allowedLicenses: null, minTrustLevel: 'unverified', allowedRegistries: null },

@@ -2,13 +2,11 @@ import { platformUrl } from '../platform.ts';
 import type { Policy } from '../policy/types.ts';
 import { closest } from '../util/suggest.ts';
 import { jsonText, writeFileAtomic } from './atomic-write.ts';
-import {
-  GlobalConfigFileSchema,
-  type GlobalConfigFile,
-  type RegistryEntry,
-} from './global-schema.ts';
+import { checkGlobalConfigFile } from './global-check.ts';
+import type { GlobalConfigFile, RegistryEntry } from './global-schema.ts';
 import { invalidFileError, valueAt, type HintFor } from './issues.ts';
 import { readJsonFile, writeFailure } from './json-file.ts';
+import { globalSchemas } from './lazy-schemas.ts';
 import { configFile, localRegistryFile } from './paths.ts';
 
 export type GlobalConfig = {
@@ -125,10 +123,8 @@ export function loadGlobalConfig(env: NodeJS.ProcessEnv, create = true): LoadedG
     if (create) saveGlobalConfig(file, config);
     return { file, config, raw: config, created: create };
   }
-  const parsed = GlobalConfigFileSchema.safeParse(read.data);
-  if (!parsed.success) throw invalidFileError(file, read.data, parsed.error.issues, globalHint);
+  const data = checkGlobalConfigFile(read.data) ?? validateGlobalConfig(file, read.data);
   const defaults = defaultGlobalConfig(env);
-  const data = parsed.data;
   return {
     file,
     created: false,
@@ -141,6 +137,13 @@ export function loadGlobalConfig(env: NodeJS.ProcessEnv, create = true): LoadedG
       performance: { ...defaults.performance, ...data.performance },
     },
   };
+}
+
+/** The schema's verdict on a file that the quick check did not pass: the error, or the data. */
+function validateGlobalConfig(file: string, data: unknown): GlobalConfigFile {
+  const parsed = globalSchemas().GlobalConfigFileSchema.safeParse(data);
+  if (!parsed.success) throw invalidFileError(file, data, parsed.error.issues, globalHint);
+  return parsed.data;
 }
 
 export function saveGlobalConfig(file: string, data: GlobalConfigFile): void {

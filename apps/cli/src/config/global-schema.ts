@@ -2,9 +2,12 @@ import * as z from 'zod/mini';
 import { NAMESPACE, REGISTRY_NAME } from '../parse/values.ts';
 import { TRUST_LEVELS } from '../policy/types.ts';
 import { DURATION } from './duration.ts';
+import { crossCheck, isHttpUrl, REGISTRY_TYPES } from './registry-rules.ts';
 
-export const REGISTRY_TYPES = ['official', 'community', 'enterprise', 'local'] as const;
-export type RegistryType = (typeof REGISTRY_TYPES)[number];
+export { REGISTRY_TYPES, type RegistryType } from './registry-rules.ts';
+
+// Loaded through lazy-schemas.ts, only when the quick check of global-check.ts finds a problem
+// in config.json (or there is a managed policy file) and zod is to name it.
 
 const trust = z.enum(TRUST_LEVELS);
 const duration = z
@@ -18,8 +21,6 @@ const namespace = z
   .check(
     z.regex(NAMESPACE, 'must be a reverse-DNS namespace of lower-case labels, such as com.acme'),
   );
-const isHttpUrl = (value: string) => /^https?:\/\/[^/\s]+/i.test(value);
-
 const HealthCheckSchema = z.strictObject({
   enabled: z.boolean(),
   endpoint: z
@@ -53,58 +54,6 @@ export const RegistryEntrySchema = z.strictObject({
 });
 
 export type RegistryEntry = z.infer<typeof RegistryEntrySchema>;
-
-type Entry = RegistryEntry;
-type Ctx = { issues: unknown[] };
-
-function crossCheck(entries: Entry[], ctx: Ctx): void {
-  const complain = (i: number, field: string, message: string) =>
-    ctx.issues.push({
-      code: 'custom',
-      path: [i, field],
-      message,
-      input: entries,
-      params: { complete: true },
-    });
-  entries.forEach((entry, i) => {
-    const before = entries.slice(0, i);
-    const other = (pick: (e: Entry) => boolean) => before.findIndex(pick);
-    const sameName = other((e) => e.name === entry.name);
-    if (sameName !== -1)
-      complain(i, 'name', `"${entry.name}" is already the name of registries[${sameName}]`);
-    const samePriority = other((e) => e.priority === entry.priority);
-    if (samePriority !== -1) {
-      complain(
-        i,
-        'priority',
-        `${entry.priority} is already the priority of registries[${samePriority}] (${before[samePriority]!.name}); priorities must be unique`,
-      );
-    }
-    const sameScope = other((e) => e.scope !== '*' && e.scope === entry.scope);
-    if (sameScope !== -1) {
-      complain(
-        i,
-        'scope',
-        `${entry.scope} is already claimed by registries[${sameScope}] (${before[sameScope]!.name})`,
-      );
-    }
-    const local = entry.type === 'local';
-    const urlOk = local
-      ? entry.url.startsWith('/') ||
-        entry.url.startsWith('file://') ||
-        /^[A-Za-z]:[\\/]/.test(entry.url)
-      : isHttpUrl(entry.url);
-    if (!urlOk) {
-      complain(
-        i,
-        'url',
-        local
-          ? `must be an absolute path to a JSON file (or a file:// URL) for a local registry, got "${entry.url}"`
-          : `must be an http:// or https:// URL for a${entry.type === 'official' || entry.type === 'enterprise' ? 'n' : ''} ${entry.type} registry, got "${entry.url}"`,
-      );
-    }
-  });
-}
 
 const nonEmptyList = <T extends z.core.$ZodType>(item: T) =>
   z.optional(

@@ -12,6 +12,7 @@ import { reportInstall } from '../registry/official-api.ts';
 import type { Policy } from '../policy/types.ts';
 import { openSecretStore } from '../secrets/store.ts';
 import { canPrompt, confirm } from '../util/prompt.ts';
+import { monotonicMs } from '../util/time.ts';
 import type { Candidate } from './candidate.ts';
 import { commitInstall } from './commit.ts';
 import { npmInstall } from './npm.ts';
@@ -131,7 +132,7 @@ export async function installOne(
       const id = c.kind.pkg.identifier;
       const version = c.kind.pkg.version ?? c.version ?? 'latest';
       const done = progress(out, `Installing ${id}@${version}`);
-      const started = performance.now();
+      const started = monotonicMs();
       dir.prepare();
       const installed = await npmInstall({
         dir: dir.dir,
@@ -144,7 +145,7 @@ export async function installOne(
         done('failed');
         throw err;
       });
-      done(`done in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+      done(`done in ${((monotonicMs() - started) / 1000).toFixed(1)} s`);
       entry = { ...entry, args: [installed.entry, ...values.args] };
       pkg = {
         registryType: 'npm',

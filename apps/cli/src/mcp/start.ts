@@ -1,6 +1,7 @@
 import { stderr } from '../output/fd-stream.ts';
 import type { Output } from '../output/output.ts';
 import { openSecretStore } from '../secrets/store.ts';
+import { monotonicMs } from '../util/time.ts';
 import { connect, type Connection } from './connect.ts';
 import { launchFor } from './launch.ts';
 import type { RunContext, ServerTarget } from './server-target.ts';
@@ -22,7 +23,7 @@ export async function startServer(
   run: RunContext,
   target: ServerTarget,
 ): Promise<Started> {
-  const started = performance.now();
+  const started = monotonicMs();
   const needsStore =
     (target.entry.secrets?.length ?? 0) + (target.entry.secretHeaders?.length ?? 0);
   const launch = launchFor(
@@ -39,7 +40,7 @@ export async function startServer(
   try {
     const tools = await conn.listTools();
     const drift = target.isProject || !target.locked ? null : toolDrift(target.locked, tools);
-    return { conn, tools, drift, ms: Math.round(performance.now() - started) };
+    return { conn, tools, drift, ms: Math.round(monotonicMs() - started) };
   } catch (err) {
     await conn.close().catch(() => undefined);
     throw err;

@@ -1,6 +1,6 @@
 import { invalidFileError } from '../config/issues.ts';
 import { readJsonFile } from '../config/json-file.ts';
-import { ManagedPolicySchema } from '../config/global-schema.ts';
+import { globalSchemas } from '../config/lazy-schemas.ts';
 import { managedPolicyPath } from '../config/paths.ts';
 import { licenseAllowed, parseLicenseExpression } from './spdx-expression.ts';
 import { OPEN_POLICY, trustRank, type Policy, type TrustLevel } from './types.ts';
@@ -14,7 +14,7 @@ export type ManagedPolicy = { path: string; policy: Policy };
 export function loadManagedPolicy(file = managedPolicyPath()): ManagedPolicy | null {
   const read = readJsonFile(file, 'ask your administrator to fix the managed policy file');
   if (!read.exists) return null;
-  const parsed = ManagedPolicySchema.safeParse(read.data);
+  const parsed = globalSchemas().ManagedPolicySchema.safeParse(read.data);
   if (!parsed.success) {
     throw invalidFileError(
       file,

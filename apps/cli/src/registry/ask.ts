@@ -1,7 +1,7 @@
 import type { RegistryEntry } from '../config/global-schema.ts';
 import { durationMs } from '../config/duration.ts';
 import type { Output } from '../output/output.ts';
-import { ago } from '../util/time.ts';
+import { ago, monotonicMs } from '../util/time.ts';
 import { checkHealth, healthEndpoint, readHealth, writeHealth } from './health-cache.ts';
 
 export type Answer<T> =
@@ -48,14 +48,14 @@ export async function askRegistries<T>(
         );
       }
     }
-    const started = performance.now();
+    const started = monotonicMs();
     try {
       const value = await task(registry, timeoutMs);
-      const ms = Math.round(performance.now() - started);
+      const ms = Math.round(monotonicMs() - started);
       out.debug(`registry ${registry.name} (${registry.url}) answered in ${ms} ms`);
       return { registry, ok: true, value, ms };
     } catch (err) {
-      const ms = Math.round(performance.now() - started);
+      const ms = Math.round(monotonicMs() - started);
       out.debug(`registry ${registry.name} (${registry.url}) failed after ${ms} ms`);
       return { registry, ok: false, skipped: false, error: (err as Error).message };
     }

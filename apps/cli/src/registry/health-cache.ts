@@ -3,6 +3,7 @@ import path from 'node:path';
 import { jsonText, writeFileAtomic } from '../config/atomic-write.ts';
 import type { RegistryEntry } from '../config/global-schema.ts';
 import { stateDir } from '../config/paths.ts';
+import { monotonicMs } from '../util/time.ts';
 import { getJson } from './http.ts';
 
 export type HealthRecord = {
@@ -50,7 +51,7 @@ export function healthEndpoint(registry: RegistryEntry): string | null {
 
 /** A GET of the endpoint: healthy on a 2xx answer in time; the body is not used. */
 export async function checkHealth(endpoint: string, timeoutMs: number): Promise<HealthRecord> {
-  const started = performance.now();
+  const started = monotonicMs();
   const checkedAt = new Date().toISOString();
   try {
     const answer = await getJson(endpoint, { timeoutMs });
@@ -64,7 +65,7 @@ export async function checkHealth(endpoint: string, timeoutMs: number): Promise<
       error: ok ? null : `HTTP ${answer.status}`,
     };
   } catch (err) {
-    const ms = Math.round(performance.now() - started);
+    const ms = Math.round(monotonicMs() - started);
     return { ok: false, checkedAt, endpoint, status: null, ms, error: (err as Error).message };
   }
 }

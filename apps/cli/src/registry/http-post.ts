@@ -1,4 +1,5 @@
 import { loadHttp, loadHttps } from '../builtins.ts';
+import { monotonicMs } from '../util/time.ts';
 import { RequestError, type JsonAnswer } from './http.ts';
 
 /** POSTs a JSON body and parses the JSON answer; any status is returned to the caller. */
@@ -9,7 +10,7 @@ export function postJson(
 ): Promise<JsonAnswer> {
   const url = new URL(target);
   const { request } = url.protocol === 'https:' ? loadHttps() : loadHttp();
-  const started = performance.now();
+  const started = monotonicMs();
   const data = JSON.stringify(body);
   return new Promise((resolve, reject) => {
     const req = request(
@@ -37,7 +38,7 @@ export function postJson(
           resolve({
             status: res.statusCode ?? 0,
             body: parsed,
-            ms: Math.round(performance.now() - started),
+            ms: Math.round(monotonicMs() - started),
           });
         });
         res.on('error', (err) => reject(new RequestError(err.message)));

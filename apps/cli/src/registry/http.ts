@@ -1,6 +1,6 @@
-import type { IncomingMessage } from 'node:http';
-import { loadHttp, loadHttps } from '../builtins.ts';
 import { formatMs } from '../config/duration.ts';
+import { monotonicMs } from '../util/time.ts';
+import { httpGet } from './http-get.ts';
 
 export type JsonAnswer = { status: number; body: unknown; ms: number };
 
@@ -12,28 +12,6 @@ export class RequestError extends Error {
   override name = 'RequestError';
 }
 
-function request(url: URL, headers: Record<string, string>, signal: AbortSignal) {
-  const { get } = url.protocol === 'https:' ? loadHttps() : loadHttp();
-  return new Promise<IncomingMessage>((resolve, reject) => {
-    const req = get(url, { headers: { accept: 'application/json', ...headers }, signal }, resolve);
-    req.on('error', reject);
-  });
-}
-
-function readBody(res: IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    res.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > MAX_BYTES) res.destroy(new RequestError('answer larger than 20 MB'));
-      else chunks.push(chunk);
-    });
-    res.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    res.on('error', reject);
-  });
-}
-
 /**
  * GETs a URL and parses the answer as JSON, within `timeoutMs` in total (redirects included).
  * Any status is returned; the caller decides what a 404 means. Network failures, timeouts and
@@ -43,31 +21,33 @@ export async function getJson(
   target: string,
   options: { timeoutMs: number; headers?: Record<string, string> },
 ): Promise<JsonAnswer> {
-  const started = performance.now();
+  const started = monotonicMs();
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), options.timeoutMs);
   try {
     let url = new URL(target);
     for (let redirects = 0; ; redirects++) {
-      const res = await request(url, options.headers ?? {}, controller.signal);
+      const res = await httpGet(url, {
+        headers: { accept: 'application/json', ...options.headers },
+        signal: controller.signal,
+        maxBytes: MAX_BYTES,
+      });
       const location = res.headers.location;
-      if (res.statusCode && res.statusCode >= 300 && res.statusCode < 400 && location) {
-        res.resume();
+      if (res.status >= 300 && res.status < 400 && location) {
         if (redirects >= MAX_REDIRECTS) throw new RequestError('too many redirects');
         url = new URL(location, url);
         continue;
       }
-      const text = await readBody(res);
+      const text = res.body.toString('utf8');
       let body: unknown = null;
       if (text.trim()) {
         try {
           body = JSON.parse(text);
         } catch {
-          if ((res.statusCode ?? 0) < 300)
-            throw new RequestError('answered with something that is not JSON');
+          if (res.status < 300) throw new RequestError('answered with something that is not JSON');
         }
       }
-      return { status: res.statusCode ?? 0, body, ms: Math.round(performance.now() - started) };
+      return { status: res.status, body, ms: Math.round(monotonicMs() - started) };
     }
   } catch (err) {
     if (controller.signal.aborted) {
