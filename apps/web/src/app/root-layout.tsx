@@ -4,7 +4,8 @@ import { Navbar } from '../components/layout/navbar.tsx';
 
 export function RootLayout() {
   return (
-    <div className="flex min-h-screen flex-col">
+    // While the screen itself is loading, the footer waits (see PageLoading).
+    <div className="flex min-h-screen flex-col [&:has([data-screen-loading])>footer]:hidden">
       <a
         href="#main"
         className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2 focus:shadow"

@@ -1,5 +1,5 @@
 import { Navigate, useParams, type RouteObject } from 'react-router';
-import { PageLoading } from '../components/page-loading.tsx';
+import { ScreenLoading } from '../components/page-loading.tsx';
 import { GuestOnly } from '../features/auth/components/guest-only.tsx';
 import { RequireAuth } from '../features/auth/components/require-auth.tsx';
 import { RootLayout } from './root-layout.tsx';
@@ -31,11 +31,12 @@ export const routes: RouteObject[] = [
     id: 'root',
     Component: RootLayout,
     ErrorBoundary: RouteError,
-    HydrateFallback: PageLoading,
     children: [
       {
-        // Page errors render inside the shell, so navigation stays available.
+        // Page errors, and the placeholder while the first page's code loads, render inside the
+        // shell, so navigation stays available.
         ErrorBoundary: RouteError,
+        HydrateFallback: ScreenLoading,
         children: [
           { index: true, lazy: () => import('../features/marketing/routes/landing.tsx') },
           {

@@ -15,36 +15,36 @@ export function ProfileMenu() {
   const signOut = useSignOut();
 
   return (
-    <DropdownMenu.Root>
+    // Not modal, and rendered inside the navbar: the rest of the page stays in the accessibility
+    // tree (a modal menu hides it, links and all), and the menu stays in the navigation landmark.
+    <DropdownMenu.Root modal={false}>
       <DropdownMenu.Trigger className={profileTrigger}>
         <UserRound aria-hidden="true" className="size-4" />
         Profile
         <ChevronDown aria-hidden="true" className="size-4" />
       </DropdownMenu.Trigger>
-      <DropdownMenu.Portal>
-        <DropdownMenu.Content
-          align="end"
-          sideOffset={8}
-          className="z-50 min-w-56 rounded-xl border border-slate-200 bg-white p-1.5 shadow-lg"
-        >
-          {user && (
-            <DropdownMenu.Label className="truncate px-3 py-2 text-xs text-slate-600">
-              Signed in as <span className="font-semibold text-slate-800">{user.username}</span>
-            </DropdownMenu.Label>
-          )}
-          <DropdownMenu.Separator className="my-1 h-px bg-slate-200" />
-          {accountLinksFor(isAdmin).map((link) => (
-            <DropdownMenu.Item key={link.to} asChild className={item}>
-              <Link to={link.to}>{link.label}</Link>
-            </DropdownMenu.Item>
-          ))}
-          <DropdownMenu.Separator className="my-1 h-px bg-slate-200" />
-          <DropdownMenu.Item className={item} onSelect={() => void signOut()}>
-            <LogOut aria-hidden="true" className="size-4" />
-            Sign Out
+      <DropdownMenu.Content
+        align="end"
+        sideOffset={8}
+        className="z-50 min-w-56 rounded-xl border border-slate-200 bg-white p-1.5 shadow-lg"
+      >
+        {user && (
+          <DropdownMenu.Label className="truncate px-3 py-2 text-xs text-slate-600">
+            Signed in as <span className="font-semibold text-slate-800">{user.username}</span>
+          </DropdownMenu.Label>
+        )}
+        <DropdownMenu.Separator className="my-1 h-px bg-slate-200" />
+        {accountLinksFor(isAdmin).map((link) => (
+          <DropdownMenu.Item key={link.to} asChild className={item}>
+            <Link to={link.to}>{link.label}</Link>
           </DropdownMenu.Item>
-        </DropdownMenu.Content>
-      </DropdownMenu.Portal>
+        ))}
+        <DropdownMenu.Separator className="my-1 h-px bg-slate-200" />
+        <DropdownMenu.Item className={item} onSelect={() => void signOut()}>
+          <LogOut aria-hidden="true" className="size-4" />
+          Sign Out
+        </DropdownMenu.Item>
+      </DropdownMenu.Content>
     </DropdownMenu.Root>
   );
 }

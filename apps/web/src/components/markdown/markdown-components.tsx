@@ -99,8 +99,12 @@ export const markdownComponents: Components = {
     />
   ),
   table: ({ node: _node, ...props }) => (
-    // Wide tables scroll inside their own box instead of widening the page on a phone.
-    <div className="mt-6 overflow-x-auto rounded-lg border border-slate-200">
+    // Wide tables scroll inside their own box instead of widening the page on a phone; the box
+    // takes focus so a keyboard can scroll it too.
+    <div
+      tabIndex={0}
+      className="mt-6 overflow-x-auto rounded-lg border border-slate-200 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600"
+    >
       <table
         className="min-w-full divide-y divide-slate-200 text-sm [&_code]:wrap-anywhere"
         {...props}

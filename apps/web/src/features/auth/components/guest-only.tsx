@@ -5,15 +5,22 @@ import { loadSessionApi } from '../api/load-session-api.ts';
 import { nextFromSearch } from '../next-location.ts';
 import { useAuth } from '../use-auth.ts';
 
+const FIRST_MOVES = ['focusin', 'pointerdown', 'keydown'] as const;
+
 /** Layout route for sign-in and registration: a signed-in user goes on into the app. */
 export function GuestOnly() {
   const { isLoading, isLoggedIn } = useAuth();
   const [search] = useSearchParams();
-  // Signing in is what these pages are for: fetch its code now rather than on submit.
+  // Signing in is what these pages are for: fetch its code at the visitor's first move (a focus,
+  // a key, a tap) rather than on submit, and not while the page itself is still loading.
   useEffect(() => {
-    loadSessionApi().catch(() => undefined);
+    const warmUp = () => void loadSessionApi().catch(() => undefined);
+    for (const event of FIRST_MOVES) document.addEventListener(event, warmUp, { once: true });
+    return () => {
+      for (const event of FIRST_MOVES) document.removeEventListener(event, warmUp);
+    };
   }, []);
-  if (isLoading) return <PageLoading />;
+  if (isLoading) return <PageLoading screen />;
   // Same target as the login form uses on success, so both agree when the session appears.
   if (isLoggedIn) return <Navigate to={nextFromSearch(search)} replace />;
   return <Outlet />;

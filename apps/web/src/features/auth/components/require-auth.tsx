@@ -7,7 +7,7 @@ import { useAuth } from '../use-auth.ts';
 export function RequireAuth() {
   const { isLoading, isLoggedIn } = useAuth();
   const location = useLocation();
-  if (isLoading) return <PageLoading />;
+  if (isLoading) return <PageLoading screen />;
   if (!isLoggedIn) return <Navigate to={loginPathFor(location)} replace />;
   return <Outlet />;
 }

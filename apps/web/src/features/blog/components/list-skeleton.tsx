@@ -26,12 +26,16 @@ export function ListSkeleton({ count = 3 }: { count?: number }) {
   );
 }
 
-/** Chip-sized stand-ins for the tag filter on the first load. */
+/**
+ * Chip-sized stand-ins for the tag filter on the first load: "All" and the tags, about as many
+ * and as wide as the real chips and exactly as tall, so the posts below do not move when the
+ * chips arrive.
+ */
 export function TagFilterSkeleton() {
   return (
     <div aria-hidden="true" className="mt-8 flex flex-wrap gap-2 motion-safe:animate-pulse">
-      {['w-12', 'w-24', 'w-32', 'w-16', 'w-28', 'w-20'].map((width, index) => (
-        <div key={index} className={`h-8 rounded-full bg-slate-100 ${width}`} />
+      {['w-11', 'w-25', 'w-41', 'w-18', 'w-34', 'w-20', 'w-27', 'w-27'].map((width, index) => (
+        <div key={index} className={`h-7.5 rounded-full bg-slate-100 ${width}`} />
       ))}
     </div>
   );

@@ -27,17 +27,17 @@ export function TagFilter({
             <li key={tag}>
               <Link
                 to={tagHref(tag)}
-                aria-label={`${tagLabel(tag)} (${count} ${count === 1 ? 'post' : 'posts'})`}
                 aria-current={active ? 'true' : undefined}
                 className={active ? chipClass.selected : chipClass.idle}
               >
-                {tagLabel(tag)}
+                {/* Named by what it shows, "Agents 2", and what a listener needs: "posts". */}
+                {tagLabel(tag)}{' '}
                 <span
-                  aria-hidden="true"
                   className={`rounded-full px-1.5 text-xs ${active ? 'bg-blue-500 text-white' : 'bg-slate-100 text-slate-600'}`}
                 >
                   {count}
-                </span>
+                </span>{' '}
+                <span className="sr-only">{count === 1 ? 'post' : 'posts'}</span>
               </Link>
             </li>
           );

@@ -56,7 +56,7 @@ describe('/blog', () => {
     await waitFor(() => expect(titles()).toEqual(['Post number 2', 'Post number 4']));
     expect(server.requests.at(-1)?.path).toBe('/api/blog?tag=cli');
     expect(
-      within(filter).getByRole('link', { name: 'CLI (2 posts)' }).getAttribute('aria-current'),
+      within(filter).getByRole('link', { name: 'CLI 2 posts' }).getAttribute('aria-current'),
     ).toBe('true');
 
     await userEvent.click(within(filter).getByRole('link', { name: 'All' }));

@@ -1,7 +1,7 @@
 import { ExternalLink, Rocket } from 'lucide-react';
 import { Link } from 'react-router';
 import { primaryButton, secondaryButton } from '../../../components/button-styles.ts';
-import { chapters } from '../content/docs-content.ts';
+import { outline } from '../content/docs-outline.ts';
 import { docsPath } from '../content/docs-paths.ts';
 import { docsTitle, useDocumentTitle } from '../hooks/use-document-title.ts';
 import { ChapterCard } from './chapter-card.tsx';
@@ -62,7 +62,7 @@ export function DocsHome({ base }: { base: string }) {
           Browse the documentation
         </h2>
         <ul className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-          {chapters.map((chapter) => (
+          {outline.map((chapter) => (
             <li key={chapter.id}>
               <ChapterCard chapter={chapter} to={docsPath(base, chapter.id)} />
             </li>

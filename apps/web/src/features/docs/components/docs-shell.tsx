@@ -5,9 +5,10 @@ import { DocsSidebar } from './docs-sidebar.tsx';
 export function DocsShell({ base, children }: { base: string; children: ReactNode }) {
   return (
     <div className="mx-auto max-w-7xl px-4 py-8 sm:px-6 lg:grid lg:grid-cols-[15rem_minmax(0,1fr)] lg:gap-10 lg:py-10">
-      <aside className="mb-6 lg:mb-0">
+      {/* The sidebar is a navigation landmark of its own: no complementary box around it. */}
+      <div className="mb-6 lg:mb-0">
         <DocsSidebar base={base} />
-      </aside>
+      </div>
       <div className="min-w-0">{children}</div>
     </div>
   );

@@ -96,9 +96,9 @@ export function SectionPage({
         </div>
         <SectionPager sectionFile={section.file} base={base} />
       </article>
-      <aside className="hidden xl:block">
+      <div className="hidden xl:block">
         <TableOfContents headings={outline} active={active} placement="side" />
-      </aside>
+      </div>
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import { parseFrontMatter } from '@spoke/shared';
-import type { DocChapter, DocSection } from './docs-model.ts';
+import type { ChapterOutline, DocChapter, DocSection } from './docs-model.ts';
 
 const ROOT = 'content/docs/';
 const CHAPTER_FILE = '_chapter.md';
@@ -126,4 +126,28 @@ export function buildDocs(files: Record<string, string>): DocChapter[] {
     chapters.push({ ...chapter, sections: sections.map(({ section }) => section) });
   }
   return chapters.sort((a, b) => a.order - b.order);
+}
+
+/**
+ * The chapters without their sections' text, from the chapter files and the section files'
+ * paths: what the docs home needs, without the weight of every section. `buildDocs` checks the
+ * whole content; this reads only what it uses.
+ */
+export function buildOutline(
+  chapterFiles: Record<string, string>,
+  sectionPaths: readonly string[],
+): ChapterOutline[] {
+  const place = (key: string) => {
+    const file = key.slice(Math.max(0, key.indexOf(ROOT)));
+    const [folder = '', name = ''] = file.slice(ROOT.length).split('/');
+    return { file, folder, name };
+  };
+  const sections = sectionPaths.map(place).filter(({ name }) => SECTION_FILE.test(name));
+  return Object.entries(chapterFiles)
+    .map(([key, source]) => {
+      const { file, folder } = place(key);
+      const sectionCount = sections.filter((section) => section.folder === folder).length;
+      return { ...parseChapter(source, file, folder), sectionCount };
+    })
+    .sort((a, b) => a.order - b.order);
 }

@@ -19,3 +19,6 @@ export interface DocChapter {
   order: number;
   sections: DocSection[];
 }
+
+/** What the docs home shows of a chapter: no section text, only how many sections there are. */
+export type ChapterOutline = Omit<DocChapter, 'sections'> & { sectionCount: number };

@@ -61,9 +61,11 @@ describe('docs area', () => {
     expect(cards).toHaveLength(6);
     for (const card of cards) expect(card.textContent).toContain('Read Article →');
     const last = cards.at(-1)!;
-    expect(last.getAttribute('aria-labelledby')).toBe(
-      within(last).getByRole('heading', { name: 'Next steps' }).id,
-    );
+    // The card is named by everything it shows, its heading first.
+    expect(
+      screen.getByRole('link', { name: 'Next steps Learn more about this topic Read Article →' }),
+    ).toBe(last);
+    within(last).getByRole('heading', { name: 'Next steps' });
     expect(last.getAttribute('href')).toBe('/dev/quick-start/next-steps');
     expect(last.textContent).toContain('Learn more about this topic');
   });

@@ -1,17 +1,43 @@
 import { Search } from 'lucide-react';
-import { useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { chapters } from '../content/docs-content.ts';
 import { docsPath } from '../content/docs-paths.ts';
 import { Highlighted } from './highlighted.tsx';
-import { buildSearchIndex, queryTerms, searchDocs, type SearchHit } from './search-docs.ts';
+import {
+  buildSearchIndex,
+  queryTerms,
+  searchDocs,
+  type SearchDocument,
+  type SearchHit,
+} from './search-docs.ts';
 import { useSlashShortcut } from './use-slash-shortcut.ts';
 
-let index: ReturnType<typeof buildSearchIndex> | undefined;
-// Built on the first query, not on every docs page view.
-function searchIndex() {
-  index ??= buildSearchIndex(chapters);
+let index: Promise<SearchDocument[]> | undefined;
+// Loaded and built when the reader first turns to the box: the docs home does not carry the
+// docs' text for a search that may never come.
+function loadSearchIndex(): Promise<SearchDocument[]> {
+  index ??= import('../content/docs-content.ts').then(({ chapters }) => buildSearchIndex(chapters));
   return index;
+}
+
+/** The search index, from the first time `wanted` is true. */
+function useSearchIndex(wanted: boolean): SearchDocument[] | null {
+  const [docs, setDocs] = useState<SearchDocument[] | null>(null);
+  useEffect(() => {
+    if (!wanted || docs) return;
+    let current = true;
+    loadSearchIndex().then(
+      (loaded) => current && setDocs(loaded),
+      () => {
+        // A failed load is tried again on the next focus or keystroke.
+        index = undefined;
+      },
+    );
+    return () => {
+      current = false;
+    };
+  }, [wanted, docs]);
+  return docs;
 }
 
 function resultCount(count: number): string {
@@ -28,10 +54,18 @@ export function DocsSearch({ base }: { base: string }) {
   const [active, setActive] = useState(0);
   useSlashShortcut(input);
 
-  const hits = useMemo(() => (query.trim() ? searchDocs(searchIndex(), query) : []), [query]);
+  const docs = useSearchIndex(open || query !== '');
+  const hits = useMemo(() => (docs && query.trim() ? searchDocs(docs, query) : []), [docs, query]);
   const terms = useMemo(() => queryTerms(query), [query]);
   const showing = open && query.trim() !== '';
   const optionId = (i: number) => `${listId}-option-${i}`;
+
+  // Focus stays in the box: the option the arrow keys reach is brought into view for them.
+  useEffect(() => {
+    if (!showing) return;
+    const option = document.getElementById(`${listId}-option-${active}`);
+    option?.scrollIntoView?.({ block: 'nearest' });
+  }, [showing, active, listId]);
 
   const choose = (hit: SearchHit) => {
     setQuery('');
@@ -105,15 +139,16 @@ export function DocsSearch({ base }: { base: string }) {
         /
       </kbd>
       <p role="status" className="sr-only">
-        {showing ? resultCount(hits.length) : ''}
+        {showing ? (docs ? resultCount(hits.length) : 'Searching…') : ''}
       </p>
+      {/* No scroll box of its own: the page scrolls, and options are not in the tab order. */}
       <div
         hidden={!showing}
-        className="absolute top-full right-0 left-0 z-30 mt-2 max-h-[min(28rem,70vh)] overflow-y-auto rounded-xl border border-slate-200 bg-white shadow-xl sm:min-w-[28rem]"
+        className="absolute top-full right-0 left-0 z-30 mt-2 rounded-xl border border-slate-200 bg-white shadow-xl sm:min-w-[28rem]"
       >
         {hits.length === 0 ? (
           <p className="px-4 py-6 text-center text-sm text-slate-600">
-            No results for “{query.trim()}”
+            {docs ? `No results for “${query.trim()}”` : 'Searching…'}
           </p>
         ) : null}
         <ul id={listId} role="listbox" aria-label="Search results" className="py-1">

@@ -63,14 +63,20 @@ const components: Components = {
     />
   ),
   pre: ({ node: _node, ...props }) => (
+    // Focusable so a keyboard can scroll a long line into view.
     <pre
-      className="mt-4 overflow-x-auto rounded-lg bg-slate-900 p-4 text-sm leading-6 text-slate-100 [&_code]:bg-transparent [&_code]:p-0 [&_code]:text-inherit"
+      tabIndex={0}
+      className="mt-4 overflow-x-auto rounded-lg bg-slate-900 p-4 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600 text-sm leading-6 text-slate-100 [&_code]:bg-transparent [&_code]:p-0 [&_code]:text-inherit"
       {...props}
     />
   ),
   table: ({ node: _node, ...props }) => (
-    // Wide tables scroll inside their own box instead of widening the page on a phone.
-    <div className="mt-6 overflow-x-auto rounded-lg border border-slate-200">
+    // Wide tables scroll inside their own box instead of widening the page on a phone; the box
+    // takes focus so a keyboard can scroll it too.
+    <div
+      tabIndex={0}
+      className="mt-6 overflow-x-auto rounded-lg border border-slate-200 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600"
+    >
       <table className="min-w-full divide-y divide-slate-200 text-left text-sm" {...props} />
     </div>
   ),
