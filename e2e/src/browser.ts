@@ -1,6 +1,6 @@
 import { chromium, type Browser } from 'playwright-core';
 
-const FLAGS = [
+export const CHROMIUM_FLAGS = [
   '--headless',
   '--no-sandbox',
   '--disable-gpu',
@@ -11,9 +11,8 @@ const FLAGS = [
 ];
 
 /** Debian's Chromium (or CHROME_PATH); a test never downloads a browser. */
+export const chromiumPath = (): string => process.env.CHROME_PATH ?? '/usr/bin/chromium';
+
 export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-    args: FLAGS,
-  });
+  return chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_FLAGS });
 }

@@ -26,10 +26,22 @@ async function databaseForRun(): Promise<{ url?: string; drop: () => Promise<voi
   return createFreshDatabase(base, 'spoke_e2e');
 }
 
-export type RunningServer = { baseUrl: string; dataDir: string; stop: () => Promise<void> };
+export type RunningServer = {
+  baseUrl: string;
+  dataDir: string;
+  stop: () => Promise<void>;
+  /** What the process wrote to stdout and stderr so far; empty unless `captureOutput`. */
+  output: () => string;
+};
 
-/** Starts `apps/server/src/server.ts` as its own process, the way `npm start` runs it. */
-export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+/**
+ * Starts `apps/server/src/server.ts` as its own process, the way `npm start` runs it. Its output
+ * goes to the test's, or with `captureOutput` is kept for the test to read.
+ */
+export async function startServer(
+  env: Record<string, string> = {},
+  { captureOutput = false }: { captureOutput?: boolean } = {},
+): Promise<RunningServer> {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'spoke-e2e-'));
   const db = await databaseForRun();
@@ -48,8 +60,11 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       ...(db.url ? { DATABASE_URL: db.url } : { DATABASE_URL: '' }),
       ...env,
     },
-    stdio: ['ignore', 'inherit', 'inherit'],
+    stdio: ['ignore', captureOutput ? 'pipe' : 'inherit', captureOutput ? 'pipe' : 'inherit'],
   });
+  const chunks: Buffer[] = [];
+  child.stdout?.on('data', (chunk: Buffer) => chunks.push(chunk));
+  child.stderr?.on('data', (chunk: Buffer) => chunks.push(chunk));
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const deadline = Date.now() + 60_000;
   for (;;) {
@@ -66,6 +81,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   return {
     baseUrl,
     dataDir,
+    output: () => Buffer.concat(chunks).toString('utf8'),
     stop: async () => {
       child.kill('SIGTERM');
       await exited;

@@ -1,0 +1,59 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import {
+  CATEGORIES,
+  auditPage,
+  launchDebuggableChromium,
+  type Audit,
+  type Category,
+  type DebuggableChromium,
+} from './lighthouse-audit.ts';
+
+const baseUrl = inject('baseUrl');
+
+const PAGES = ['/', '/pricing', '/login', '/register', '/app/docs', '/blog'];
+const TARGETS: Record<Category, number> = {
+  performance: 95,
+  accessibility: 100,
+  'best-practices': 100,
+  seo: 95,
+};
+
+let chromium: DebuggableChromium;
+beforeAll(async () => {
+  chromium = await launchDebuggableChromium();
+});
+afterAll(async () => {
+  await chromium?.close();
+});
+
+function report(path: string, result: Audit): void {
+  const { scores, metrics, failures, runs, benchmarkIndex, warnings } = result;
+  const line = CATEGORIES.map((id) => `${id} ${scores[id]}`).join('  ');
+  const timing = Object.entries(metrics)
+    .map(([id, value]) => `${id} ${value}`)
+    .join(', ');
+  const measured = `${runs} run${runs > 1 ? 's' : ''}, CPU benchmark ${benchmarkIndex}`;
+  console.log(`${path.padEnd(10)} ${line}  (${timing}; ${measured})`);
+  for (const warning of warnings) console.log(`  Lighthouse: ${warning}`);
+  for (const id of CATEGORIES) {
+    if (scores[id] < TARGETS[id])
+      console.log(`  ${id} lost points on:\n    ${failures[id].join('\n    ')}`);
+  }
+}
+
+// Lighthouse's defaults: a mobile device, simulated slow 4G and a 4x slower CPU.
+describe('Lighthouse on mobile settings', () => {
+  it.each(PAGES)(
+    '%s scores performance >= 95, accessibility 100, best practices 100, SEO >= 95',
+    async (path) => {
+      const result = await auditPage(`${baseUrl}${path}`, chromium.port, {
+        performanceTarget: TARGETS.performance,
+      });
+      report(path, result);
+      for (const id of CATEGORIES) {
+        expect(result.scores[id], `${id} of ${path}`).toBeGreaterThanOrEqual(TARGETS[id]);
+      }
+    },
+    150_000,
+  );
+});
