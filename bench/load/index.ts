@@ -7,6 +7,7 @@ import type { BenchContext } from '../lib/context.ts';
 import { freshDatabase } from '../lib/database.ts';
 import type { Figures } from '../lib/load.ts';
 import { writeResults } from '../lib/results.ts';
+import { UsageError } from '../lib/settings.ts';
 import { fmtInt, fmtMs, table } from '../lib/table.ts';
 import { AGENT_PROMPTS, api, createAgent, registerAccount, type Account } from './http.ts';
 import { measureRequest, probe, settled, type Request } from './measure.ts';
@@ -18,6 +19,30 @@ import { startServerProcess, tail, type ServerProcess } from './server-process.t
 // two targets apply to it.
 
 const CONNECTIONS = [100, 500] as const;
+/**
+ * `BENCH_LOAD_ONLY=agents,registry`: only the endpoints whose name contains one of the words;
+ * `BENCH_LOAD_CONNECTIONS=100`: only these connection counts. For focused runs after a change.
+ */
+function selection(env: NodeJS.ProcessEnv = process.env) {
+  const words = (env.BENCH_LOAD_ONLY ?? '')
+    .split(',')
+    .map((w) => w.trim().toLowerCase())
+    .filter(Boolean);
+  const raw = (env.BENCH_LOAD_CONNECTIONS ?? '')
+    .split(',')
+    .map((w) => w.trim())
+    .filter(Boolean);
+  const connections = raw.map(Number);
+  if (connections.some((n) => !Number.isInteger(n) || n < 1)) {
+    throw new UsageError(
+      `BENCH_LOAD_CONNECTIONS must be integers >= 1, comma-separated (got "${env.BENCH_LOAD_CONNECTIONS}")`,
+    );
+  }
+  return {
+    connections: connections.length ? connections : [...CONNECTIONS],
+    wanted: (name: string) => !words.length || words.some((w) => name.toLowerCase().includes(w)),
+  };
+}
 const DEFAULT_DURATION_SEC = 30;
 const P99_TARGET_MS = 50;
 const AGENTS = 10;
@@ -160,6 +185,7 @@ export async function run(ctx: BenchContext): Promise<void> {
   const durationSec = process.env.BENCH_DURATION?.trim()
     ? ctx.settings.durationSec
     : DEFAULT_DURATION_SEC;
+  const only = selection();
   const db = await freshDatabase(ctx.database);
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'spoke-load-'));
   let server: ServerProcess | undefined;
@@ -185,7 +211,9 @@ export async function run(ctx: BenchContext): Promise<void> {
     console.log(`server: npm start (pid ${server.pid}), ${database}, ${durationSec} s per row\n`);
     const { account, asset } = await prepare(server);
     const origin = server.origin;
-    for (const endpoint of endpoints(origin, account, asset)) {
+    const chosen = endpoints(origin, account, asset).filter((e) => only.wanted(e.name));
+    if (!chosen.length) throw new UsageError(`BENCH_LOAD_ONLY matches no endpoint`);
+    for (const endpoint of chosen) {
       await checkOnce(endpoint);
       let idleMs = Infinity;
       for (let i = 0; i < 3; i++) idleMs = Math.min(idleMs, await probe(endpoint.request));
@@ -193,7 +221,7 @@ export async function run(ctx: BenchContext): Promise<void> {
         if (!(await settled(endpoint.request, idleMs)))
           console.warn('  (the server did not settle)');
       };
-      for (const connections of CONNECTIONS) {
+      for (const connections of only.connections) {
         await settle();
         const figures = await measureRequest(
           endpoint.request,
@@ -224,7 +252,7 @@ export async function run(ctx: BenchContext): Promise<void> {
       cpus: os.cpus().length,
       loadAverage: os.loadavg(),
       database,
-      settings: { ...ctx.settings, durationSec, connections: CONNECTIONS },
+      settings: { ...ctx.settings, durationSec, connections: only.connections },
       rows,
     });
     console.log(`written to ${file}`);

@@ -12,6 +12,7 @@ writeFileSync(
   '<!doctype html><title>Spoke</title><div id="root"></div>',
 );
 writeFileSync(path.join(webDir, 'js', 'index-abc123.js'), 'console.log("spoke")');
+writeFileSync(path.join(webDir, 'js', 'big-1.js'), 'x'.repeat(10_000));
 
 let t: TestApp;
 beforeAll(async () => {
@@ -220,7 +221,6 @@ describe('the web app', () => {
   });
 
   it('compresses larger answers', async () => {
-    writeFileSync(path.join(webDir, 'js', 'big-1.js'), 'x'.repeat(10_000));
     const res = await t.app.inject({ url: '/js/big-1.js', headers: { 'accept-encoding': 'gzip' } });
     expect(res.headers['content-encoding']).toBe('gzip');
   });

@@ -13,6 +13,7 @@ import { openDatabase, type Database } from './db/client.ts';
 import { onFrameworkError, registerErrorHandling } from './errors.ts';
 import { createMailer } from './lib/mailer.ts';
 import { createLimiter } from './lib/rate-limit.ts';
+import { ConcurrencyGate } from './lib/concurrency-gate.ts';
 import { resolveAuthSecret } from './lib/secret.ts';
 import { createAuth } from './modules/account/auth.ts';
 import { accountRoutes } from './modules/account/routes.ts';
@@ -38,6 +39,7 @@ import { createCryptoBox, resolveSecretsKey } from './lib/crypto-box.ts';
 import { createUsageService, type UsageService } from './modules/agents/usage.ts';
 import { createCredentialService } from './modules/agents/credentials.ts';
 import { createAgentService } from './modules/agents/service.ts';
+import { AgentListCache } from './modules/agents/list-cache.ts';
 import { createRunService, type RunService } from './modules/agents/runs.ts';
 import { createScheduler, type Scheduler } from './modules/agents/scheduler.ts';
 import { agentRoutes } from './modules/agents/routes.ts';
@@ -135,6 +137,7 @@ export async function buildApp(config: AppConfig, opts: { logger?: boolean } = {
     db: database.db,
     adminEmails: config.adminEmails,
     sessionCacheMs: config.sessionCacheMs,
+    hashing: new ConcurrencyGate(config.passwordHashing),
   });
   const r = config.rateLimits;
   const store = redis ? { client: redis, prefix: config.redisKeyPrefix } : undefined;
@@ -147,12 +150,20 @@ export async function buildApp(config: AppConfig, opts: { logger?: boolean } = {
   };
   const contact = createContactService(database.db);
   const tokens = createTokenService(database.db);
-  const registry = createRegistryService(database.db);
+  const registry = createRegistryService(database.db, {
+    listingCacheMs: config.registryCacheMs,
+  });
   const box = createCryptoBox(
     resolveSecretsKey(config.secretsKey, config.dataDir, config.databaseUrl !== 'memory://'),
   );
-  const usage = createUsageService(database.db);
-  const credentials = createCredentialService(database.db, box);
+  // Agent lists are kept until a write changes them; only the embedded database guarantees
+  // that every write goes through this process (other instances may share a PostgreSQL).
+  const lists = new AgentListCache(
+    database.kind === 'pglite' ? config.agentListCacheMs : 0,
+    10_000,
+  );
+  const usage = createUsageService(database.db, lists);
+  const credentials = createCredentialService(database.db, box, lists);
   const llm = config.llm ? createLanguageModel(config.llm) : null;
   const model = () => llm;
   const agentService = createAgentService({
@@ -162,6 +173,7 @@ export async function buildApp(config: AppConfig, opts: { logger?: boolean } = {
     usage,
     appUrl: config.appUrl,
     model,
+    lists,
   });
   const runService = createRunService({
     database,
@@ -182,6 +194,7 @@ export async function buildApp(config: AppConfig, opts: { logger?: boolean } = {
     limits: config.runs,
     log: app.log,
     allowPrivateNetworks: config.allowPrivateNetworks,
+    lists,
   });
   const scheduler = createScheduler({
     db: database.db,
@@ -227,7 +240,7 @@ export async function buildApp(config: AppConfig, opts: { logger?: boolean } = {
   await app.register(ownRegistryRoutes, { prefix: '/api/registry', registry, accounts });
   await app.register(registryAdminRoutes, {
     prefix: '/api/admin/registry',
-    moderation: createModerationService(database.db),
+    moderation: createModerationService(database.db, registry.forgetListings),
     accounts,
   });
   await app.register(blogRoutes, {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import path from 'node:path';
 import { readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { modelConfigFromEnv, type ModelConfig } from '@spoke/agents';
 
 const emptyToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
@@ -42,6 +43,14 @@ const EnvSchema = z.object({
   CONTENT_DIR: z.string().default(path.join(repoRoot, 'content')),
   RATE_LIMIT_SCALE: z.coerce.number().positive().default(1),
   SESSION_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
+  PASSWORD_HASH_CONCURRENCY: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number().int().min(1).max(64).optional(),
+  ),
+  PASSWORD_HASH_QUEUE: z.coerce.number().int().min(0).max(10_000).default(32),
+  PASSWORD_HASH_MAX_WAIT_MS: z.coerce.number().int().min(1).max(60_000).default(5000),
+  REGISTRY_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(5000),
+  AGENT_LIST_CACHE_MS: z.coerce.number().int().min(0).max(3_600_000).default(60_000),
   SECRETS_KEY: z.preprocess(
     emptyToUndefined,
     z
@@ -111,6 +120,18 @@ export type AppConfig = {
   rateLimits: RateLimits;
   /** How long an instance may reuse a session lookup (0: never). */
   sessionCacheMs: number;
+  /**
+   * Password hashing (sign-in, registration, password change and reset) at once, waiting, and
+   * how long one may wait: beyond these a request is answered 429 at once.
+   */
+  passwordHashing: { concurrency: number; queue: number; maxWaitMs: number };
+  /** How long an instance may reuse a public registry listing (0: never). */
+  registryCacheMs: number;
+  /**
+   * How long a user's agent list may be sent again while nothing in it changes (0: never).
+   * Embedded database only: against PostgreSQL other instances write too.
+   */
+  agentListCacheMs: number;
   /** Encrypts integration credentials and webhook secrets (AES-256-GCM); see lib/crypto-box.ts. */
   secretsKey: string | undefined;
   runs: { maxSteps: number; timeLimitMs: number; concurrency: number };
@@ -171,6 +192,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     contentDir: path.resolve(e.CONTENT_DIR),
     rateLimits: scaleLimits(DEFAULT_RATE_LIMITS, e.RATE_LIMIT_SCALE),
     sessionCacheMs: e.SESSION_CACHE_MS,
+    passwordHashing: {
+      concurrency: e.PASSWORD_HASH_CONCURRENCY ?? defaultHashConcurrency(),
+      queue: e.PASSWORD_HASH_QUEUE,
+      maxWaitMs: e.PASSWORD_HASH_MAX_WAIT_MS,
+    },
+    registryCacheMs: e.REGISTRY_CACHE_MS,
+    agentListCacheMs: e.AGENT_LIST_CACHE_MS,
     secretsKey: e.SECRETS_KEY,
     runs: {
       maxSteps: e.RUN_MAX_STEPS,
@@ -203,6 +231,14 @@ export function scaleLimits(limits: RateLimits, scale: number): RateLimits {
     out[name] = { ...rule, points: Math.max(1, Math.round(rule.points * scale)) };
   }
   return out;
+}
+
+/**
+ * One password hash per core, at most 3: hashes run on libuv's thread pool (4 threads unless
+ * UV_THREADPOOL_SIZE says otherwise), and file reads and compression need a thread too.
+ */
+function defaultHashConcurrency(): number {
+  return Math.max(1, Math.min(3, availableParallelism()));
 }
 
 function parseList(value: string): string[] {

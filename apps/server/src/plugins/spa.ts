@@ -12,6 +12,8 @@ const isApiPath = (url: string) =>
 /**
  * Serves the built web app: hashed files under /js/ cached for a year, everything else
  * that is not an API path answered with index.html so client routes load on refresh.
+ * The build writes a `.br` and a `.gz` beside each text file (apps/web/scripts/precompress.ts):
+ * those are sent as they are to clients that accept them, the plain file to the others.
  */
 export async function registerSpa(app: FastifyInstance, distDir: string): Promise<void> {
   const indexFile = path.join(distDir, 'index.html');
@@ -22,7 +24,11 @@ export async function registerSpa(app: FastifyInstance, distDir: string): Promis
     await app.register(fastifyStatic, {
       root: distDir,
       index: false,
-      wildcard: true,
+      // One route per file of the build, found at start (index.html is read then too): no
+      // directory reads per request, as a catch-all route would do to check each path.
+      wildcard: false,
+      globIgnore: ['**/*.br', '**/*.gz'],
+      preCompressed: true,
       setHeaders: (res, filePath) => {
         const rel = path.relative(distDir, filePath);
         res.header(

@@ -16,6 +16,7 @@ import { loginCodes, sessions, users } from '../../db/schema.ts';
 import type { Auth } from './auth.ts';
 import { hashSessionToken } from './session-token-hash.ts';
 import { TtlCache } from '../../lib/ttl-cache.ts';
+import type { ConcurrencyGate } from '../../lib/concurrency-gate.ts';
 
 type UserRow = typeof users.$inferSelect;
 
@@ -75,8 +76,13 @@ export function createAccountService(deps: {
   adminEmails: readonly string[];
   /** How long this instance may reuse a session lookup; 0 turns the cache off. */
   sessionCacheMs: number;
+  /**
+   * Every call that hashes or verifies a password (scrypt, ~100 ms of a core each) takes a
+   * turn here: beyond its limits the request is refused with 429 instead of waiting.
+   */
+  hashing: ConcurrencyGate;
 }) {
-  const { auth, db, adminEmails } = deps;
+  const { auth, db, adminEmails, hashing } = deps;
   // Every authenticated request looks its session up. This instance forgets an entry the
   // moment it revokes or changes it; other instances within `sessionCacheMs`.
   const cache = new TtlCache<CachedSession>(deps.sessionCacheMs, 10_000);
@@ -144,21 +150,23 @@ export function createAccountService(deps: {
       const taken = await takenFields(input.email, input.username);
       if (Object.keys(taken).length > 0) throw conflict(taken);
       try {
-        const result = await auth.api.signUpEmail({
-          headers,
-          body: {
-            email: input.email,
-            password: input.password,
-            name: `${input.firstName} ${input.lastName}`,
-            username: input.username,
-            role: input.role,
-            teamSize: input.teamSize,
-            useCase: input.useCase,
-            newsletter: input.subscribeNewsletter,
-            termsAcceptedAt: new Date(),
-            rememberMe: true,
-          },
-        });
+        const result = await hashing.run(() =>
+          auth.api.signUpEmail({
+            headers,
+            body: {
+              email: input.email,
+              password: input.password,
+              name: `${input.firstName} ${input.lastName}`,
+              username: input.username,
+              role: input.role,
+              teamSize: input.teamSize,
+              useCase: input.useCase,
+              newsletter: input.subscribeNewsletter,
+              termsAcceptedAt: new Date(),
+              rememberMe: true,
+            },
+          }),
+        );
         if (!result.token) throw new AppError(500, ErrorCode.INTERNAL_ERROR);
         return { user: await userById(result.user.id), token: result.token };
       } catch (err) {
@@ -182,10 +190,9 @@ export function createAccountService(deps: {
       headers: Headers,
     ): Promise<AuthResult | null> {
       try {
-        const result = await auth.api.signInEmail({
-          headers,
-          body: { email, password, rememberMe: remember },
-        });
+        const result = await hashing.run(() =>
+          auth.api.signInEmail({ headers, body: { email, password, rememberMe: remember } }),
+        );
         return { user: await userById(result.user.id), token: result.token };
       } catch (err) {
         if (isAPIError(err) && (err.statusCode === 401 || err.statusCode === 403)) return null;
@@ -239,10 +246,12 @@ export function createAccountService(deps: {
       newPassword: string,
     ): Promise<AuthResult> {
       try {
-        const result = await auth.api.changePassword({
-          headers,
-          body: { currentPassword, newPassword, revokeOtherSessions: true },
-        });
+        const result = await hashing.run(() =>
+          auth.api.changePassword({
+            headers,
+            body: { currentPassword, newPassword, revokeOtherSessions: true },
+          }),
+        );
         forgetUser(result.user.id);
         if (!result.token) throw new AppError(500, ErrorCode.INTERNAL_ERROR);
         return { user: await userById(result.user.id), token: result.token };
@@ -291,7 +300,7 @@ export function createAccountService(deps: {
 
     async resetPassword(token: string, password: string): Promise<void> {
       try {
-        await auth.api.resetPassword({ body: { token, newPassword: password } });
+        await hashing.run(() => auth.api.resetPassword({ body: { token, newPassword: password } }));
         // The reset revoked that user's sessions; which user is not known here.
         cache.clear();
       } catch (err) {

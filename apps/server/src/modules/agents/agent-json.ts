@@ -4,6 +4,11 @@ import type { agents } from '../../db/schema.ts';
 import { isConnected } from './credentials.ts';
 
 export type AgentRow = typeof agents.$inferSelect;
+/** What the API's agent object is made of. */
+export type AgentFields = Pick<
+  AgentRow,
+  'id' | 'status' | 'pausedUntil' | 'compiledBy' | 'spec' | 'createdAt' | 'updatedAt' | 'lastRunAt'
+>;
 
 /** Triggers that are called from outside: their agents have a hook URL and a secret. */
 export const hasHook = (spec: AgentSpec) =>
@@ -11,7 +16,7 @@ export const hasHook = (spec: AgentSpec) =>
 
 /** The API's agent object. `secret` only for the owner's own single-agent answers. */
 export function agentJson(
-  row: AgentRow,
+  row: AgentFields,
   options: { appUrl: string; connected: Set<string>; secret?: string | null },
 ): Agent {
   const spec = row.spec as AgentSpec;

@@ -5,6 +5,7 @@ import type { Db } from '../../db/client.ts';
 import { integrationCredentials } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import type { CryptoBox } from '../../lib/crypto-box.ts';
+import type { AgentListCache } from './list-cache.ts';
 
 export type CredentialService = ReturnType<typeof createCredentialService>;
 
@@ -12,7 +13,7 @@ const contextOf = (userId: string, integrationId: string) =>
   `credentials:${userId}:${integrationId}`;
 
 /** A user's integration credentials, sealed at rest and never returned by the API. */
-export function createCredentialService(db: Db, box: CryptoBox) {
+export function createCredentialService(db: Db, box: CryptoBox, lists: AgentListCache) {
   function known(integrationId: string): Integration {
     const integration = integrationById(integrationId);
     if (!integration) throw new AppError(404, ErrorCode.NOT_FOUND);
@@ -55,6 +56,8 @@ export function createCredentialService(db: Db, box: CryptoBox) {
           target: [integrationCredentials.userId, integrationCredentials.integrationId],
           set: { sealed, updatedAt: now },
         });
+      // Whether an agent's integrations are connected shows in its list.
+      lists.forget(userId);
     },
 
     async remove(userId: string, integrationId: string): Promise<boolean> {
@@ -68,6 +71,7 @@ export function createCredentialService(db: Db, box: CryptoBox) {
           ),
         )
         .returning({ id: integrationCredentials.integrationId });
+      lists.forget(userId);
       return deleted.length > 0;
     },
 

@@ -15,6 +15,7 @@ import {
 } from '@spoke/shared';
 import { AppError, errorBody } from '../../errors.ts';
 import { cursorParam, nextCursor } from '../../lib/cursor.ts';
+import { sendJsonBody } from '../../lib/json-body.ts';
 import { requireUser } from '../account/guards.ts';
 import type { AccountService } from '../account/service.ts';
 import type { RunService } from './runs.ts';
@@ -73,14 +74,14 @@ export const agentRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/agents',
     { schema: { querystring: pageQuery, response: { 200: envelope(AgentListSchema) } } },
-    async (request) => {
+    async (request, reply) => {
       const { user } = await requireUser(accounts, request);
-      const page = await agentService.list(
+      const body = await agentService.listPage(
         user.id,
         request.query.limit ?? DEFAULT_LIMIT,
         cursorParam(request.query.cursor),
       );
-      return { data: { agents: page.agents, next_cursor: nextCursor(page) } };
+      return sendJsonBody(reply, body);
     },
   );
 

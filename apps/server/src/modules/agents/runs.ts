@@ -24,6 +24,7 @@ import type { Cursor } from '../../lib/cursor.ts';
 import type { AgentRow } from './agent-json.ts';
 import { builtinContextFor } from './builtin-context.ts';
 import type { CredentialService } from './credentials.ts';
+import type { AgentListCache } from './list-cache.ts';
 import { isConnected } from './credentials.ts';
 import { runJson, type RunRow } from './run-json.ts';
 import type { AgentService } from './service.ts';
@@ -48,8 +49,10 @@ export function createRunService(deps: {
   log: { warn: (obj: object, msg: string) => void; error: (obj: object, msg: string) => void };
   /** For tests: let built-ins reach servers on 127.0.0.1. */
   allowPrivateNetworks?: boolean;
+  /** Agent lists show each agent's last run and usage: every run change is told here. */
+  lists: AgentListCache;
 }) {
-  const { database, usage, credentials } = deps;
+  const { database, usage, credentials, lists } = deps;
   const { db } = database;
   let active = 0;
   let stopped = false;
@@ -80,6 +83,7 @@ export function createRunService(deps: {
         ...values,
       })
       .returning();
+    lists.forget(agent.userId);
     return row!;
   }
 
@@ -114,6 +118,7 @@ export function createRunService(deps: {
         ),
       )
       .returning();
+    if (claimed[0]) lists.forget(claimed[0].userId);
     return claimed[0] ?? null;
   }
 
@@ -126,6 +131,7 @@ export function createRunService(deps: {
         .set({ finishedAt: new Date(), ...values })
         .where(eq(runs.id, run.id));
       await db.update(agents).set({ lastRunAt: new Date() }).where(eq(agents.id, run.agentId));
+      lists.forget(run.userId);
     };
     if (!agent || !model) {
       await finish({
@@ -184,6 +190,7 @@ export function createRunService(deps: {
           await usage.useCredit(agent.userId);
           credits++;
           await db.update(runs).set({ credits }).where(eq(runs.id, run.id));
+          lists.forget(run.userId);
         },
       });
       await finish({
@@ -294,7 +301,8 @@ export function createRunService(deps: {
           error: 'The run was interrupted: the server running it stopped',
         })
         .where(and(eq(runs.status, 'running'), lt(runs.deadlineAt, now)))
-        .returning({ id: runs.id });
+        .returning({ id: runs.id, userId: runs.userId });
+      for (const row of rows) lists.forget(row.userId);
       return rows.length;
     },
 

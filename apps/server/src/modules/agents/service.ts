@@ -1,8 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { and, desc, eq, getTableColumns, lt, or, sql } from 'drizzle-orm';
+import { and, desc, eq, lt, or, sql, type SQL } from 'drizzle-orm';
 import {
+  AgentListSchema,
   AgentSpecSchema,
   ErrorCode,
+  envelope,
   type Agent,
   type AgentListItem,
   type AgentSpec,
@@ -14,9 +16,12 @@ import type { Db } from '../../db/client.ts';
 import { agentSchedules, agents } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import type { CryptoBox } from '../../lib/crypto-box.ts';
-import type { Cursor } from '../../lib/cursor.ts';
+import { encodeCursor, type Cursor } from '../../lib/cursor.ts';
+import { jsonBody } from '../../lib/json-body.ts';
+import { TextCache } from '../../lib/text-cache.ts';
 import { agentJson, hasHook, type AgentRow } from './agent-json.ts';
 import type { CredentialService } from './credentials.ts';
+import type { AgentListCache } from './list-cache.ts';
 import { nextFire } from './schedule.ts';
 import type { UsageService } from './usage.ts';
 
@@ -26,6 +31,100 @@ const newHookSecret = () => `whsec_${randomBytes(32).toString('base64url')}`;
 
 export type AgentService = ReturnType<typeof createAgentService>;
 
+/** What rendered list pages may hold at most, in characters of JSON. */
+const RENDERED_CHARS = 8_000_000;
+
+/**
+ * A page of a user's agents with each one's last run status and usage since `since`, and the
+ * user's stored credentials (plus one row past the page, when there is one). `paged`: after a
+ * cursor.
+ */
+function pageQuery(db: Db, paged: boolean) {
+  const userId = sql.placeholder('userId');
+  const filters = [eq(agents.userId, userId)];
+  if (paged) {
+    const at = sql`${sql.placeholder('afterAt')}::timestamptz`;
+    filters.push(
+      or(
+        lt(agents.createdAt, at),
+        and(eq(agents.createdAt, at), lt(agents.id, sql`${sql.placeholder('afterId')}::uuid`)),
+      )!,
+    );
+  }
+  const since = sql`${sql.placeholder('since')}::timestamptz`;
+  return db
+    .select({
+      id: agents.id,
+      status: agents.status,
+      pausedUntil: agents.pausedUntil,
+      compiledBy: agents.compiledBy,
+      // As text: parsed only when the page has to be rendered.
+      specText: sql<string>`agents.spec::text`.as('spec_text'),
+      createdAt: agents.createdAt,
+      updatedAt: agents.updatedAt,
+      lastRunAt: agents.lastRunAt,
+      // Written out: in a one-table select Drizzle leaves column names unqualified.
+      lastRunStatus: sql<
+        string | null
+      >`(select r.status from runs r where r.agent_id = agents.id order by r.created_at desc limit 1)`.as(
+        'last_run_status',
+      ),
+      used: sql<{
+        m: number | string;
+        c: number | string;
+      }>`(select json_build_object('m', coalesce(sum(r.messages), 0), 'c', coalesce(sum(r.credits), 0)) from runs r where r.agent_id = agents.id and r.created_at >= ${since})`.as(
+        'used',
+      ),
+      // Not correlated: computed once for the whole page.
+      connected: sql<
+        string[]
+      >`(select coalesce(json_agg(c.integration_id), '[]'::json) from integration_credentials c where c.user_id = ${userId}::uuid)`.as(
+        'connected',
+      ),
+    })
+    .from(agents)
+    .where(and(...filters))
+    .orderBy(desc(agents.createdAt), desc(agents.id))
+    .limit(sql.placeholder('limit'));
+}
+
+/** SHA-256 of every value of the page `p`, row after row: all its rendered answer is made of. */
+const digestOf = (rows: SQL) => sql<string>`encode(sha256(convert_to(${rows}, 'UTF8')), 'base64')`;
+
+/**
+ * Two statements over the same page, prepared once. `digest`: the page's digest alone; `rows`:
+ * its values and the same digest, taken together. A page rendered before is sent again without
+ * reading its rows.
+ */
+function listQueries(db: Db, paged: boolean) {
+  const p = pageQuery(db, paged).as('p');
+  const name = paged ? 'agent_list_after' : 'agent_list_first';
+  return {
+    digest: db
+      .select({ digest: digestOf(sql`coalesce(string_agg(p::text, '|'), '')`) })
+      .from(p)
+      .prepare(`${name}_digest`),
+    rows: db
+      .select({
+        id: p.id,
+        status: p.status,
+        pausedUntil: p.pausedUntil,
+        compiledBy: p.compiledBy,
+        specText: p.specText,
+        createdAt: p.createdAt,
+        updatedAt: p.updatedAt,
+        lastRunAt: p.lastRunAt,
+        lastRunStatus: p.lastRunStatus,
+        used: p.used,
+        connected: p.connected,
+        digest: digestOf(sql`string_agg(p::text, '|') over ()`),
+      })
+      .from(p)
+      .orderBy(desc(p.createdAt), desc(p.id))
+      .prepare(name),
+  };
+}
+
 export function createAgentService(deps: {
   db: Db;
   box: CryptoBox;
@@ -34,8 +133,39 @@ export function createAgentService(deps: {
   appUrl: string;
   /** The configured language model, or null: the embedded compiler is used alone. */
   model: () => LanguageModel | null;
+  /** Told of every change to an agent, since lists show them. */
+  lists: AgentListCache;
 }) {
-  const { db, box, credentials } = deps;
+  const { db, box, credentials, lists } = deps;
+  const listBody = envelope(AgentListSchema);
+  // Rendered list pages by user and the digest of the values they show: right for as long as
+  // they are kept, whoever changed the data and wherever, since a change gives another digest.
+  const rendered = new TextCache(10 * 60_000, RENDERED_CHARS);
+
+  /** The answer for a page's rows (with the one past the page, if any). */
+  function renderPage(
+    rows: Awaited<ReturnType<(typeof listStatements)['first']['rows']['execute']>>,
+    limit: number,
+  ): string {
+    const page = rows.slice(0, limit);
+    const connected = new Set(rows[0]?.connected ?? []);
+    const items: AgentListItem[] = page.map((row) => ({
+      ...agentJson(
+        { ...row, spec: JSON.parse(row.specText) as AgentRow['spec'] },
+        { appUrl: deps.appUrl, connected },
+      ),
+      last_run_status: (row.lastRunStatus ?? null) as AgentListItem['last_run_status'],
+      usage: { messages: Number(row.used.m), integration_credits: Number(row.used.c) },
+    }));
+    const last = page.at(-1);
+    return jsonBody(listBody, {
+      data: {
+        agents: items,
+        next_cursor: rows.length > limit && last ? encodeCursor(last) : null,
+      },
+    });
+  }
+  const listStatements = { first: listQueries(db, false), after: listQueries(db, true) };
 
   /**
    * The webhook secret, or null when there is none or it cannot be opened (SECRETS_KEY changed):
@@ -99,11 +229,13 @@ export function createAgentService(deps: {
     values: Partial<AgentRow>,
     now = new Date(),
   ): Promise<AgentRow> {
-    return db.transaction(async (tx) => {
-      const [updated] = await tx.update(agents).set(values).where(eq(agents.id, id)).returning();
-      await syncSchedule(updated!, now, tx);
-      return updated!;
+    const updated = await db.transaction(async (tx) => {
+      const [row] = await tx.update(agents).set(values).where(eq(agents.id, id)).returning();
+      await syncSchedule(row!, now, tx);
+      return row!;
     });
+    lists.forget(updated.userId);
+    return updated;
   }
 
   function invalid(problems: { path: string; message: string }[], prefix: string): AppError {
@@ -146,46 +278,40 @@ export function createAgentService(deps: {
         await syncSchedule(inserted!, new Date(), tx);
         return inserted!;
       });
+      lists.forget(user.id);
       return json(row, true);
     },
 
-    async list(userId: string, limit: number, after?: Cursor) {
-      const filters = [eq(agents.userId, userId)];
-      if (after) {
-        filters.push(
-          or(
-            lt(agents.createdAt, after.createdAt),
-            and(eq(agents.createdAt, after.createdAt), lt(agents.id, after.id)),
-          )!,
-        );
+    /**
+     * A page of the user's agents, newest first, with each one's last run status and usage in
+     * this billing period: the JSON text of the answer. One statement reads the page, its runs
+     * and the user's stored credentials. On the embedded database a page kept by `lists` is sent
+     * again until something changes; on PostgreSQL a first statement reads only the page's
+     * digest, and a page rendered before is sent again as it was.
+     */
+    async listPage(userId: string, limit: number, after?: Cursor): Promise<string> {
+      const key = `${limit}|${after ? encodeCursor(after) : ''}`;
+      const cached = lists.get(userId, key);
+      if (cached) return cached;
+      const stamp = lists.stamp();
+      const period = await deps.usage.periodOf(userId);
+      const params = { userId, since: period.start.toISOString(), limit: limit + 1 };
+      const statements = after ? listStatements.after : listStatements.first;
+      const values = after
+        ? { ...params, afterAt: after.createdAt.toISOString(), afterId: after.id }
+        : params;
+      // Kept lists are forgotten on every change: after one, the page is new. Otherwise a
+      // digest of the page tells whether it was rendered before.
+      const [known] = lists.enabled ? [] : await statements.digest.execute(values);
+      let body = known ? rendered.get(`${userId} ${known.digest}`) : undefined;
+      if (!body) {
+        const rows = await statements.rows.execute(values);
+        body = renderPage(rows, limit);
+        if (rows[0]) rendered.set(`${userId} ${rows[0].digest}`, body, rendered.stamp());
       }
-      const { period } = await deps.usage.usageOf(userId);
-      const since = period.start.toISOString();
-      // One query for the page, its last run status and its usage: no query per agent.
-      const rows = await db
-        .select({
-          ...getTableColumns(agents),
-          // Written out: in a one-table select Drizzle leaves column names unqualified.
-          lastRunStatus: sql<
-            string | null
-          >`(select r.status from runs r where r.agent_id = agents.id order by r.created_at desc limit 1)`,
-          messagesUsed: sql<number>`(select coalesce(sum(r.messages), 0) from runs r where r.agent_id = agents.id and r.created_at >= ${since}::timestamptz)`,
-          creditsUsed: sql<number>`(select coalesce(sum(r.credits), 0) from runs r where r.agent_id = agents.id and r.created_at >= ${since}::timestamptz)`,
-        })
-        .from(agents)
-        .where(and(...filters))
-        .orderBy(desc(agents.createdAt), desc(agents.id))
-        .limit(limit + 1);
-      const page = rows.slice(0, limit);
-      const connected = await credentials.connected(userId);
-      const items: AgentListItem[] = page.map(
-        ({ lastRunStatus, messagesUsed, creditsUsed, ...row }) => ({
-          ...agentJson(row, { appUrl: deps.appUrl, connected }),
-          last_run_status: (lastRunStatus ?? null) as AgentListItem['last_run_status'],
-          usage: { messages: Number(messagesUsed), integration_credits: Number(creditsUsed) },
-        }),
-      );
-      return { agents: items, last: page.at(-1), more: rows.length > limit };
+      // The usage shown is this period's: a new period starts a new page.
+      lists.set(userId, key, body, stamp, period.end.getTime());
+      return body;
     },
 
     async patch(user: User, id: string, patch: Partial<AgentSpec>): Promise<Agent> {
@@ -206,6 +332,7 @@ export function createAgentService(deps: {
     async remove(user: User, id: string): Promise<void> {
       const row = await find(user, id, 'write');
       await db.delete(agents).where(eq(agents.id, row.id));
+      lists.forget(row.userId);
     },
 
     async pause(user: User, id: string): Promise<Agent> {
@@ -244,6 +371,7 @@ export function createAgentService(deps: {
         })
         .where(eq(agents.id, row.id))
         .returning();
+      lists.forget(row.userId);
       return json(updated!, true);
     },
   };

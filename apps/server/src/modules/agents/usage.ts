@@ -3,6 +3,8 @@ import { ErrorCode, billingPeriod, planById, type Plan } from '@spoke/shared';
 import type { Db } from '../../db/client.ts';
 import { agents, usageDays, usagePeriods, users } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
+import { TtlCache } from '../../lib/ttl-cache.ts';
+import type { AgentListCache } from './list-cache.ts';
 
 const dayOf = (at: Date) => at.toISOString().slice(0, 10);
 const nextDay = (at: Date) =>
@@ -21,7 +23,10 @@ export type UsageService = ReturnType<typeof createUsageService>;
  * Plan limits (spec section 9): every run is one message, every tool call one integration
  * credit. Counters go up with a conditional UPDATE, so concurrent runs can never pass a limit.
  */
-export function createUsageService(db: Db) {
+export function createUsageService(db: Db, lists: AgentListCache) {
+  // When an account was made never changes: its billing periods follow from it.
+  const signedUp = new TtlCache<Date>(60 * 60 * 1000, 10_000);
+
   async function account(userId: string, now: Date): Promise<Account> {
     const [row] = await db
       .select({ plan: users.plan, createdAt: users.createdAt })
@@ -38,6 +43,7 @@ export function createUsageService(db: Db) {
       .set({ status: 'paused', pausedUntil: until, updatedAt: new Date() })
       // Agents the user paused stay paused after the period: only active ones are waited on.
       .where(and(eq(agents.userId, userId), eq(agents.status, 'active')));
+    lists.forget(userId);
   }
 
   async function periodRow(userId: string, start: Date) {
@@ -122,6 +128,21 @@ export function createUsageService(db: Db) {
       }
     },
 
+    /** The user's current billing period. */
+    async periodOf(userId: string, now = new Date()): Promise<{ start: Date; end: Date }> {
+      let createdAt = signedUp.get(userId);
+      if (!createdAt) {
+        const [row] = await db
+          .select({ createdAt: users.createdAt })
+          .from(users)
+          .where(eq(users.id, userId));
+        if (!row) throw new AppError(404, ErrorCode.NOT_FOUND);
+        createdAt = row.createdAt;
+        signedUp.set(userId, createdAt);
+      }
+      return billingPeriod(createdAt, now);
+    },
+
     /** What the user used in this period and today. */
     async usageOf(userId: string, now = new Date()) {
       const { plan, period } = await account(userId, now);
@@ -144,11 +165,13 @@ export function createUsageService(db: Db) {
 
     /** Agents paused by a limit run again once their period is over. */
     async resumeExpired(now = new Date()) {
-      return db
+      const resumed = await db
         .update(agents)
         .set({ status: 'active', pausedUntil: null, updatedAt: now })
         .where(lte(agents.pausedUntil, now))
         .returning();
+      for (const row of resumed) lists.forget(row.userId);
+      return resumed;
     },
   };
 }

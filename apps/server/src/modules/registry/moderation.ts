@@ -24,7 +24,11 @@ export type ModerationQuery = {
 export type ModerationService = ReturnType<typeof createModerationService>;
 
 /** What administrators do to the registry: trust levels, status, namespace grants. */
-export function createModerationService(db: Db) {
+export function createModerationService(
+  db: Db,
+  /** Called after a change that public listings show (status, trust level). */
+  onListingsChanged: () => void,
+) {
   async function describe(rows: { server: ServerRow; owner: string | null }[]) {
     if (!rows.length) return [];
     const counts = await db
@@ -96,6 +100,7 @@ export function createModerationService(db: Db) {
         .where(eq(registryServers.name, name))
         .returning({ name: registryServers.name });
       if (!updated) throw new AppError(404, ErrorCode.NOT_FOUND);
+      onListingsChanged();
       const [row] = await select().where(eq(registryServers.name, name));
       const [described] = await describe([row!]);
       return described!;

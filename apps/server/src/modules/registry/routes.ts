@@ -10,6 +10,7 @@ import {
   envelope,
 } from '@spoke/shared';
 import { AppError } from '../../errors.ts';
+import { sendJsonBody } from '../../lib/json-body.ts';
 import { requireUser } from '../account/guards.ts';
 import type { AccountService } from '../account/service.ts';
 import type { TokenService } from '../tokens/service.ts';
@@ -32,7 +33,7 @@ export const registryApiRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/servers',
     { schema: { querystring: RegistryListQuerySchema, response: { 200: RegistryListSchema } } },
-    async (request) => {
+    async (request, reply) => {
       const q = request.query;
       let after: string | undefined;
       if (q.cursor) {
@@ -41,7 +42,7 @@ export const registryApiRoutes: FastifyPluginAsyncZod<{
           throw new AppError(400, ErrorCode.BAD_REQUEST, { fields: { cursor: 'Invalid cursor' } });
         }
       }
-      const page = await registry.list({
+      const body = await registry.listBody({
         search: q.search || undefined,
         limit: q.limit ?? REGISTRY_PAGE_DEFAULT,
         after,
@@ -49,13 +50,7 @@ export const registryApiRoutes: FastifyPluginAsyncZod<{
         category: q.category,
         trust: q.trust,
       });
-      return {
-        servers: page.entries,
-        metadata: {
-          ...(page.nextCursor ? { nextCursor: page.nextCursor } : {}),
-          count: page.entries.length,
-        },
-      };
+      return sendJsonBody(reply, body);
     },
   );
 

@@ -1,6 +1,7 @@
 import { and, asc, eq, gt, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import {
   ErrorCode,
+  RegistryListSchema,
   namespaceOf,
   ownNamespace,
   type IntegrationCategory,
@@ -13,6 +14,8 @@ import { problemFields, validateServerJson } from '@spoke/shared/server-json';
 import type { Db } from '../../db/client.ts';
 import { registryNamespaces, registryServers, registryVersions } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
+import { jsonBody } from '../../lib/json-body.ts';
+import { TextCache } from '../../lib/text-cache.ts';
 import {
   compareVersionsDesc,
   encodeNameCursor,
@@ -39,7 +42,30 @@ const RESERVED_NAMESPACES = new Set(['dev.spoke', 'dev.spoke.catalog']);
 
 export type RegistryService = ReturnType<typeof createRegistryService>;
 
-export function createRegistryService(db: Db) {
+/** What the kept listings may hold at most, in characters of JSON. */
+const LISTING_CACHE_CHARS = 8_000_000;
+
+/** The listing's query in one form: searches with the same words find the same servers. */
+function listingKey(opts: ListOptions): string {
+  return JSON.stringify([
+    searchWords(opts.search).join(' '),
+    opts.limit,
+    opts.after ?? null,
+    opts.updatedSince?.toISOString() ?? null,
+    opts.category ?? null,
+    opts.trust ?? null,
+  ]);
+}
+
+/**
+ * `listingCacheMs`: how long a public listing is sent again without reading the database. This
+ * instance forgets them all whenever it publishes or moderates; other instances within that
+ * time. Download counts in a kept listing may trail by as long.
+ */
+export function createRegistryService(db: Db, options: { listingCacheMs: number }) {
+  const listings = new TextCache(options.listingCacheMs, LISTING_CACHE_CHARS);
+  const reading = new Map<string, { stamp: number; body: Promise<string> }>();
+
   const searchFilters = (search: string | undefined): SQL[] =>
     searchWords(search).map(
       (word) => sql`${registryServers.searchText} like ${`%${likeEscape(word)}%`}`,
@@ -83,54 +109,89 @@ export function createRegistryService(db: Db) {
     return namespace === ownNamespace(user.username) ? 'claimable' : false;
   }
 
+  async function list(
+    opts: ListOptions,
+  ): Promise<{ entries: RegistryEntry[]; nextCursor?: string }> {
+    const filters: (SQL | undefined)[] = [
+      ne(registryServers.status, 'deleted'),
+      ...searchFilters(opts.search),
+    ];
+    if (opts.after) filters.push(gt(registryServers.name, opts.after));
+    if (opts.updatedSince) filters.push(gt(registryServers.updatedAt, opts.updatedSince));
+    if (opts.category) filters.push(eq(registryServers.category, opts.category));
+    if (opts.trust) filters.push(eq(registryServers.trustLevel, opts.trust));
+    // The page first, then its documents: joining before the limit would read every match.
+    const rows = await db
+      .select()
+      .from(registryServers)
+      .where(and(...filters))
+      .orderBy(asc(registryServers.name))
+      .limit(opts.limit + 1);
+    const page = rows.slice(0, opts.limit);
+    const documents = page.length
+      ? await db
+          .select({
+            name: registryVersions.serverName,
+            version: registryVersions.version,
+            document: registryVersions.document,
+            publishedAt: registryVersions.publishedAt,
+          })
+          .from(registryVersions)
+          .where(
+            inArray(
+              registryVersions.serverName,
+              page.map((r) => r.name),
+            ),
+          )
+      : [];
+    const latest = new Map(
+      documents
+        .filter((d) => page.some((r) => r.name === d.name && r.latestVersion === d.version))
+        .map((d) => [d.name, d]),
+    );
+    const last = page.at(-1);
+    return {
+      entries: page.flatMap((server) => {
+        const version = latest.get(server.name);
+        return version ? [toEntry(server, version)] : [];
+      }),
+      ...(rows.length > opts.limit && last ? { nextCursor: encodeNameCursor(last.name) } : {}),
+    };
+  }
+
   return {
-    async list(opts: ListOptions): Promise<{ entries: RegistryEntry[]; nextCursor?: string }> {
-      const filters: (SQL | undefined)[] = [
-        ne(registryServers.status, 'deleted'),
-        ...searchFilters(opts.search),
-      ];
-      if (opts.after) filters.push(gt(registryServers.name, opts.after));
-      if (opts.updatedSince) filters.push(gt(registryServers.updatedAt, opts.updatedSince));
-      if (opts.category) filters.push(eq(registryServers.category, opts.category));
-      if (opts.trust) filters.push(eq(registryServers.trustLevel, opts.trust));
-      // The page first, then its documents: joining before the limit would read every match.
-      const rows = await db
-        .select()
-        .from(registryServers)
-        .where(and(...filters))
-        .orderBy(asc(registryServers.name))
-        .limit(opts.limit + 1);
-      const page = rows.slice(0, opts.limit);
-      const documents = page.length
-        ? await db
-            .select({
-              name: registryVersions.serverName,
-              version: registryVersions.version,
-              document: registryVersions.document,
-              publishedAt: registryVersions.publishedAt,
-            })
-            .from(registryVersions)
-            .where(
-              inArray(
-                registryVersions.serverName,
-                page.map((r) => r.name),
-              ),
-            )
-        : [];
-      const latest = new Map(
-        documents
-          .filter((d) => page.some((r) => r.name === d.name && r.latestVersion === d.version))
-          .map((d) => [d.name, d]),
-      );
-      const last = page.at(-1);
-      return {
-        entries: page.flatMap((server) => {
-          const version = latest.get(server.name);
-          return version ? [toEntry(server, version)] : [];
+    /**
+     * `GET /servers`: the answer's JSON text, kept for a few seconds per distinct query. Requests
+     * for a query that is being read already wait for that read, unless a change came between.
+     */
+    async listBody(opts: ListOptions): Promise<string> {
+      const key = listingKey(opts);
+      const kept = listings.get(key);
+      if (kept) return kept;
+      const stamp = listings.stamp();
+      const pending = reading.get(key);
+      if (pending?.stamp === stamp) return pending.body;
+      const body = list(opts).then((page) =>
+        jsonBody(RegistryListSchema, {
+          servers: page.entries,
+          metadata: {
+            ...(page.nextCursor ? { nextCursor: page.nextCursor } : {}),
+            count: page.entries.length,
+          },
         }),
-        ...(rows.length > opts.limit && last ? { nextCursor: encodeNameCursor(last.name) } : {}),
-      };
+      );
+      reading.set(key, { stamp, body });
+      try {
+        const text = await body;
+        listings.set(key, text, stamp);
+        return text;
+      } finally {
+        if (reading.get(key)?.body === body) reading.delete(key);
+      }
     },
+
+    /** Listings changed (moderation): none kept so far is sent again. */
+    forgetListings: () => listings.clear(),
 
     async versions(name: string): Promise<RegistryEntry[]> {
       const server = await visibleServer(name);
@@ -182,7 +243,7 @@ export function createRegistryService(db: Db) {
               : `You may publish only in ${own} and namespaces granted to you, not in ${namespace}.`,
         });
       }
-      return db.transaction(async (tx) => {
+      const published = await db.transaction(async (tx) => {
         if (right === 'claimable') {
           await tx
             .insert(registryNamespaces)
@@ -255,6 +316,8 @@ export function createRegistryService(db: Db) {
         }
         return toEntry(server!, inserted);
       });
+      listings.clear();
+      return published;
     },
 
     /** The user's own servers with their versions, and where they may publish. */

@@ -1,0 +1,130 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../test/harness.ts';
+
+// A web build as `npm run build -w @spoke/web` leaves it: Vite's files, then the .br and .gz
+// that apps/web/scripts/precompress.ts writes next to them.
+const PRECOMPRESS = path.resolve(import.meta.dirname, '../../../web/scripts/precompress.ts');
+const webDir = mkdtempSync(path.join(tmpdir(), 'spoke-web-'));
+mkdirSync(path.join(webDir, 'js'));
+writeFileSync(
+  path.join(webDir, 'index.html'),
+  '<!doctype html><title>Spoke</title><div id="root"></div>',
+);
+const entry = Array.from(
+  { length: 400 },
+  (_, i) => `export function step${i}(value) { return value * ${i} + ${i % 7}; }`,
+).join('\n');
+writeFileSync(path.join(webDir, 'js', 'index-abc123.js'), entry);
+// Too small to be worth compressing: the build leaves it alone.
+writeFileSync(path.join(webDir, 'js', 'tiny-def456.js'), 'console.log("spoke")');
+execFileSync(process.execPath, [PRECOMPRESS, webDir]);
+
+const ASSET = '/js/index-abc123.js';
+const YEAR = 'public, max-age=31536000, immutable';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp({ webDistDir: webDir });
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const get = (url: string, acceptEncoding?: string) =>
+  t.app.inject({
+    url,
+    headers: acceptEncoding === undefined ? {} : { 'accept-encoding': acceptEncoding },
+  });
+
+describe('the build step', () => {
+  it('writes a smaller .br and .gz beside each text file, and none for tiny ones', () => {
+    const file = path.join(webDir, 'js', 'index-abc123.js');
+    const br = readFileSync(`${file}.br`);
+    const gz = readFileSync(`${file}.gz`);
+    expect(br.length).toBeLessThan(entry.length);
+    expect(gz.length).toBeLessThan(entry.length);
+    expect(brotliDecompressSync(br).toString()).toBe(entry);
+    expect(gunzipSync(gz).toString()).toBe(entry);
+    expect(existsSync(path.join(webDir, 'js', 'tiny-def456.js.br'))).toBe(false);
+    expect(existsSync(path.join(webDir, 'js', 'tiny-def456.js.gz'))).toBe(false);
+  });
+});
+
+describe('compressed assets', () => {
+  it('sends the brotli file as it is to a browser that accepts br', async () => {
+    const res = await get(ASSET, 'gzip, deflate, br, zstd');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers['content-type']).toMatch(/^text\/javascript|^application\/javascript/);
+    expect(String(res.headers.vary)).toMatch(/accept-encoding/i);
+    expect(res.headers['cache-control']).toBe(YEAR);
+    expect(res.rawPayload.equals(readFileSync(path.join(webDir, `${ASSET}.br`)))).toBe(true);
+    expect(brotliDecompressSync(res.rawPayload).toString()).toBe(entry);
+  });
+
+  it('sends the gzip file to a client that accepts only gzip', async () => {
+    const res = await get(ASSET, 'gzip');
+    expect(res.headers['content-encoding']).toBe('gzip');
+    expect(String(res.headers.vary)).toMatch(/accept-encoding/i);
+    expect(res.headers['cache-control']).toBe(YEAR);
+    expect(res.rawPayload.equals(readFileSync(path.join(webDir, `${ASSET}.gz`)))).toBe(true);
+    expect(gunzipSync(res.rawPayload).toString()).toBe(entry);
+  });
+
+  it('follows the client’s preferences between the two', async () => {
+    expect((await get(ASSET, 'br;q=0.5, gzip;q=1')).headers['content-encoding']).toBe('gzip');
+    expect((await get(ASSET, '*')).headers['content-encoding']).toBeDefined();
+  });
+
+  it('sends the plain file to a client that accepts neither', async () => {
+    for (const accept of [undefined, 'identity', 'br;q=0, gzip;q=0']) {
+      const res = await get(ASSET, accept);
+      expect(res.statusCode, String(accept)).toBe(200);
+      expect(res.headers['content-encoding'], String(accept)).toBeUndefined();
+      expect(String(res.headers.vary), String(accept)).toMatch(/accept-encoding/i);
+      expect(res.headers['cache-control']).toBe(YEAR);
+      expect(res.body).toBe(entry);
+    }
+  });
+
+  it('compresses on the fly for an encoding the build has no file for', async () => {
+    const res = await get(ASSET, 'deflate');
+    expect(res.headers['content-encoding']).toBe('deflate');
+    expect(inflateSync(res.rawPayload).toString()).toBe(entry);
+  });
+
+  it('compresses a file the build left without copies as before', async () => {
+    const res = await get('/js/tiny-def456.js', 'gzip');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(res.rawPayload).toString()).toBe('console.log("spoke")');
+    expect(res.headers['cache-control']).toBe(YEAR);
+    expect((await get('/js/tiny-def456.js')).body).toBe('console.log("spoke")');
+  });
+
+  it('answers a missing asset with 404, and the compressed copies have no address', async () => {
+    for (const url of ['/js/gone-000.js', `${ASSET}.br`, `${ASSET}.gz`]) {
+      for (const accept of [undefined, 'gzip, deflate, br']) {
+        const res = await get(url, accept);
+        expect(res.statusCode, url).toBe(404);
+        expect(res.json().error.code).toBe('NOT_FOUND');
+      }
+    }
+  });
+
+  it('answers HEAD like GET, without a body', async () => {
+    const res = await t.app.inject({
+      method: 'HEAD',
+      url: ASSET,
+      headers: { 'accept-encoding': 'br' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.body).toBe('');
+  });
+});
