@@ -30,6 +30,8 @@ type Tally = {
   inFlightAtKill: number;
   /** Requests cut off by the kill (their outcome is unknown, so nothing is expected of them). */
   cut: number;
+  /** Registrations refused with 429 while password hashing was saturated (load shedding). */
+  shed: number;
 };
 
 const dataOf = (body: unknown) => (body as { data?: Record<string, unknown> }).data;
@@ -51,6 +53,12 @@ async function writer(origin: string, tally: Tally, inFlight: { n: number }, gon
     const form = sampleRegistration();
     const reg = await send(origin, 'POST', '/api/account/register', { body: form });
     if (!reg) return;
+    if (reg.status === 429) {
+      // Password hashing is saturated: the server sheds the request and nothing is written.
+      tally.shed++;
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      continue;
+    }
     const data = dataOf(reg.body) as { user?: { id: string }; token?: string } | undefined;
     if (reg.status !== 201 || !data?.user || !data.token) {
       tally.unexpected.push(`register -> ${reg.status} ${JSON.stringify(reg.body).slice(0, 200)}`);
@@ -166,7 +174,14 @@ async function soak(kind: SoakDatabase): Promise<SoakReport> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), `spoke-soak-kill9-${kind}-`));
   let cluster: Cluster | undefined;
   let server: ServerProcess | undefined;
-  const tally: Tally = { users: [], agents: [], unexpected: [], inFlightAtKill: 0, cut: 0 };
+  const tally: Tally = {
+    users: [],
+    agents: [],
+    unexpected: [],
+    inFlightAtKill: 0,
+    cut: 0,
+    shed: 0,
+  };
   const restartsMs: number[] = [];
   try {
     if (kind === 'postgres') cluster = await startCluster();
@@ -197,7 +212,7 @@ async function soak(kind: SoakDatabase): Promise<SoakReport> {
     const scheduled = tally.agents.filter((a) => a.scheduled).length;
     const halfWritten = rows.usersWithoutAccount + rows.scheduledWithoutSchedule;
     const findings = [
-      `${kind}: ${ROUNDS} kill -9 mid-burst (${WRITERS} writers); acknowledged ${tally.users.length} registrations and ${tally.agents.length} agent creations (${scheduled} scheduled); ${tally.inFlightAtKill} requests in flight at the kills, ${tally.cut} cut off`,
+      `${kind}: ${ROUNDS} kill -9 mid-burst (${WRITERS} writers); acknowledged ${tally.users.length} registrations and ${tally.agents.length} agent creations (${scheduled} scheduled); ${tally.inFlightAtKill} requests in flight at the kills, ${tally.cut} cut off, ${tally.shed} registrations shed with 429`,
       `${kind}: restart on the same data until ready: ${restartsMs.map((ms) => `${(ms / 1000).toFixed(1)} s`).join(', ')}`,
       lost.length
         ? `${kind}: ${lost.length} acknowledged writes missing after restart: ${lost.slice(0, 5).join('; ')}`

@@ -35,7 +35,15 @@ async function resetLinkFor(email: string): Promise<string> {
       const link = /https?:\/\/\S+\/reset-password\?token=\S+/.exec(decodeQuotedPrintable(raw));
       if (link) return link[0];
     }
-    if (Date.now() > deadline) throw new Error(`no reset mail for ${email} in ${outbox}`);
+    if (Date.now() > deadline) {
+      const seen = await Promise.all(
+        files.map(async (file) => {
+          const raw = await readFile(path.join(outbox, file), 'utf8');
+          return `${file}: ${/^To: .*$/m.exec(raw)?.[0] ?? 'no To line'}`;
+        }),
+      );
+      throw new Error(`no reset mail for ${email} in ${outbox}; it holds:\n${seen.join('\n')}`);
+    }
     await new Promise((r) => setTimeout(r, 100));
   }
 }
