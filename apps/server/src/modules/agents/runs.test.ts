@@ -131,11 +131,7 @@ describe('plan limits', () => {
       'Every day at 9am tell me the time in UTC',
       'UTC',
     );
-    const created = new Date(
-      (await call(t, 'GET', '/api/account/me', user.token)).json().data.user.created_at ??
-        Date.now(),
-    );
-    const period = billingPeriod(created, new Date());
+    const period = await periodOf(user.user.id);
     // 25 messages already used this period (the Free plan's monthly limit).
     await t.app.spoke.database.db
       .insert(usagePeriods)
