@@ -11,10 +11,9 @@ import { startTestApp, type TestApp } from '../test/harness.ts';
 const PRECOMPRESS = path.resolve(import.meta.dirname, '../../../web/scripts/precompress.ts');
 const webDir = mkdtempSync(path.join(tmpdir(), 'spoke-web-'));
 mkdirSync(path.join(webDir, 'js'));
-writeFileSync(
-  path.join(webDir, 'index.html'),
-  '<!doctype html><title>Spoke</title><div id="root"></div>',
-);
+// Large enough for the build to compress, as the real page is.
+const page = `<!doctype html><title>Spoke</title><div id="root">${'<p>Loading</p>'.repeat(100)}</div>`;
+writeFileSync(path.join(webDir, 'index.html'), page);
 const entry = Array.from(
   { length: 400 },
   (_, i) => `export function step${i}(value) { return value * ${i} + ${i % 7}; }`,
@@ -98,13 +97,40 @@ describe('compressed assets', () => {
     expect(inflateSync(res.rawPayload).toString()).toBe(entry);
   });
 
-  it('compresses a file the build left without copies as before', async () => {
+  it('sends a file the build left without copies as it is: too small to gain', async () => {
     const res = await get('/js/tiny-def456.js', 'gzip');
     expect(res.statusCode).toBe(200);
-    expect(res.headers['content-encoding']).toBe('gzip');
-    expect(gunzipSync(res.rawPayload).toString()).toBe('console.log("spoke")');
+    expect(res.headers['content-encoding']).toBeUndefined();
+    expect(res.body).toBe('console.log("spoke")');
     expect(res.headers['cache-control']).toBe(YEAR);
     expect((await get('/js/tiny-def456.js')).body).toBe('console.log("spoke")');
+  });
+
+  it('answers a request for the copy it holds with 304, by its ETag', async () => {
+    const first = await get(ASSET, 'br');
+    const etag = String(first.headers.etag);
+    expect(etag).toMatch(/^"[\w-]+"$/);
+    const again = await t.app.inject({
+      url: ASSET,
+      headers: { 'accept-encoding': 'br', 'if-none-match': etag },
+    });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe('');
+    const other = await t.app.inject({ url: ASSET, headers: { 'if-none-match': '"other"' } });
+    expect(other.statusCode).toBe(200);
+    expect(other.body).toBe(entry);
+  });
+
+  it('sends the page for every client route, compressed by the build too', async () => {
+    for (const url of ['/', '/app/agents', '/pricing?plan=pro']) {
+      const res = await get(url, 'gzip, deflate, br');
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-type'], url).toBe('text/html; charset=utf-8');
+      expect(res.headers['cache-control'], url).toBe('no-cache');
+      expect(res.headers['content-encoding'], url).toBe('br');
+      expect(brotliDecompressSync(res.rawPayload).toString(), url).toBe(page);
+    }
+    expect((await get('/app/agents')).body).toBe(page);
   });
 
   it('answers a missing asset with 404, and the compressed copies have no address', async () => {

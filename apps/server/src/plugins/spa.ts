@@ -1,7 +1,8 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { FastifyInstance, FastifyReply } from 'fastify';
-import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { Negotiator } from '@fastify/accept-negotiator';
 import { ErrorCode } from '@spoke/shared';
 import { errorBody } from '../errors.ts';
 
@@ -9,57 +10,128 @@ const API_PREFIXES = ['/api/', '/registry/'];
 const isApiPath = (url: string) =>
   API_PREFIXES.some((p) => url.startsWith(p)) || url === '/api' || url === '/registry';
 
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.map': 'application/json; charset=utf-8',
+  '.webmanifest': 'application/manifest+json; charset=utf-8',
+  '.txt': 'text/plain; charset=utf-8',
+  '.xml': 'application/xml; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.gif': 'image/gif',
+  '.webp': 'image/webp',
+  '.avif': 'image/avif',
+  '.ico': 'image/x-icon',
+  '.woff': 'font/woff',
+  '.woff2': 'font/woff2',
+};
+const COMPRESSED = ['.br', '.gz'];
+
+type Encoding = 'br' | 'gzip';
+/** One file of the build, held in memory with the compressed copies the build wrote. */
+type BuiltFile = {
+  type: string;
+  cacheControl: string;
+  etag: string;
+  plain: Buffer;
+  encoded: Partial<Record<Encoding, Buffer>>;
+  negotiator: Negotiator | null;
+};
+
+function filesUnder(dir: string, prefix = ''): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const rel = prefix ? `${prefix}/${entry.name}` : entry.name;
+    if (entry.isDirectory()) return filesUnder(path.join(dir, entry.name), rel);
+    return entry.isFile() && !COMPRESSED.includes(path.extname(entry.name)) ? [rel] : [];
+  });
+}
+
+function readBuilt(distDir: string, rel: string, cacheControl: string): BuiltFile {
+  const file = path.join(distDir, rel);
+  const plain = readFileSync(file);
+  const encoded: BuiltFile['encoded'] = {};
+  if (existsSync(`${file}.br`)) encoded.br = readFileSync(`${file}.br`);
+  if (existsSync(`${file}.gz`)) encoded.gzip = readFileSync(`${file}.gz`);
+  const offered = Object.keys(encoded) as Encoding[];
+  return {
+    type: TYPES[path.extname(rel).toLowerCase()] ?? 'application/octet-stream',
+    cacheControl,
+    etag: `"${createHash('sha256').update(plain).digest('base64url').slice(0, 27)}"`,
+    plain,
+    encoded,
+    negotiator: offered.length
+      ? new Negotiator({ supportedValues: [...offered, 'identity'], cache: new Map() })
+      : null,
+  };
+}
+
 /**
- * Serves the built web app: hashed files under /js/ cached for a year, everything else
- * that is not an API path answered with index.html so client routes load on refresh.
- * The build writes a `.br` and a `.gz` beside each text file (apps/web/scripts/precompress.ts):
- * those are sent as they are to clients that accept them, the plain file to the others.
+ * The file, compressed as the client prefers among the copies the build wrote. Without a copy
+ * for an encoding it accepts (or for a small file), the plain file goes out and the compress
+ * plugin decides, as for any other answer.
+ */
+function send(request: FastifyRequest, reply: FastifyReply, file: BuiltFile) {
+  reply
+    .header('content-type', file.type)
+    .header('cache-control', file.cacheControl)
+    .header('etag', file.etag);
+  if (file.negotiator) reply.header('vary', 'accept-encoding');
+  if (request.headers['if-none-match'] === file.etag) return reply.status(304).send();
+  const accepted = request.headers['accept-encoding'];
+  const encoding = file.negotiator?.negotiate(accepted ?? '') as Encoding | 'identity' | null;
+  const body = encoding && encoding !== 'identity' ? file.encoded[encoding] : undefined;
+  if (body) return reply.header('content-encoding', encoding).send(body);
+  return reply.send(file.plain);
+}
+
+/**
+ * Serves the built web app from memory, read once at start: hashed files under /js/ cached
+ * for a year, the others for an hour, and everything else that is not an API path answered
+ * with index.html so client routes load on refresh. The build writes a `.br` and a `.gz`
+ * beside each text file (apps/web/scripts/precompress.ts): those are sent as they are to
+ * clients that accept them, so no answer is compressed again per request.
  */
 export async function registerSpa(app: FastifyInstance, distDir: string): Promise<void> {
   const indexFile = path.join(distDir, 'index.html');
-  const hasBuild = existsSync(indexFile);
-  if (!hasBuild) app.log.warn({ distDir }, 'web build not found: only the API is served');
-
-  if (hasBuild) {
-    await app.register(fastifyStatic, {
-      root: distDir,
-      index: false,
-      // One route per file of the build, found at start (index.html is read then too): no
-      // directory reads per request, as a catch-all route would do to check each path.
-      wildcard: false,
-      globIgnore: ['**/*.br', '**/*.gz'],
-      preCompressed: true,
-      setHeaders: (res, filePath) => {
-        const rel = path.relative(distDir, filePath);
-        res.header(
-          'cache-control',
-          rel.startsWith(`js${path.sep}`)
-            ? 'public, max-age=31536000, immutable'
-            : 'public, max-age=3600',
-        );
-      },
-    });
+  if (!existsSync(indexFile)) {
+    app.log.warn({ distDir }, 'web build not found: only the API is served');
+    app.setNotFoundHandler((_request, reply) =>
+      reply.status(404).send(errorBody(404, ErrorCode.NOT_FOUND)),
+    );
+    return;
   }
-  const indexHtml = hasBuild ? readFileSync(indexFile) : undefined;
 
-  const sendPage = (reply: FastifyReply) =>
-    reply
-      .status(200)
-      .header('content-type', 'text/html; charset=utf-8')
-      .header('cache-control', 'no-cache')
-      .send(indexHtml);
+  for (const rel of filesUnder(distDir)) {
+    if (rel === 'index.html') continue;
+    const hashed = rel.startsWith('js/');
+    const file = readBuilt(
+      distDir,
+      rel,
+      hashed ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
+    );
+    const url = `/${rel.split('/').map(encodeURIComponent).join('/')}`;
+    app.get(url, (request, reply) => send(request, reply, file));
+  }
 
-  if (indexHtml) app.get('/', (_request, reply) => sendPage(reply));
+  const page = readBuilt(distDir, 'index.html', 'no-cache');
+  const sendPage = (request: FastifyRequest, reply: FastifyReply) =>
+    send(request, reply.status(200), page);
+  app.get('/', sendPage);
 
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0] ?? '/';
     const wantsPage =
-      indexHtml &&
       (request.method === 'GET' || request.method === 'HEAD') &&
       !isApiPath(url) &&
       // A missing hashed asset is a 404, not a page: it would be parsed as JS otherwise.
       !url.startsWith('/js/');
     if (!wantsPage) return reply.status(404).send(errorBody(404, ErrorCode.NOT_FOUND));
-    return sendPage(reply);
+    return sendPage(request, reply);
   });
 }
