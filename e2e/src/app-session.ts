@@ -89,3 +89,19 @@ export async function openPage(
   await page.goto(`${baseUrl}${path}`);
   return { page, context, errors };
 }
+
+/**
+ * Describes an agent in the dashboard's studio on `page` (already on /app/dashboard), waits for
+ * the created agent's card and returns the agent's id from its link.
+ */
+export async function createAgentInStudio(page: Page, prompt: string): Promise<string> {
+  const studio = page.getByRole('region', { name: 'Agent studio' });
+  await studio.getByLabel('Describe your agent').fill(prompt);
+  await studio.getByRole('button', { name: 'Create Agent' }).click();
+  const card = studio.getByRole('article');
+  await card.waitFor();
+  const href = await card.getByRole('link', { name: 'Open agent page' }).getAttribute('href');
+  const id = href?.split('/').pop() ?? '';
+  expect(id).not.toBe('');
+  return id;
+}

@@ -1,26 +1,14 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { BlogListSchema, envelope } from '@spoke/shared';
-import { adminSession, registerUser, type Session } from './app-session.ts';
+import { adminSession, createAgentInStudio, registerUser, type Session } from './app-session.ts';
 import { expectNoViolations, trackRequests } from './axe-check.ts';
 import { launchBrowser } from './browser.ts';
+import { CONTENT_PAGES } from './content-pages.ts';
 
 // axe-core on every screen of routes.tsx, signed out and signed in, and in its open states
 // (menus, dialogs, results, errors). Any violation fails, whatever its impact.
 const baseUrl = inject('baseUrl');
-
-const CONTENT_PAGES = [
-  'help',
-  'about',
-  'security',
-  'privacy',
-  'terms',
-  'cookies',
-  'community',
-  'careers',
-  'press',
-  'faq',
-];
 
 let browser: Browser;
 let blogSlug: string;
@@ -189,16 +177,10 @@ describe('axe-core, signed in', () => {
     const view = signedIn();
     const page = await view.visit('/app/dashboard');
     await expectNoViolations(page, 'dashboard');
-    const studio = page.getByRole('region', { name: 'Agent studio' });
-    await studio
-      .getByLabel('Describe your agent')
-      .fill('Every hour, check the current time in Tokyo and remember it');
-    await studio.getByRole('button', { name: 'Create Agent' }).click();
-    const card = studio.getByRole('article');
-    await card.waitFor();
-    const href = await card.getByRole('link', { name: 'Open agent page' }).getAttribute('href');
-    agentId = href?.split('/').pop() ?? '';
-    expect(agentId).not.toBe('');
+    agentId = await createAgentInStudio(
+      page,
+      'Every hour, check the current time in Tokyo and remember it',
+    );
     await expectNoViolations(page, 'studio with its created agent');
     await view.close();
   });

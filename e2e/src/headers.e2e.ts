@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { registerUser, type Session } from './app-session.ts';
 import { launchBrowser } from './browser.ts';
+import { CONTENT_PAGES, routesSource } from './content-pages.ts';
 
 // Every answer of the real server, pages and API alike, carries the CSP and the security headers;
 // and Chromium enforces that CSP on the pages.
@@ -65,13 +66,10 @@ function expectSecurityHeaders(response: Response, what: string): void {
  * screen added there is covered without touching this file.
  */
 function pagePaths(): string[] {
-  const routes = readFileSync(path.join(root, 'apps/web/src/app/routes.tsx'), 'utf8');
-  const declared = [...routes.matchAll(/path: '([^']+)'/g)].map((match) => match[1] ?? '');
-  const contentList = /CONTENT_PAGES = \[([^\]]+)\]/.exec(routes)?.[1] ?? '';
-  const contentPages = [...contentList.matchAll(/'([^']+)'/g)].map((match) => match[1] ?? '');
+  const declared = [...routesSource.matchAll(/path: '([^']+)'/g)].map((match) => match[1] ?? '');
   expect(declared.length).toBeGreaterThan(10);
-  expect(contentPages.length).toBeGreaterThan(5);
-  const samples = [...declared, ...contentPages].map((pattern) =>
+  expect(CONTENT_PAGES.length).toBeGreaterThan(5);
+  const samples = [...declared, ...CONTENT_PAGES].map((pattern) =>
     pattern.replace(/:[a-z]+/g, 'sample-id').replace(/\*$/, 'commands/workspaces'),
   );
   return [

@@ -4,23 +4,10 @@ import { sampleRegistration } from '@spoke/shared/testing';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { launchBrowser } from './browser.ts';
+import { CONTENT_PAGES, pagesDir } from './content-pages.ts';
 
 const baseUrl = inject('baseUrl');
 const adminEmail = inject('adminEmail');
-const pagesDir = path.resolve(import.meta.dirname, '../../content/pages');
-
-const CONTENT_PAGES = [
-  'help',
-  'about',
-  'security',
-  'privacy',
-  'terms',
-  'cookies',
-  'community',
-  'careers',
-  'press',
-  'faq',
-];
 
 let browser: Browser;
 beforeAll(async () => {

@@ -2,7 +2,13 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { SERVER_SCHEMA_URL, ownNamespace } from '@spoke/shared';
 import { sampleRegistration } from '@spoke/shared/testing';
-import { accountPost, adminSession, apiGet, type Session } from './app-session.ts';
+import {
+  accountPost,
+  adminSession,
+  apiGet,
+  createAgentInStudio,
+  type Session,
+} from './app-session.ts';
 import { launchBrowser } from './browser.ts';
 import { openProbe, payload, type Probe } from './xss-probe.ts';
 
@@ -149,16 +155,10 @@ describe('payloads render inert', () => {
   it('the studio: a prompt full of payloads, and the agent it creates', async () => {
     const { page } = probe;
     await probe.expectInert('/app/dashboard', ['first', 'last']);
-    const studio = page.getByRole('region', { name: 'Agent studio' });
-    await studio
-      .getByLabel('Describe your agent')
-      .fill(`Every hour, check the time in Tokyo. ${payload('prompt')}`);
-    await studio.getByRole('button', { name: 'Create Agent' }).click();
-    const card = studio.getByRole('article');
-    await card.waitFor();
-    const href = await card.getByRole('link', { name: 'Open agent page' }).getAttribute('href');
-    agentId = href?.split('/').pop() ?? '';
-    expect(agentId).not.toBe('');
+    agentId = await createAgentInStudio(
+      page,
+      `Every hour, check the time in Tokyo. ${payload('prompt')}`,
+    );
     await probe.expectInertHere(['prompt'], 'the created agent card');
   });
 
