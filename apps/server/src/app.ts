@@ -156,12 +156,9 @@ export async function buildApp(config: AppConfig, opts: { logger?: boolean } = {
   const box = createCryptoBox(
     resolveSecretsKey(config.secretsKey, config.dataDir, config.databaseUrl !== 'memory://'),
   );
-  // Agent lists are kept until a write changes them; only the embedded database guarantees
-  // that every write goes through this process (other instances may share a PostgreSQL).
-  const lists = new AgentListCache(
-    database.kind === 'pglite' ? config.agentListCacheMs : 0,
-    10_000,
-  );
+  // Agent lists are kept until a write on this instance changes them, or for
+  // AGENT_LIST_CACHE_MS (short on PostgreSQL, where other instances write too).
+  const lists = new AgentListCache(config.agentListCacheMs, 10_000);
   const usage = createUsageService(database.db, lists);
   const credentials = createCredentialService(database.db, box, lists);
   const llm = config.llm ? createLanguageModel(config.llm) : null;

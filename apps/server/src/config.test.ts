@@ -12,6 +12,8 @@ describe('load settings', () => {
     });
     expect(config.registryCacheMs).toBe(5000);
     expect(config.agentListCacheMs).toBe(60_000);
+    const shared = loadConfig({ DATABASE_URL: 'postgres://localhost/spoke' });
+    expect(shared.agentListCacheMs).toBe(1000);
   });
 
   it('are read from the environment, an empty value meaning the default', () => {

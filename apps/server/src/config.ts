@@ -50,7 +50,10 @@ const EnvSchema = z.object({
   PASSWORD_HASH_QUEUE: z.coerce.number().int().min(0).max(10_000).default(32),
   PASSWORD_HASH_MAX_WAIT_MS: z.coerce.number().int().min(1).max(60_000).default(5000),
   REGISTRY_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(5000),
-  AGENT_LIST_CACHE_MS: z.coerce.number().int().min(0).max(3_600_000).default(60_000),
+  AGENT_LIST_CACHE_MS: z.preprocess(
+    emptyToUndefined,
+    z.coerce.number().int().min(0).max(3_600_000).optional(),
+  ),
   SECRETS_KEY: z.preprocess(
     emptyToUndefined,
     z
@@ -198,7 +201,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       maxWaitMs: e.PASSWORD_HASH_MAX_WAIT_MS,
     },
     registryCacheMs: e.REGISTRY_CACHE_MS,
-    agentListCacheMs: e.AGENT_LIST_CACHE_MS,
+    // Embedded: every write goes through this process, so a kept list is exact until one
+    // does. PostgreSQL: other instances may write too, so a list is kept one second at most.
+    agentListCacheMs:
+      e.AGENT_LIST_CACHE_MS ?? (e.DATABASE_URL?.startsWith('postgres') ? 1000 : 60_000),
     secretsKey: e.SECRETS_KEY,
     runs: {
       maxSteps: e.RUN_MAX_STEPS,

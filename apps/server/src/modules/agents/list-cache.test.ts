@@ -46,6 +46,20 @@ describe.each([
     await t.close();
   });
 
+  it('answers requests that arrive together with the same, current page', async () => {
+    const user = await register(t.app);
+    const agent = await createAgent(t, user.token, CLOCK);
+    const together = async () =>
+      Promise.all(Array.from({ length: 20 }, () => listed(user.token, agent.id)));
+    expect((await together()).map((a) => a?.status)).toEqual(Array(20).fill('active'));
+    const [paused] = await Promise.all([
+      call(t, 'POST', `/api/agents/${agent.id}/pause`, user.token),
+      together(),
+    ]);
+    expect(paused.statusCode, paused.body).toBe(200);
+    expect((await together()).map((a) => a?.status)).toEqual(Array(20).fill('paused'));
+  });
+
   it('shows agents created, edited, paused, resumed and deleted', async () => {
     const user = await register(t.app);
     expect(await list(user.token)).toEqual([]);
@@ -161,5 +175,35 @@ describe.each([
     const bobs = await createAgent(t, bob.token, CLOCK);
     expect((await list(bob.token)).map((a) => a.id)).toEqual([bobs.id]);
     expect((await list(ada.token)).map((a) => a.id)).toEqual([adas.id]);
+  });
+});
+
+// Two instances share one PostgreSQL: a list kept by one shows a change made through the other
+// once its AGENT_LIST_CACHE_MS has passed.
+describe.runIf(process.env.TEST_DATABASE_URL)('two instances on one PostgreSQL', () => {
+  let other: TestApp;
+  beforeAll(async () => {
+    const llm = { provider: 'openai-compatible' as const, model: 'test-model', baseUrl: model.url };
+    t = await startTestApp({ agentListCacheMs: 300, llm });
+    other = await startTestApp({ databaseUrl: t.config.databaseUrl, agentListCacheMs: 300, llm });
+  });
+  afterAll(async () => {
+    await other?.close();
+    await t?.close();
+  });
+
+  it('a change made on the other instance shows once the kept list is out of date', async () => {
+    const user = await register(t.app);
+    const agent = await createAgent(t, user.token, CLOCK);
+    expect((await listed(user.token, agent.id))?.status).toBe('active');
+    const paused = await call(other, 'POST', `/api/agents/${agent.id}/pause`, user.token);
+    expect(paused.statusCode, paused.body).toBe(200);
+    await expect
+      .poll(async () => (await listed(user.token, agent.id))?.status, { timeout: 5000 })
+      .toBe('paused');
+    // And the instance that made the change shows it at once.
+    const resumed = await call(t, 'POST', `/api/agents/${agent.id}/resume`, user.token);
+    expect(resumed.statusCode, resumed.body).toBe(200);
+    expect((await listed(user.token, agent.id))?.status).toBe('active');
   });
 });

@@ -6,9 +6,9 @@ type Page = { body: string; until: number };
  * runs, usage and pauses, the user's stored credentials) calls `forget` for that user once it
  * is done, and a page read before such a write is never kept after it (`stamp`).
  *
- * Only sound when this process makes every write: the server turns it on for the embedded
- * database, which one process owns. Against PostgreSQL, where other instances write too, it
- * is built with `ttlMs` 0 and keeps nothing.
+ * Exact when this process makes every write, as with the embedded database, which one process
+ * owns. Against PostgreSQL, where other instances write too, a change made elsewhere shows
+ * once the page's `ttlMs` has passed (AGENT_LIST_CACHE_MS, one second there by default).
  */
 export class AgentListCache {
   private readonly users = new Map<string, Map<string, Page>>();

@@ -166,6 +166,36 @@ export function createAgentService(deps: {
     });
   }
   const listStatements = { first: listQueries(db, false), after: listQueries(db, true) };
+  /** Page reads under way, by user and page, with the `lists` stamp each began under. */
+  const reading = new Map<string, { stamp: number; body: Promise<string> }>();
+
+  /** Reads and renders a page of the user's agents, and keeps it in `lists`. */
+  async function readPage(
+    userId: string,
+    key: string,
+    limit: number,
+    stamp: number,
+    after?: Cursor,
+  ): Promise<string> {
+    const period = await deps.usage.periodOf(userId);
+    const params = { userId, since: period.start.toISOString(), limit: limit + 1 };
+    const statements = after ? listStatements.after : listStatements.first;
+    const values = after
+      ? { ...params, afterAt: after.createdAt.toISOString(), afterId: after.id }
+      : params;
+    // Kept lists are forgotten on every change: after one, the page is new. Otherwise a
+    // digest of the page tells whether it was rendered before.
+    const [known] = lists.enabled ? [] : await statements.digest.execute(values);
+    let body = known ? rendered.get(`${userId} ${known.digest}`) : undefined;
+    if (!body) {
+      const rows = await statements.rows.execute(values);
+      body = renderPage(rows, limit);
+      if (rows[0]) rendered.set(`${userId} ${rows[0].digest}`, body, rendered.stamp());
+    }
+    // The usage shown is this period's: a new period starts a new page.
+    lists.set(userId, key, body, stamp, period.end.getTime());
+    return body;
+  }
 
   /**
    * The webhook secret, or null when there is none or it cannot be opened (SECRETS_KEY changed):
@@ -285,33 +315,27 @@ export function createAgentService(deps: {
     /**
      * A page of the user's agents, newest first, with each one's last run status and usage in
      * this billing period: the JSON text of the answer. One statement reads the page, its runs
-     * and the user's stored credentials. On the embedded database a page kept by `lists` is sent
-     * again until something changes; on PostgreSQL a first statement reads only the page's
-     * digest, and a page rendered before is sent again as it was.
+     * and the user's stored credentials. A page kept by `lists` is sent again until something
+     * changes or its time is up; without one, a first statement reads only the page's digest
+     * (when `lists` keeps nothing) and a page rendered before is sent again as it was.
      */
     async listPage(userId: string, limit: number, after?: Cursor): Promise<string> {
       const key = `${limit}|${after ? encodeCursor(after) : ''}`;
       const cached = lists.get(userId, key);
       if (cached) return cached;
+      // Requests for a page already being read, with no change made here since it began, wait
+      // for that read instead of each running the same statement.
+      const flight = `${userId} ${key}`;
+      const running = reading.get(flight);
+      if (running && running.stamp === lists.stamp()) return running.body;
       const stamp = lists.stamp();
-      const period = await deps.usage.periodOf(userId);
-      const params = { userId, since: period.start.toISOString(), limit: limit + 1 };
-      const statements = after ? listStatements.after : listStatements.first;
-      const values = after
-        ? { ...params, afterAt: after.createdAt.toISOString(), afterId: after.id }
-        : params;
-      // Kept lists are forgotten on every change: after one, the page is new. Otherwise a
-      // digest of the page tells whether it was rendered before.
-      const [known] = lists.enabled ? [] : await statements.digest.execute(values);
-      let body = known ? rendered.get(`${userId} ${known.digest}`) : undefined;
-      if (!body) {
-        const rows = await statements.rows.execute(values);
-        body = renderPage(rows, limit);
-        if (rows[0]) rendered.set(`${userId} ${rows[0].digest}`, body, rendered.stamp());
+      const body = readPage(userId, key, limit, stamp, after);
+      reading.set(flight, { stamp, body });
+      try {
+        return await body;
+      } finally {
+        if (reading.get(flight)?.body === body) reading.delete(flight);
       }
-      // The usage shown is this period's: a new period starts a new page.
-      lists.set(userId, key, body, stamp, period.end.getTime());
-      return body;
     },
 
     async patch(user: User, id: string, patch: Partial<AgentSpec>): Promise<Agent> {
