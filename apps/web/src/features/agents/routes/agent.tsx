@@ -15,7 +15,7 @@ import { RunPanel } from '../components/agent-page/run-panel.tsx';
 import { SectionCard } from '../components/agent-page/section-card.tsx';
 import { WebhookPanel } from '../components/agent-page/webhook-panel.tsx';
 import { AgentPageSkeleton } from '../components/agent-page/agent-page-skeleton.tsx';
-import { RetryError } from '../components/retry-error.tsx';
+import { RetryError } from '../../../components/retry-error.tsx';
 import { SpecForm } from '../components/spec-form/spec-form.tsx';
 
 function AgentPage({ agent }: { agent: Agent }) {

@@ -9,7 +9,7 @@ import { byId, useIntegrations } from '../api/integrations.ts';
 import { AgentListSkeleton } from '../components/agent-list-skeleton.tsx';
 import { AgentRow } from '../components/agent-row.tsx';
 import { LoadMore } from '../../../components/load-more.tsx';
-import { RetryError } from '../components/retry-error.tsx';
+import { RetryError } from '../../../components/retry-error.tsx';
 
 /** Set by the agent page after a delete, so this page can say what happened. */
 export interface AgentsLocationState {

@@ -4,7 +4,7 @@ import { textLink } from '../../../components/button-styles.ts';
 import { PageLoading } from '../../../components/page-loading.tsx';
 import { useOwnServers } from '../api/own-servers.ts';
 import { formatDate, formatDownloads, serverPath } from '../format.ts';
-import { RetryError } from './retry-error.tsx';
+import { RetryError } from '../../../components/retry-error.tsx';
 import { StatusBadge } from './status-badge.tsx';
 import { TrustBadge } from './trust-badge.tsx';
 

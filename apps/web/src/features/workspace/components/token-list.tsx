@@ -6,7 +6,7 @@ import { PageLoading } from '../../../components/page-loading.tsx';
 import { useRevokeToken, useTokens } from '../api/tokens.ts';
 import { formatDateTime } from '../format.ts';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
-import { RetryError } from './retry-error.tsx';
+import { RetryError } from '../../../components/retry-error.tsx';
 
 export function TokenList({ fallbackFocus }: { fallbackFocus: () => HTMLElement | null }) {
   const tokens = useTokens();

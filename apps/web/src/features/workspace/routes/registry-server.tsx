@@ -5,7 +5,7 @@ import { PageLoading } from '../../../components/page-loading.tsx';
 import { usePageTitle } from '../../../components/layout/use-page-title.ts';
 import { isApiError } from '../../../lib/api/api-error.ts';
 import { useRegistryServer } from '../api/registry.ts';
-import { RetryError } from '../components/retry-error.tsx';
+import { RetryError } from '../../../components/retry-error.tsx';
 import { ServerDetail } from '../components/server-detail.tsx';
 
 function backSearch(state: unknown): string {

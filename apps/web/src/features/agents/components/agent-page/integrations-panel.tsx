@@ -3,7 +3,7 @@ import { useId, useState } from 'react';
 import { Alert } from '../../../../components/alert.tsx';
 import { useDeleteCredentials } from '../../api/integrations.ts';
 import { ConnectionStatus } from '../connection-status.tsx';
-import { RetryError } from '../retry-error.tsx';
+import { RetryError } from '../../../../components/retry-error.tsx';
 import { smallButton } from '../spec-form/field-styles.ts';
 import { useFocusLater } from '../spec-form/use-focus-later.ts';
 import { ConnectForm } from './connect-form.tsx';

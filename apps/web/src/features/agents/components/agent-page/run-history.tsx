@@ -2,7 +2,7 @@ import { Alert } from '../../../../components/alert.tsx';
 import { useRuns } from '../../api/runs.ts';
 import { AgentListSkeleton } from '../agent-list-skeleton.tsx';
 import { LoadMore } from '../../../../components/load-more.tsx';
-import { RetryError } from '../retry-error.tsx';
+import { RetryError } from '../../../../components/retry-error.tsx';
 import { RunItem } from './run-item.tsx';
 
 /** The agent's runs, newest first, refreshed while one is in progress. */

@@ -3,7 +3,7 @@ import { Bot, Wrench } from 'lucide-react';
 import { Spinner } from '../../../../components/spinner.tsx';
 import { isInProgress, useRun } from '../../api/runs.ts';
 import { formatCount, formatDuration } from '../../format.ts';
-import { RetryError } from '../retry-error.tsx';
+import { RetryError } from '../../../../components/retry-error.tsx';
 import { JsonText } from './json-text.tsx';
 
 function StepItem({ step, position }: { step: RunStep; position: number }) {

@@ -1,5 +1,5 @@
-import { Alert } from '../../../components/alert.tsx';
-import { secondaryButton } from '../../../components/button-styles.ts';
+import { Alert } from './alert.tsx';
+import { secondaryButton } from './button-styles.ts';
 
 /** A failed load: the reason, and a way to ask again. */
 export function RetryError({ message, onRetry }: { message: string; onRetry: () => void }) {
