@@ -1,22 +1,10 @@
 import { spawn } from 'node:child_process';
 import { closeSync, openSync, readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { freePort } from '../../apps/server/src/test/free-port.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
-
-/** A free TCP port on 127.0.0.1 (free when asked; the caller binds it soon after). */
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const address = srv.address();
-      srv.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
 
 export type ServerProcessOptions = {
   /** The server's DATA_DIR: embedded PGlite lives under it, and so does `server.log`. */

@@ -1,23 +1,12 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createFreshDatabase } from '../../apps/server/src/test/fresh-database.ts';
+import { freePort } from '../../apps/server/src/test/free-port.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
-
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const address = srv.address();
-      srv.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
 
 /** A fresh PostgreSQL database beside TEST_DATABASE_URL, or none (embedded PGlite). */
 async function databaseForRun(): Promise<{ url?: string; drop: () => Promise<void> }> {

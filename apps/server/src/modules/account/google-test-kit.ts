@@ -1,4 +1,3 @@
-import { createServer, type AddressInfo } from 'node:net';
 import { Events, OAuth2Server, type MutableResponse, type MutableToken } from 'oauth2-mock-server';
 
 /** The person the mock provider says signed in; claims named as Google names them. */
@@ -51,15 +50,6 @@ export async function startMockGoogle(): Promise<MockGoogle> {
     },
     stop: () => server.stop(),
   };
-}
-
-/** A port nobody uses right now, so the app's redirect URIs can name it before it listens. */
-export async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  return port;
 }
 
 /**

@@ -3,13 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, count, eq, sql } from 'drizzle-orm';
 import { accounts, loginCodes, users } from '../../db/schema.ts';
 import { bearer, register, startTestApp, type TestApp } from '../../test/harness.ts';
-import {
-  Browser,
-  freePort,
-  startMockGoogle,
-  type MockGoogle,
-  type ProviderUser,
-} from './google-test-kit.ts';
+import { freePort } from '../../test/free-port.ts';
+import { Browser, startMockGoogle, type MockGoogle, type ProviderUser } from './google-test-kit.ts';
 
 const CLIENT_ID = 'spoke-test-client';
 const DAY_MS = 24 * 60 * 60 * 1000;

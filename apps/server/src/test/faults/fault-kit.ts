@@ -1,18 +1,7 @@
 import { spawn } from 'node:child_process';
-import { createServer, Socket } from 'node:net';
+import { Socket } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
-
-/** A free TCP port on 127.0.0.1: nothing listens there once this resolves. */
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const address = srv.address();
-      srv.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
+import { freePort } from '../free-port.ts';
 
 /** Whether something accepts TCP connections on 127.0.0.1:port. */
 async function accepts(port: number): Promise<boolean> {

@@ -8,7 +8,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 const SLOW = 120_000;
 import { DEFAULT_RATE_LIMITS, type RateLimits } from '../../config.ts';
 import { register, registrationFor, startTestApp, type TestApp } from '../harness.ts';
-import { freePort, startRedis, type RedisProcess } from './fault-kit.ts';
+import { freePort } from '../free-port.ts';
+import { startRedis, type RedisProcess } from './fault-kit.ts';
 
 // Decision 004: with REDIS_URL set, the limits are shared through Redis; when Redis is
 // unreachable each instance falls back to counting in its own memory, and no request fails.
