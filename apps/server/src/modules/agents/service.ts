@@ -183,14 +183,15 @@ export function createAgentService(deps: {
     const values = after
       ? { ...params, afterAt: after.createdAt.toISOString(), afterId: after.id }
       : params;
-    // Kept lists are forgotten on every change: after one, the page is new. Otherwise a
+    // Kept lists are forgotten on every change: after one, the page is new. Without them a
     // digest of the page tells whether it was rendered before.
-    const [known] = lists.enabled ? [] : await statements.digest.execute(values);
+    const byDigest = !lists.enabled;
+    const [known] = byDigest ? await statements.digest.execute(values) : [];
     let body = known ? rendered.get(`${userId} ${known.digest}`) : undefined;
     if (!body) {
       const rows = await statements.rows.execute(values);
       body = renderPage(rows, limit);
-      if (rows[0]) rendered.set(`${userId} ${rows[0].digest}`, body, rendered.stamp());
+      if (byDigest && rows[0]) rendered.set(`${userId} ${rows[0].digest}`, body, rendered.stamp());
     }
     // The usage shown is this period's: a new period starts a new page.
     lists.set(userId, key, body, stamp, period.end.getTime());
