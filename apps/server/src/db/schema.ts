@@ -43,6 +43,8 @@ export const users = pgTable(
   (t) => [
     uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`),
     uniqueIndex('users_username_lower_idx').on(sql`lower(${t.username})`),
+    // One registry namespace per username: `foo_bar` and `Foo-Bar` cannot both exist.
+    uniqueIndex('users_username_namespace_idx').on(sql`lower(replace(${t.username}, '_', '-'))`),
     index('users_created_idx').on(t.createdAt, t.id),
   ],
 );
@@ -224,6 +226,8 @@ export const agents = pgTable(
     spec: jsonb('spec').$type<Record<string, unknown>>().notNull(),
     /** The webhook secret, sealed with SECRETS_KEY (it must be shown to the owner again). */
     webhookSecret: text('webhook_secret'),
+    /** Signs the agent's outgoing webhooks; sealed like the inbound one, never the same. */
+    webhookSigningSecret: text('webhook_signing_secret'),
     lastRunAt: timestamp('last_run_at', { withTimezone: true }),
     ...timestamps,
   },
@@ -340,6 +344,82 @@ export const agentMemory = pgTable(
   (t) => [primaryKey({ columns: [t.agentId, t.key] })],
 );
 
+/** Signed webhook calls already accepted, kept until their timestamp is too old anyway. */
+export const webhookDeliveriesSeen = pgTable(
+  'webhook_deliveries_seen',
+  {
+    agentId: uuid('agent_id')
+      .notNull()
+      .references(() => agents.id, { onDelete: 'cascade' }),
+    signature: text('signature').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.agentId, t.signature] }),
+    index('webhook_deliveries_seen_expires_idx').on(t.expiresAt),
+  ],
+);
+
+/**
+ * Addresses a user's agents may e-mail besides the user's own: `pending` until the recipient
+ * answers the confirmation mail, then `confirmed` or `declined` (kept, so it is not asked again).
+ */
+export const emailRecipients = pgTable(
+  'email_recipients',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Lower-cased. */
+    email: text('email').notNull(),
+    status: text('status').$type<'pending' | 'confirmed' | 'declined'>().notNull().default('pending'),
+    /** SHA-256 of the confirmation link's token while it is pending. */
+    tokenHash: text('token_hash'),
+    requestedAt: timestamp('requested_at', { withTimezone: true }).notNull().defaultNow(),
+    answeredAt: timestamp('answered_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('email_recipients_user_email_idx').on(t.userId, t.email),
+    uniqueIndex('email_recipients_token_idx').on(t.tokenHash),
+  ],
+);
+
+/** E-mails a user's agents (and confirmation requests) sent on one UTC day. */
+export const emailDays = pgTable(
+  'email_days',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    day: date('day').notNull(),
+    sent: integer('sent').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.day] })],
+);
+
+/** A random salt per UTC day for download clients; dropped after the day. */
+export const registryDownloadSalts = pgTable('registry_download_salts', {
+  day: date('day').primaryKey(),
+  salt: text('salt').notNull(),
+});
+
+/** Who downloaded a server on a day, as a salted hash: one count per client, server and day. */
+export const registryDownloads = pgTable(
+  'registry_downloads',
+  {
+    serverName: text('server_name')
+      .notNull()
+      .references(() => registryServers.name, { onDelete: 'cascade' }),
+    day: date('day').notNull(),
+    clientHash: text('client_hash').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.serverName, t.day, t.clientHash] }),
+    index('registry_downloads_day_idx').on(t.day),
+  ],
+);
+
 export const schema = {
   users,
   sessions,
@@ -360,5 +440,10 @@ export const schema = {
   usagePeriods,
   usageDays,
   agentMemory,
+  webhookDeliveriesSeen,
+  emailRecipients,
+  emailDays,
+  registryDownloadSalts,
+  registryDownloads,
 };
 export type Schema = typeof schema;
