@@ -129,12 +129,13 @@ describe('login schema', () => {
 });
 
 describe('user shape', () => {
-  it('is exactly the five fields', () => {
+  it('is exactly the six fields', () => {
     const user = {
       id: '4f1e6c5e-8d7a-4b7e-9c59-1f0a7d3c2b10',
       email: 'a@b.co',
       username: 'abc',
       display_name: null,
+      email_verified: false,
       is_admin: false,
     };
     expect(UserSchema.parse({ ...user, extra: 1 })).toEqual(user);

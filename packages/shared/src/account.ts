@@ -7,6 +7,8 @@ export const UserSchema = z.object({
   email: z.email(),
   username: z.string(),
   display_name: z.nullable(z.string()),
+  /** Whether the owner proved the address (the mailed link, or Google's verified claim). */
+  email_verified: z.boolean(),
   is_admin: z.boolean(),
 });
 export type User = z.infer<typeof UserSchema>;

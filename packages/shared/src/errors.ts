@@ -5,6 +5,7 @@ export const ErrorCode = {
   UNAUTHORIZED: 'UNAUTHORIZED',
   INVALID_CREDENTIALS: 'INVALID_CREDENTIALS',
   FORBIDDEN: 'FORBIDDEN',
+  EMAIL_NOT_VERIFIED: 'EMAIL_NOT_VERIFIED',
   NOT_FOUND: 'NOT_FOUND',
   CONFLICT: 'CONFLICT',
   PAYLOAD_TOO_LARGE: 'PAYLOAD_TOO_LARGE',
@@ -48,6 +49,10 @@ export const CLIENT_ERROR_MESSAGES = {
   INVALID_RESPONSE: 'Server returned invalid response. Please try again.',
   UNKNOWN_ERROR: 'An unexpected error occurred. Please try again.',
 } as const;
+
+/** What an account whose e-mail address is not proven yet is told when it tries what needs one. */
+export const EMAIL_NOT_VERIFIED_MESSAGE =
+  'Verify your e-mail address first: we sent you a link (you can resend it from the banner).';
 
 export const LOGIN_FAILED_MESSAGE = 'Login failed. Please check your credentials.';
 

@@ -4,6 +4,7 @@ export {
   CLIENT_ERROR_MESSAGES,
   CODE_FOR_STATUS,
   LOGIN_FAILED_MESSAGE,
+  EMAIL_NOT_VERIFIED_MESSAGE,
   messageForStatus,
 } from './errors.ts';
 export { ApiErrorBodySchema, envelope, type ApiErrorBody } from './envelope.ts';

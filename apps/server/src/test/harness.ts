@@ -4,7 +4,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sampleRegistration } from '@spoke/shared/testing';
 import { createFreshDatabase } from './fresh-database.ts';
+import { eq } from 'drizzle-orm';
 import { buildApp, type App } from '../app.ts';
+import { users } from '../db/schema.ts';
 import { DEFAULT_RATE_LIMITS, loadConfig, scaleLimits, type AppConfig } from '../config.ts';
 
 /**
@@ -61,8 +63,25 @@ export async function startTestApp(
 export const registrationFor = (overrides: Record<string, unknown> = {}) =>
   ({ ...sampleRegistration(), ...overrides }) as ReturnType<typeof sampleRegistration>;
 
-/** Registers through the API and returns the body's data (user and token). */
-export async function register(app: App, overrides: Record<string, unknown> = {}) {
+/** Marks an account's e-mail address as proven, as following the mailed link would. */
+export async function markEmailVerified(app: App, userId: string): Promise<void> {
+  await app.spoke.database.db
+    .update(users)
+    .set({ emailVerified: true })
+    .where(eq(users.id, userId));
+  app.spoke.accounts.forgetUser(userId);
+}
+
+/**
+ * Registers through the API and returns the body's data (user and token). The account's
+ * address counts as proven unless `verified: false` is asked for: most suites test what a
+ * proven account does.
+ */
+export async function register(
+  app: App,
+  overrides: Record<string, unknown> = {},
+  options: { verified?: boolean } = {},
+) {
   const body = registrationFor(overrides);
   const res = await app.inject({ method: 'POST', url: '/api/account/register', payload: body });
   if (res.statusCode !== 201) throw new Error(`register failed: ${res.statusCode} ${res.body}`);
@@ -72,10 +91,15 @@ export async function register(app: App, overrides: Record<string, unknown> = {}
       email: string;
       username: string;
       display_name: string | null;
+      email_verified: boolean;
       is_admin: boolean;
     };
     token: string;
   };
+  if (options.verified !== false) {
+    await markEmailVerified(app, data.user.id);
+    data.user = await app.spoke.accounts.userById(data.user.id);
+  }
   return { ...data, password: body.password, form: body };
 }
 

@@ -92,5 +92,6 @@ export const sampleUser = {
   email: 'ada@example.com',
   username: 'ada',
   display_name: 'Ada Lovelace',
+  email_verified: true,
   is_admin: false,
 };

@@ -33,13 +33,14 @@ describe('POST /api/account/register', () => {
     expect(res.statusCode).toBe(201);
     const { data } = res.json();
     expect(Object.keys(data.user).sort()).toEqual(
-      ['display_name', 'email', 'id', 'is_admin', 'username'].sort(),
+      ['display_name', 'email', 'email_verified', 'id', 'is_admin', 'username'].sort(),
     );
     expect(UserSchema.parse(data.user)).toEqual({
       id: expect.any(String),
       email: form.email,
       username: form.username,
       display_name: 'Grace Hopper',
+      email_verified: false,
       is_admin: false,
     });
     expect(data.token.length).toBeGreaterThanOrEqual(32);

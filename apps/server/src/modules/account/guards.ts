@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { ErrorCode, type User } from '@spoke/shared';
+import { EMAIL_NOT_VERIFIED_MESSAGE, ErrorCode, type User } from '@spoke/shared';
 import { AppError } from '../../errors.ts';
 import { toHeaders } from '../../lib/http.ts';
 import type { AccountService } from './service.ts';
@@ -31,4 +31,14 @@ export async function optionalUser(
 ): Promise<User | undefined> {
   if (!request.headers.authorization) return undefined;
   return (await accounts.sessionOf(toHeaders(request)))?.user;
+}
+
+/**
+ * Refuses what an account may only do once its e-mail address is proven (publishing to the
+ * registry, agents sending e-mail, admin): 403 `EMAIL_NOT_VERIFIED`.
+ */
+export function requireVerifiedEmail(user: { email_verified: boolean }): void {
+  if (user.email_verified !== true) {
+    throw new AppError(403, ErrorCode.EMAIL_NOT_VERIFIED, { message: EMAIL_NOT_VERIFIED_MESSAGE });
+  }
 }

@@ -15,14 +15,18 @@ import type { Db } from '../../db/client.ts';
 import { loginCodes, sessions, users } from '../../db/schema.ts';
 import type { Auth } from './auth.ts';
 import { hashSessionToken } from './session-token-hash.ts';
+import { isAdminAccount } from './admin-emails.ts';
 import { TtlCache } from '../../lib/ttl-cache.ts';
 import type { ConcurrencyGate } from '../../lib/concurrency-gate.ts';
 
 type UserRow = typeof users.$inferSelect;
 
-/** The user as the API shows it; ADMIN_EMAILS make an account admin without a database flag. */
+/**
+ * The user as the API shows it. Admin needs a proven address: then the database flag or an
+ * address listed in ADMIN_EMAILS makes one.
+ */
 export function toUserJson(
-  row: Pick<UserRow, 'id' | 'email' | 'username' | 'name' | 'isAdmin'>,
+  row: Pick<UserRow, 'id' | 'email' | 'emailVerified' | 'username' | 'name' | 'isAdmin'>,
   adminEmails: readonly string[],
 ): User {
   return {
@@ -30,7 +34,8 @@ export function toUserJson(
     email: row.email,
     username: row.username,
     display_name: row.name ? row.name : null,
-    is_admin: row.isAdmin || adminEmails.includes(row.email.toLowerCase()),
+    email_verified: row.emailVerified,
+    is_admin: isAdminAccount(row, adminEmails),
   };
 }
 
@@ -91,6 +96,7 @@ export function createAccountService(deps: {
     .select({
       id: users.id,
       email: users.email,
+      emailVerified: users.emailVerified,
       username: users.username,
       name: users.name,
       isAdmin: users.isAdmin,

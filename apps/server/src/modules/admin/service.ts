@@ -4,6 +4,7 @@ import { AppError } from '../../errors.ts';
 import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema.ts';
 import type { Cursor } from '../../lib/cursor.ts';
+import { isAdminAccount, isListedAdmin } from '../account/admin-emails.ts';
 
 type Row = typeof users.$inferSelect;
 
@@ -19,7 +20,6 @@ export function createAdminService(deps: {
   onUserChanged: (userId: string) => void;
 }) {
   const { db, adminEmails } = deps;
-  const fromEnv = (email: string) => adminEmails.includes(email.toLowerCase());
 
   function toJson(row: Row): AdminUser {
     return {
@@ -27,8 +27,8 @@ export function createAdminService(deps: {
       email: row.email,
       username: row.username,
       display_name: row.name || null,
-      is_admin: row.isAdmin || fromEnv(row.email),
-      admin_from_env: fromEnv(row.email),
+      is_admin: isAdminAccount(row, adminEmails),
+      admin_from_env: row.emailVerified && isListedAdmin(adminEmails, row.email),
       plan: row.plan as PlanId,
       created_at: row.createdAt.toISOString(),
     };
