@@ -118,7 +118,7 @@ describe('secrets stay out of URLs and logs', () => {
     });
     expect(wrongToken.status).toBe(401);
 
-    // An agent with a webhook, called with the secret, with a signature and with a wrong one.
+    // An agent with a webhook, called signed, with that call replayed, and with the bare secret.
     const created = await api('POST', '/api/agents', session, {
       prompt: 'When a webhook arrives, remember what it says',
     });
@@ -138,11 +138,17 @@ describe('secrets stay out of URLs and logs', () => {
     expect(await page.getByLabel('Secret', { exact: true }).inputValue()).toBe(webhook.secret);
 
     const body = JSON.stringify({ ticket: 42 });
-    const signature = `sha256=${createHmac('sha256', webhook.secret).update(body).digest('hex')}`;
+    const signedAt = (at: number) => {
+      const timestamp = String(at);
+      const mac = createHmac('sha256', webhook.secret).update(`${timestamp}.${body}`).digest('hex');
+      return { 'x-spoke-timestamp': timestamp, 'x-spoke-signature': `sha256=${mac}` };
+    };
+    const now = Math.floor(Date.now() / 1000);
     const calls: Record<string, string>[] = [
+      signedAt(now),
+      signedAt(now - 1),
+      signedAt(now),
       { authorization: `Bearer ${webhook.secret}` },
-      { 'x-spoke-signature': signature },
-      { authorization: `Bearer ${webhook.secret}-wrong` },
     ];
     const statuses: number[] = [];
     for (const headers of calls) {
@@ -153,7 +159,8 @@ describe('secrets stay out of URLs and logs', () => {
       });
       statuses.push(answer.status);
     }
-    expect(statuses).toEqual([202, 202, 401]);
+    // Signed calls are accepted once; the secret itself is no credential.
+    expect(statuses).toEqual([202, 202, 409, 401]);
 
     // A password reset, from the e-mailed link; the reset signs every session out.
     const forgot = await api('POST', '/api/account/forgot-password', null, {

@@ -2,6 +2,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signedHook } from './modules/agents/agent-test-kit.ts';
 import { apiToken, serverJson } from './modules/registry/registry-test-kit.ts';
 import { bearer, register, startTestApp, type TestApp } from './test/harness.ts';
 
@@ -179,7 +180,10 @@ describe('the envelope', () => {
     const sent = await t.app.inject({
       method: 'POST',
       url: `/api/hooks/${id}`,
-      headers: { authorization: `Bearer ${webhook.secret}`, 'content-type': 'text/plain' },
+      headers: {
+        ...signedHook(webhook.secret, 'line one\u0000line two'),
+        'content-type': 'text/plain',
+      },
       payload: 'line one\u0000line two',
     });
     expect(sent.statusCode).toBe(422);

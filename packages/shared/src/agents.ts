@@ -103,6 +103,11 @@ export const AgentSchema = z.object({
   connections: z.record(z.string(), z.boolean()),
   /** For a webhook trigger: where to call, and the secret (owner only). */
   webhook: z.nullable(z.object({ url: z.string(), secret: z.optional(z.string()) })),
+  /**
+   * For an agent that sends webhooks (owner only): the secret its deliveries are signed with.
+   * Never the inbound secret, so a receiver cannot call the agent.
+   */
+  webhook_signing_secret: z.optional(z.string()),
   created_at: z.string(),
   updated_at: z.string(),
   last_run_at: z.nullable(z.string()),

@@ -14,10 +14,18 @@ export type AgentFields = Pick<
 export const hasHook = (spec: AgentSpec) =>
   spec.trigger.type === 'webhook' || spec.trigger.type === 'event';
 
-/** The API's agent object. `secret` only for the owner's own single-agent answers. */
+/**
+ * The API's agent object. `secret` (inbound) and `signingSecret` (outgoing webhooks) only for
+ * the owner's own single-agent answers.
+ */
 export function agentJson(
   row: AgentFields,
-  options: { appUrl: string; connected: Set<string>; secret?: string | null },
+  options: {
+    appUrl: string;
+    connected: Set<string>;
+    secret?: string | null;
+    signingSecret?: string | null;
+  },
 ): Agent {
   const spec = row.spec as AgentSpec;
   const connections = Object.fromEntries(
@@ -39,6 +47,7 @@ export function agentJson(
           ...(options.secret ? { secret: options.secret } : {}),
         }
       : null,
+    ...(options.signingSecret ? { webhook_signing_secret: options.signingSecret } : {}),
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
     last_run_at: row.lastRunAt?.toISOString() ?? null,

@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import type { Agent } from '@spoke/shared';
 import { bearer, type TestApp } from '../../test/harness.ts';
 
@@ -32,4 +33,15 @@ export async function finishedRun(t: TestApp, token: string, runId: string) {
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
   throw new Error('the run did not finish');
+}
+
+/** Headers of a webhook call signed with `secret` at `at` (Unix seconds, now by default). */
+export function signedHook(
+  secret: string,
+  body: string,
+  at = Math.floor(Date.now() / 1000),
+): Record<string, string> {
+  const timestamp = String(at);
+  const mac = createHmac('sha256', secret).update(`${timestamp}.${body}`).digest('hex');
+  return { 'x-spoke-timestamp': timestamp, 'x-spoke-signature': `sha256=${mac}` };
 }

@@ -1,4 +1,3 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { FastifyPluginAsync } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { ErrorCode, type AgentSpec } from '@spoke/shared';
@@ -7,40 +6,24 @@ import { agents } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import { findUnstorable, unstorableBody } from '../../lib/storable.ts';
 import { hasHook } from './agent-json.ts';
+import { createReplayGuard, UNSIGNED_MESSAGE, verifyHookCall } from './hook-signature.ts';
 import type { RunService } from './runs.ts';
 import type { AgentService } from './service.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-const same = (a: string, b: string) => {
-  const x = Buffer.from(a);
-  const y = Buffer.from(b);
-  return x.length === y.length && timingSafeEqual(x, y);
-};
-
-/** Whether the request proves it knows the secret: an HMAC of the raw body, or the secret. */
-function authentic(headers: Record<string, unknown>, raw: Buffer, secret: string): boolean {
-  const signature = headers['x-spoke-signature'];
-  if (typeof signature === 'string') {
-    const expected = `sha256=${createHmac('sha256', secret).update(raw).digest('hex')}`;
-    return same(signature.trim().toLowerCase(), expected);
-  }
-  const auth = headers.authorization;
-  if (typeof auth === 'string' && auth.slice(0, 7).toLowerCase() === 'bearer ') {
-    return same(auth.slice(7).trim(), secret);
-  }
-  return false;
-}
-
 /**
  * `POST /api/hooks/{agentId}`: starts a run of an agent with a webhook or event trigger. The
- * body (JSON or text) becomes the run's input.
+ * body (JSON or text) becomes the run's input. Only calls signed with the agent's inbound
+ * secret, timestamped within 5 minutes and not seen before are accepted: an overheard call
+ * cannot be sent again, and the secret itself never travels.
  */
 export const hookRoutes: FastifyPluginAsync<{
   db: Db;
   agentService: AgentService;
   runService: RunService;
 }> = async (app, { db, agentService, runService }) => {
+  const replays = createReplayGuard(db);
   // The raw bytes are what the signature covers: parse here, not in the JSON parser.
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
@@ -51,12 +34,9 @@ export const hookRoutes: FastifyPluginAsync<{
     const [agent] = UUID.test(id) ? await db.select().from(agents).where(eq(agents.id, id)) : [];
     if (!agent || !hasHook(agent.spec as AgentSpec)) throw new AppError(404, ErrorCode.NOT_FOUND);
     const secret = agentService.secretOf(agent);
-    if (!secret || !authentic(request.headers, raw, secret)) {
-      throw new AppError(401, ErrorCode.UNAUTHORIZED, {
-        message:
-          'Missing or wrong webhook secret: sign the body or send the secret as a bearer token.',
-      });
-    }
+    if (!secret) throw new AppError(401, ErrorCode.UNAUTHORIZED, { message: UNSIGNED_MESSAGE });
+    const now = new Date();
+    await replays.once(agent.id, verifyHookCall(request.headers, raw, secret, now), now);
     if (agent.status !== 'active') {
       throw new AppError(409, ErrorCode.CONFLICT, { message: 'This agent is paused.' });
     }

@@ -1,4 +1,3 @@
-import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { billingPeriod } from '@spoke/shared';
@@ -9,7 +8,7 @@ import {
 } from '../../../../../packages/agents/src/runtime/test-openai-server.ts';
 import { register, startTestApp, type TestApp } from '../../test/harness.ts';
 import { usagePeriods } from '../../db/schema.ts';
-import { call, createAgent, finishedRun } from './agent-test-kit.ts';
+import { call, createAgent, finishedRun, signedHook } from './agent-test-kit.ts';
 
 let t: TestApp;
 let model: OpenAITestServer;
@@ -233,7 +232,7 @@ describe('schedules', () => {
 });
 
 describe('webhooks', () => {
-  it('start a run with the body as input, signed or with the secret as bearer', async () => {
+  it('start a run with the body as input when the call is signed, once', async () => {
     const user = await register(t.app);
     const created = await createAgent(t, user.token, CLOCK);
     expect(created.webhook).toBeNull();
@@ -254,27 +253,28 @@ describe('webhooks', () => {
       });
     expect((await hook({})).statusCode).toBe(401);
     expect((await hook({ 'x-spoke-signature': 'sha256=00' })).statusCode).toBe(401);
-    expect((await hook({ authorization: 'Bearer whsec_wrong' })).statusCode).toBe(401);
-    const signature = `sha256=${createHmac('sha256', secret!).update(body).digest('hex')}`;
-    const signed = await hook({ 'x-spoke-signature': signature });
+    // The secret itself is no credential: it would be replayable forever.
+    const bare = await hook({ authorization: `Bearer ${secret}` });
+    expect(bare.statusCode).toBe(401);
+    expect(bare.json().error.message).toMatch(/^Sign the call: send X-Spoke-Timestamp/);
+    const signed = await hook(signedHook(secret!, body));
     expect(signed.statusCode, signed.body).toBe(202);
     const run = await finishedRun(t, user.token, signed.json().data.run_id);
     expect(run).toMatchObject({
       trigger: 'webhook',
       input: { event: 'deploy.finished', status: 'failed' },
     });
-    const bearer = await hook(
-      { authorization: `Bearer ${secret}`, 'content-type': 'text/plain' },
+    const text = await hook(
+      { ...signedHook(secret!, 'plain text'), 'content-type': 'text/plain' },
       'plain text',
     );
-    expect(bearer.statusCode, bearer.body).toBe(202);
-    const plain = await finishedRun(t, user.token, bearer.json().data.run_id);
+    expect(text.statusCode, text.body).toBe(202);
+    const plain = await finishedRun(t, user.token, text.json().data.run_id);
     expect(plain.input).toBe('plain text');
-    const broken = await hook({ authorization: `Bearer ${secret}` }, '{not json');
+    const broken = await hook(signedHook(secret!, '{not json'), '{not json');
     expect(broken.statusCode).toBe(400);
-    expect((await hook({ 'x-spoke-signature': signature }, '{"tampered": true}')).statusCode).toBe(
-      401,
-    );
+    const tampered = await hook(signedHook(secret!, body), '{"tampered": true}');
+    expect(tampered.statusCode).toBe(401);
     expect(
       (
         await t.app.inject({
@@ -288,6 +288,7 @@ describe('webhooks', () => {
       await call(t, 'POST', `/api/agents/${agent.id}/webhook/rotate`, user.token)
     ).json().data.agent;
     expect(rotated.webhook.secret).not.toBe(secret);
-    expect((await hook({ authorization: `Bearer ${secret}` })).statusCode).toBe(401);
+    const old = JSON.stringify({ after: 'rotation' });
+    expect((await hook(signedHook(secret!, old), old)).statusCode).toBe(401);
   });
 });

@@ -162,7 +162,9 @@ export function createRunService(deps: {
             database,
             agentId: agent.id,
             mailer: deps.mailer,
-            webhookSecret: deps.agentService.secretOf(agent) ?? undefined,
+            webhookSecret: deps.agentService.sendsWebhooks(spec)
+              ? await deps.agentService.signingSecretOf(agent)
+              : undefined,
             allowPrivateNetworks: deps.allowPrivateNetworks,
           }),
         }),

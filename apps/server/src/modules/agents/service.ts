@@ -28,6 +28,12 @@ import type { UsageService } from './usage.ts';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const hookContext = (agentId: string) => `webhook:${agentId}`;
 const newHookSecret = () => `whsec_${randomBytes(32).toString('base64url')}`;
+// Outgoing webhooks are signed with a secret of their own: a receiver of the agent's webhooks
+// learns nothing that lets it call the agent's inbound hook.
+const signingContext = (agentId: string) => `webhook-signing:${agentId}`;
+const newSigningSecret = () => `whsig_${randomBytes(32).toString('base64url')}`;
+/** Agents that send webhooks: their deliveries are signed. */
+const sendsWebhooks = (spec: AgentSpec) => spec.integrations.some((i) => i.id === 'webhook');
 
 export type AgentService = ReturnType<typeof createAgentService>;
 
@@ -211,11 +217,53 @@ export function createAgentService(deps: {
     }
   };
 
+  /**
+   * The secret that signs the agent's outgoing webhooks, made on first need (agents from before
+   * there was one, or whose sealed copy no longer opens). Compare-and-set: two runs starting
+   * together agree on one.
+   */
+  async function signingSecretOf(row: AgentRow): Promise<string> {
+    const open = (sealed: string | null) => {
+      if (!sealed) return null;
+      try {
+        return box.open(sealed, signingContext(row.id));
+      } catch {
+        return null;
+      }
+    };
+    const kept = open(row.webhookSigningSecret);
+    if (kept) return kept;
+    const secret = newSigningSecret();
+    const [stored] = await db
+      .update(agents)
+      .set({ webhookSigningSecret: box.seal(secret, signingContext(row.id)) })
+      .where(
+        and(
+          eq(agents.id, row.id),
+          row.webhookSigningSecret
+            ? eq(agents.webhookSigningSecret, row.webhookSigningSecret)
+            : sql`${agents.webhookSigningSecret} is null`,
+        ),
+      )
+      .returning({ id: agents.id });
+    if (stored) return secret;
+    // Another request stored one first: that one signs.
+    const [current] = await db
+      .select({ sealed: agents.webhookSigningSecret })
+      .from(agents)
+      .where(eq(agents.id, row.id));
+    const theirs = open(current?.sealed ?? null);
+    if (!theirs) throw new AppError(404, ErrorCode.NOT_FOUND);
+    return theirs;
+  }
+
   async function json(row: AgentRow, withSecret: boolean): Promise<Agent> {
+    const signs = withSecret && sendsWebhooks(row.spec as AgentSpec);
     return agentJson(row, {
       appUrl: deps.appUrl,
       connected: await credentials.connected(row.userId),
       secret: withSecret ? secretOf(row) : null,
+      signingSecret: signs ? await signingSecretOf(row) : null,
     });
   }
 
@@ -278,6 +326,8 @@ export function createAgentService(deps: {
   return {
     find,
     secretOf,
+    signingSecretOf,
+    sendsWebhooks,
     json,
     syncSchedule,
 

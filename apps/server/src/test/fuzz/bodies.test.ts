@@ -19,7 +19,7 @@ import {
   send,
   type World,
 } from './fuzz-kit.ts';
-import { authorizationFor, TEMPLATES, urlFor } from './templates.ts';
+import { callerHeaders, TEMPLATES, urlFor } from './templates.ts';
 
 // A valid request for each route with a body, with one hostile change: the bodies that get
 // past the first checks and reach the services and the database. A model is configured, so
@@ -69,12 +69,11 @@ it('takes one hostile change to any valid body without a 5xx, a leak or a broken
   await fuzz(arbitrary, count.budget, async ({ key, body }) => {
     const template = TEMPLATES[key]!;
     const [method, route] = key.split(' ') as [string, string];
-    const auth = authorizationFor(w, template.as);
     await send(w.t, count, {
       method,
       route,
       url: urlFor(w, route, template),
-      headers: { 'content-type': 'application/json', ...(auth ? { authorization: auth } : {}) },
+      headers: { 'content-type': 'application/json', ...callerHeaders(w, template.as, body) },
       body,
       modelOptional: NEEDS_MODEL.has(key),
     });

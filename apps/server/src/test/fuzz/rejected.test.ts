@@ -20,7 +20,7 @@ import {
   type World,
 } from './fuzz-kit.ts';
 import { changes, snapshot } from './invariants.ts';
-import { authorizationFor, TEMPLATES, urlFor } from './templates.ts';
+import { callerHeaders, TEMPLATES, urlFor } from './templates.ts';
 
 // Requests that must be refused: from callers who may not make them, or with bodies that are
 // wrong by construction. Every one answers 4xx in the envelope, and afterwards every table
@@ -146,12 +146,11 @@ it('refuses broken bodies from callers who may call the route, changing nothing'
     }
     const [method, route] = key.split(' ') as [string, string];
     const body = broken(template.body(w) as Record<string, unknown>, strategy, pick);
-    const auth = authorizationFor(w, template.as);
     const res = await send(w.t, count, {
       method,
       route,
       url: urlFor(w, route, template),
-      headers: { 'content-type': body.type, ...(auth ? { authorization: auth } : {}) },
+      headers: { 'content-type': body.type, ...callerHeaders(w, template.as, body.text) },
       body: body.text,
     });
     expectRefused(method, res.statusCode, `${key} ${strategy}`);

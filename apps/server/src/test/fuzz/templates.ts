@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { signedHook } from '../../modules/agents/agent-test-kit.ts';
 import { serverJson } from '../../modules/registry/registry-test-kit.ts';
 import { registrationFor } from '../harness.ts';
 import type { World } from './fuzz-kit.ts';
@@ -126,6 +127,17 @@ export function authorizationFor(w: World, as: Template['as']): string | undefin
     case 'webhook':
       return `Bearer ${w.hookSecret}`;
   }
+}
+
+/** The headers that let a template's caller in for `body`: webhook calls are signed. */
+export function callerHeaders(
+  w: World,
+  as: Template['as'],
+  body: string | undefined,
+): Record<string, string> {
+  if (as === 'webhook') return signedHook(w.hookSecret, body ?? '');
+  const auth = authorizationFor(w, as);
+  return auth ? { authorization: auth } : {};
 }
 
 /** The URL of a template's route with its real parameters. */

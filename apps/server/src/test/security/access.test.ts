@@ -14,6 +14,7 @@ import { changes, snapshot } from '../fuzz/invariants.ts';
 import { bearer, register, startTestApp } from '../harness.ts';
 import { ACCESS_TABLE, CALLERS, type AccessContext, type Caller } from './access-table.ts';
 import { listRoutes, routeKey } from './routes.ts';
+import { signedHook } from '../../modules/agents/agent-test-kit.ts';
 
 const ADMIN_EMAIL = 'access-admin@example.com';
 const REFUSAL_CODES: Record<number, string> = {
@@ -175,13 +176,18 @@ describe('who may call each route', () => {
 });
 
 describe('POST /api/hooks/{id}', () => {
-  it('is opened by the agent’s current webhook secret, and by nothing else', async () => {
-    const hook = (authorization: string) =>
+  it('is opened by a call signed with the agent’s current webhook secret, and by nothing else', async () => {
+    const body = JSON.stringify({ event: 'x' });
+    const hook = (authorization: string, signedWith?: string) =>
       c.t.app.inject({
         method: 'POST',
         url: `/api/hooks/${c.agentId}`,
-        headers: { authorization },
-        payload: { event: 'x' },
+        headers: {
+          ...(authorization ? { authorization } : {}),
+          'content-type': 'application/json',
+          ...(signedWith ? signedHook(signedWith, body) : {}),
+        },
+        payload: body,
       });
     type AgentData = { agent: { webhook: { secret: string } } };
     const url = `/api/agents/${c.agentId}`;
@@ -189,10 +195,11 @@ describe('POST /api/hooks/{id}', () => {
     const after = (await c.as<AgentData>(c.user, 'POST', `${url}/webhook/rotate`)).agent.webhook
       .secret;
     expect(after).not.toBe(before);
-    expect((await hook(`Bearer ${before}`)).statusCode).toBe(401);
-    expect((await hook(`Bearer ${c.user.token}`)).statusCode).toBe(401);
-    expect((await hook(`Bearer ${c.apiToken}`)).statusCode).toBe(401);
-    const accepted = await hook(`Bearer ${after}`);
+    expect((await hook(`Bearer ${before}`, before)).statusCode).toBe(401);
+    expect((await hook(`Bearer ${after}`)).statusCode).toBe(401);
+    expect((await hook(`Bearer ${c.user.token}`, c.user.token)).statusCode).toBe(401);
+    expect((await hook(`Bearer ${c.apiToken}`, c.apiToken)).statusCode).toBe(401);
+    const accepted = await hook('', after);
     expect(accepted.statusCode, accepted.body).toBe(202);
   });
 });
