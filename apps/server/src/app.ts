@@ -46,7 +46,7 @@ import { agentRoutes } from './modules/agents/routes.ts';
 import { integrationRoutes } from './modules/agents/integration-routes.ts';
 import { hookRoutes } from './modules/agents/hook-routes.ts';
 import { registerSpa } from './plugins/spa.ts';
-import { registerSecurityHeaders } from './plugins/security-headers.ts';
+import { registerSecurityHeaders, securityHeaders } from './plugins/security-headers.ts';
 import { registerInputGuard } from './plugins/input-guard.ts';
 import { loggerOptions } from './lib/logger.ts';
 
@@ -67,6 +67,7 @@ const SWEEP_INTERVAL_MS = 60 * 60 * 1000;
 /** Builds the whole server from a config object; tests build their own the same way. */
 export async function buildApp(config: AppConfig, opts: { logger?: boolean } = {}): Promise<App> {
   requireSecretsKey(config);
+  const headers = securityHeaders({ https: config.appUrl.startsWith('https://') });
   const app = Fastify({
     logger: opts.logger === false ? false : loggerOptions(config.logLevel),
     trustProxy: config.trustProxy,
@@ -77,8 +78,13 @@ export async function buildApp(config: AppConfig, opts: { logger?: boolean } = {
       return typeof incoming === 'string' && REQUEST_ID.test(incoming) ? incoming : randomUUID();
     },
     routerOptions: { maxParamLength: 200 },
-    frameworkErrors: onFrameworkError,
+    // Refused before any hook runs: the security headers are set here too.
+    frameworkErrors: (err, request, reply) => {
+      void reply.headers(headers);
+      onFrameworkError(err, request, reply);
+    },
   }).withTypeProvider<ZodTypeProvider>();
+  registerSecurityHeaders(app, headers);
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -209,7 +215,6 @@ export async function buildApp(config: AppConfig, opts: { logger?: boolean } = {
     onUserChanged: (userId) => accounts.forgetUser(userId),
   });
 
-  registerSecurityHeaders(app, { https: config.appUrl.startsWith('https://') });
   await app.register(compress, { threshold: 1024 });
 
   await app.register(healthRoutes, {

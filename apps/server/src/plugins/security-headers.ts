@@ -24,8 +24,8 @@ export function helmetHeaders(options: HelmetOptions): Record<string, string> {
 }
 
 /** Security headers and a CSP that fits the SPA: no inline script, no plugins, no framing. */
-export function registerSecurityHeaders(app: FastifyInstance, opts: { https: boolean }): void {
-  const headers = helmetHeaders({
+export function securityHeaders(opts: { https: boolean }): Record<string, string> {
+  return helmetHeaders({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -46,6 +46,17 @@ export function registerSecurityHeaders(app: FastifyInstance, opts: { https: boo
     },
     strictTransportSecurity: opts.https ? undefined : false,
   });
+}
+
+/**
+ * Sets `headers` on every answer. The first onRequest hook covers routes, the router's 404,
+ * content-type and body-size refusals and every error handled after it; refusals before any
+ * hook runs (a URL that does not decode) set them in `frameworkErrors` (see app.ts).
+ */
+export function registerSecurityHeaders(
+  app: FastifyInstance,
+  headers: Record<string, string>,
+): void {
   app.addHook('onRequest', (_request, reply, done) => {
     reply.headers(headers);
     done();
