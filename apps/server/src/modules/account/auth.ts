@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { APIError, isAPIError } from 'better-auth/api';
 import { bearer, genericOAuth } from 'better-auth/plugins';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from '../../config.ts';
@@ -13,6 +14,9 @@ const DAY = 24 * 60 * 60;
 /** "Remember me" sessions last 30 days; the others 1 day (better-auth's "don't remember me"). */
 export const REMEMBERED_SESSION_SECONDS = 30 * DAY;
 export const RESET_TOKEN_SECONDS = 60 * 60;
+
+/** The code of the refusal of a Google sign-in whose address Google has not verified. */
+export const GOOGLE_EMAIL_NOT_VERIFIED = 'GOOGLE_EMAIL_NOT_VERIFIED';
 
 export type ResetMail = { email: string; name: string; token: string };
 
@@ -98,8 +102,9 @@ export function createAuth({ config, db, secret, log, sendResetPassword }: AuthD
       },
     },
     account: {
-      // Links a Google sign-in to an existing account only when both sides verified the e-mail.
-      accountLinking: { enabled: true },
+      // Links a Google sign-in to an existing account only when both sides verified the e-mail
+      // (Google's side is refused earlier when unverified; no provider is trusted blindly).
+      accountLinking: { enabled: true, requireLocalEmailVerified: true, trustedProviders: [] },
     },
     databaseHooks: {
       user: {
@@ -138,6 +143,14 @@ export function createAuth({ config, db, secret, log, sendResetPassword }: AuthD
                         Buffer.from(payload, 'base64url').toString('utf8'),
                       ) as Record<string, unknown>;
                       if (typeof claims.sub !== 'string' || !claims.sub) return null;
+                      // Only an address Google itself verified signs in (a boolean true: the
+                      // string "false" is truthy). Refused before any account is made or linked.
+                      if (claims.email_verified !== true) {
+                        throw new APIError('FORBIDDEN', {
+                          code: GOOGLE_EMAIL_NOT_VERIFIED,
+                          message: 'Google has not verified this e-mail address.',
+                        });
+                      }
                       return {
                         ...claims,
                         sub: claims.sub,
@@ -146,7 +159,8 @@ export function createAuth({ config, db, secret, log, sendResetPassword }: AuthD
                         name: typeof claims.name === 'string' ? claims.name : '',
                         image: typeof claims.picture === 'string' ? claims.picture : undefined,
                       };
-                    } catch {
+                    } catch (err) {
+                      if (isAPIError(err)) throw err;
                       return null;
                     }
                   },

@@ -2,12 +2,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { toHeaders } from '../../lib/http.ts';
-import type { Auth } from './auth.ts';
+import { GOOGLE_EMAIL_NOT_VERIFIED, type Auth } from './auth.ts';
 import type { AccountService } from './service.ts';
 
 const COMPLETE_PATH = '/api/account/google/complete';
 const FAILED = '/login?error=google_failed';
 const UNAVAILABLE = '/login?error=google_unavailable';
+const UNVERIFIED = '/login?error=google_unverified';
 
 /**
  * Google sign-in (OpenID Connect code flow with state, PKCE and nonce, run by better-auth).
@@ -66,11 +67,15 @@ export const googleRoutes: FastifyPluginAsyncZod<{
     if (next && next.origin === new URL(appUrl).origin && next.pathname === COMPLETE_PATH) {
       return reply.redirect(`${next.pathname}${next.search}`);
     }
+    const refusal =
+      response.status === 403
+        ? ((await response.json().catch(() => null)) as { code?: unknown } | null)
+        : null;
     request.log.warn(
-      { status: response.status, reason: next?.searchParams.getAll('error') },
+      { status: response.status, reason: next?.searchParams.getAll('error') ?? refusal?.code },
       'google sign-in refused at the callback',
     );
-    return reply.redirect(FAILED);
+    return reply.redirect(refusal?.code === GOOGLE_EMAIL_NOT_VERIFIED ? UNVERIFIED : FAILED);
   }
   app.get('/api/auth/callback/:providerId', callback);
 

@@ -1,7 +1,13 @@
 import { Events, OAuth2Server, type MutableResponse, type MutableToken } from 'oauth2-mock-server';
 
 /** The person the mock provider says signed in; claims named as Google names them. */
-export type ProviderUser = { sub: string; email: string; email_verified: boolean; name: string };
+export type ProviderUser = {
+  sub: string;
+  email: string;
+  /** A boolean from a well-behaved provider; anything else is a claim to refuse. */
+  email_verified: boolean | string;
+  name: string;
+};
 
 export type MockGoogle = {
   issuer: string;

@@ -131,6 +131,7 @@ describe('Google sign-in, end to end against a local OpenID provider', () => {
       id: user.id,
       email: grace.email,
       display_name: 'Grace Hopper',
+      email_verified: true,
       is_admin: false,
     });
     expect(shown.username).toMatch(/^grace[A-Za-z0-9]*-[0-9a-f]{6}$/);
@@ -184,7 +185,7 @@ describe('Google sign-in, end to end against a local OpenID provider', () => {
   });
 
   it('does not hand an unverified password account to whoever holds the Google e-mail', async () => {
-    const existing = await register(t.app);
+    const existing = await register(t.app, {}, { verified: false });
     const before = await codesIssued();
     const { end } = await signInWithGoogle(person({ email: existing.user.email }));
     expect(`${end.pathname}${end.search}`).toBe('/login?error=google_failed');
@@ -194,6 +195,75 @@ describe('Google sign-in, end to end against a local OpenID provider', () => {
       .from(accounts)
       .where(and(eq(accounts.userId, existing.user.id), eq(accounts.providerId, 'google')));
     expect(links).toEqual([]);
+  });
+});
+
+describe('an address Google has not verified', () => {
+  it.each([
+    ['false', false],
+    ['the string "false"', 'false'],
+    ['the string "true"', 'true'],
+    ['missing', undefined],
+  ])('email_verified %s: nobody is signed in, no account is made or linked', async (_l, claim) => {
+    const db = t.app.spoke.database.db;
+    const stranger = person({ email_verified: claim as boolean });
+    if (claim === undefined) google.alterNextIdToken((c) => delete c.email_verified);
+    const before = await codesIssued();
+    const { browser, end } = await signInWithGoogle(stranger);
+    expect(`${end.pathname}${end.search}`, browser.visited.join('\n')).toBe(
+      '/login?error=google_unverified',
+    );
+    expect(await codesIssued()).toBe(before);
+    expect(await db.select().from(users).where(eq(users.email, stranger.email))).toEqual([]);
+    expect([...browser.cookies.keys()].filter((k) => k.includes('session'))).toEqual([]);
+  });
+
+  it('neither signs into nor links a verified password account of that address', async () => {
+    const existing = await register(t.app);
+    expect(existing.user.email_verified).toBe(true);
+    const { end } = await signInWithGoogle(
+      person({ email: existing.user.email, email_verified: false }),
+    );
+    expect(`${end.pathname}${end.search}`).toBe('/login?error=google_unverified');
+    const links = await t.app.spoke.database.db
+      .select()
+      .from(accounts)
+      .where(and(eq(accounts.userId, existing.user.id), eq(accounts.providerId, 'google')));
+    expect(links).toEqual([]);
+  });
+
+  it('an admin address is admin through Google only when Google verified it', async () => {
+    const adminEmail = `boss.${randomUUID().slice(0, 8)}@example.com`;
+    const port = await freePort();
+    const local = `http://127.0.0.1:${port}`;
+    const withAdmin = await startTestApp({
+      google: { clientId: CLIENT_ID, clientSecret: 'spoke-test-secret', issuer: google.issuer },
+      appUrl: local,
+      adminEmails: [adminEmail],
+    });
+    try {
+      await withAdmin.app.listen({ port, host: '127.0.0.1' });
+      const signIn = async (user: ProviderUser) => {
+        google.signInAs(user);
+        const browser = new Browser(local);
+        const start = await browser.get('/api/auth/google');
+        return browser.follow(start.headers.get('location') ?? '');
+      };
+      const refused = await signIn(
+        person({ email: adminEmail.toUpperCase(), email_verified: 'true' }),
+      );
+      expect(`${refused.pathname}${refused.search}`).toBe('/login?error=google_unverified');
+      const end = await signIn(person({ email: adminEmail }));
+      expect(end.pathname).toBe('/auth/callback');
+      const res = await withAdmin.app.inject({
+        method: 'POST',
+        url: '/api/account/google/exchange',
+        payload: { code: end.searchParams.get('code') },
+      });
+      expect(res.json().data.user).toMatchObject({ email_verified: true, is_admin: true });
+    } finally {
+      await withAdmin.close();
+    }
   });
 });
 

@@ -133,6 +133,7 @@ describe('login page', () => {
   it.each([
     ['google_unavailable', 'Google sign-in is not configured on this server.'],
     ['google_failed', 'Google sign-in failed.'],
+    ['google_unverified', 'Google has not verified this e-mail address'],
   ])('explains ?error=%s', async (code, text) => {
     renderRoutes(routes, `/login?error=${code}`);
     expect((await screen.findByRole('alert')).textContent).toContain(text);

@@ -10,6 +10,8 @@ const GOOGLE_ERRORS: Record<string, string> = {
     'Google sign-in is not configured on this server. Please sign in with your e-mail and password.',
   google_failed:
     'Google sign-in failed. Please try again, or sign in with your e-mail and password.',
+  google_unverified:
+    'Google has not verified this e-mail address, so it cannot sign you in. Verify it with Google, or sign in with your e-mail and password.',
 };
 
 export function Component() {
