@@ -24,6 +24,16 @@ export async function requireAdmin(
   return user;
 }
 
+/**
+ * The one gate of every admin route, as an `onRequest` hook: the caller is checked before the
+ * body or query is parsed or validated, so a stranger learns nothing (401/403, never 422).
+ */
+export function adminOnly(accounts: AccountService) {
+  return async (request: FastifyRequest): Promise<void> => {
+    await requireAdmin(accounts, request);
+  };
+}
+
 /** The signed-in user when a valid token is sent; anonymous otherwise. */
 export async function optionalUser(
   accounts: AccountService,

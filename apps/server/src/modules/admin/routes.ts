@@ -11,7 +11,7 @@ import {
 } from '@spoke/shared';
 import { AppError } from '../../errors.ts';
 import { cursorParam, nextCursor } from '../../lib/cursor.ts';
-import { requireAdmin } from '../account/guards.ts';
+import { adminOnly, requireAdmin } from '../account/guards.ts';
 import type { AccountService } from '../account/service.ts';
 import type { ContactService } from '../contact/service.ts';
 import type { AdminService } from './service.ts';
@@ -25,9 +25,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{
   accounts: AccountService;
   contact: ContactService;
 }> = async (app, { admin, accounts, contact }) => {
-  app.addHook('preHandler', async (request) => {
-    await requireAdmin(accounts, request);
-  });
+  app.addHook('onRequest', adminOnly(accounts));
 
   app.get(
     '/users',

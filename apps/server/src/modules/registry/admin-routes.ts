@@ -13,7 +13,7 @@ import {
   envelope,
 } from '@spoke/shared';
 import { AppError } from '../../errors.ts';
-import { requireAdmin } from '../account/guards.ts';
+import { adminOnly, requireAdmin } from '../account/guards.ts';
 import type { AccountService } from '../account/service.ts';
 import { decodeNameCursor } from './entries.ts';
 import type { ModerationService } from './moderation.ts';
@@ -25,9 +25,7 @@ export const registryAdminRoutes: FastifyPluginAsyncZod<{
   moderation: ModerationService;
   accounts: AccountService;
 }> = async (app, { moderation, accounts }) => {
-  app.addHook('preHandler', async (request) => {
-    await requireAdmin(accounts, request);
-  });
+  app.addHook('onRequest', adminOnly(accounts));
 
   app.get(
     '/servers',
