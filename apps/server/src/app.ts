@@ -45,6 +45,9 @@ import { createScheduler, type Scheduler } from './modules/agents/scheduler.ts';
 import { agentRoutes } from './modules/agents/routes.ts';
 import { integrationRoutes } from './modules/agents/integration-routes.ts';
 import { hookRoutes } from './modules/agents/hook-routes.ts';
+import { createAgentMailer } from './modules/agents/agent-mail.ts';
+import { createEmailRecipientService } from './modules/agents/email-recipients.ts';
+import { recipientRoutes } from './modules/agents/recipient-routes.ts';
 import { registerSpa } from './plugins/spa.ts';
 import { registerSecurityHeaders, securityHeaders } from './plugins/security-headers.ts';
 import { registerInputGuard } from './plugins/input-guard.ts';
@@ -178,21 +181,15 @@ export async function buildApp(config: AppConfig, opts: { logger?: boolean } = {
     model,
     lists,
   });
+  const recipients = createEmailRecipientService(database.db, {
+    perDay: config.agentEmailsPerDay,
+  });
   const runService = createRunService({
     database,
     agentService,
     usage,
     credentials,
-    mailer: {
-      send: async (message) => {
-        const sent = await mailer.send({
-          to: message.to.join(', '),
-          subject: message.subject,
-          text: message.text,
-        });
-        return { id: sent.id };
-      },
-    },
+    mailer: createAgentMailer({ db: database.db, mailer, recipients, appUrl: config.appUrl }),
     model,
     limits: config.runs,
     log: app.log,
@@ -227,6 +224,13 @@ export async function buildApp(config: AppConfig, opts: { logger?: boolean } = {
   await app.register(agentRoutes, { prefix: '/api', agentService, runService, accounts });
   await app.register(integrationRoutes, { prefix: '/api', credentials, accounts });
   await app.register(hookRoutes, { prefix: '/api', db: database.db, agentService, runService });
+  await app.register(recipientRoutes, {
+    prefix: '/api',
+    recipients,
+    accounts,
+    mailer,
+    appUrl: config.appUrl,
+  });
   await app.register(contactRoutes, {
     prefix: '/api',
     contact,

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { modelConfigFromEnv, type ModelConfig } from '@spoke/agents';
+import { AGENT_EMAILS_PER_DAY_DEFAULT } from '@spoke/shared';
 
 const emptyToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
 const optionalString = z.preprocess(emptyToUndefined, z.string().optional());
@@ -65,6 +66,12 @@ const EnvSchema = z.object({
   RUN_TIME_LIMIT_SEC: z.coerce.number().int().min(1).max(3600).default(120),
   RUN_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
   SCHEDULER_INTERVAL_MS: z.coerce.number().int().min(50).max(60_000).default(1000),
+  AGENT_EMAILS_PER_DAY: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(100_000)
+    .default(AGENT_EMAILS_PER_DAY_DEFAULT),
   AGENTS_ALLOW_PRIVATE_NETWORKS: z
     .enum(['true', 'false'])
     .default('false')
@@ -143,6 +150,8 @@ export type AppConfig = {
   llm: ModelConfig | null;
   /** Let built-in integrations reach private addresses (self-hosted networks, tests). */
   allowPrivateNetworks: boolean;
+  /** E-mails one user's agents may send per UTC day, confirmation requests included. */
+  agentEmailsPerDay: number;
   version: string;
 };
 
@@ -214,6 +223,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     schedulerIntervalMs: e.SCHEDULER_INTERVAL_MS,
     llm,
     allowPrivateNetworks: e.AGENTS_ALLOW_PRIVATE_NETWORKS,
+    agentEmailsPerDay: e.AGENT_EMAILS_PER_DAY,
     version: readVersion(),
   };
 }

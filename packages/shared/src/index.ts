@@ -77,6 +77,17 @@ export {
   type ContactTopic,
 } from './contact.ts';
 export {
+  AGENT_EMAILS_PER_DAY_DEFAULT,
+  EMAIL_RECIPIENT_STATUSES,
+  EmailRecipientSchema,
+  EmailRecipientListSchema,
+  AddEmailRecipientSchema,
+  type EmailRecipientStatus,
+  type EmailRecipient,
+  type EmailRecipientList,
+  type AddEmailRecipient,
+} from './email-recipients.ts';
+export {
   AdminUserSchema,
   AdminUserListSchema,
   AdminUserQuerySchema,

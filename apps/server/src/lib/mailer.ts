@@ -4,7 +4,15 @@ import { randomUUID } from 'node:crypto';
 import nodemailer from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 
-export type Mail = { to: string; subject: string; text: string; html?: string };
+export type Mail = {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+  /** Where replies go when not to the sender (agents' mail: their owner). */
+  replyTo?: string;
+  headers?: Record<string, string>;
+};
 export type Mailer = { send: (mail: Mail) => Promise<{ id: string; file?: string }> };
 
 /**

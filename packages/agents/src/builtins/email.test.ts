@@ -27,6 +27,7 @@ describe('send_email', () => {
     expect(textOf(result)).toMatch(/^Sent "Weekly report" to ana@example.com, bo@example.org\./);
     expect(sent).toEqual([
       {
+        agentId: 'agent-test',
         to: ['ana@example.com', 'bo@example.org'],
         subject: 'Weekly report',
         text: 'All green.\nSee you.',
@@ -64,8 +65,6 @@ describe('send_email', () => {
       text: 'Body',
     });
     expect(result.isError).toBe(true);
-    expect(textOf(result)).toBe(
-      'the mailer could not send the message: SMTP 550 mailbox unavailable',
-    );
+    expect(textOf(result)).toBe('not sent: SMTP 550 mailbox unavailable');
   });
 });

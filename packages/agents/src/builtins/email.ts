@@ -13,8 +13,10 @@ const sendEmail = defineTool({
   name: 'send_email',
   title: 'Send an e-mail',
   description:
-    'Send a plain-text e-mail through the platform mailer to 1 to 10 recipients. Write the full ' +
-    'message in `text`; there is no HTML, attachment or reply-to. Returns the id the mailer gave ' +
+    'Send a plain-text e-mail through the platform mailer to 1 to 10 recipients: the owner’s ' +
+    'own address or addresses that agreed to get the owner’s agents’ mail (others are ' +
+    'refused), within a daily limit. Write the full message in `text`; there is no HTML or ' +
+    'attachment, and the mail names the owner as its sender. Returns the id the mailer gave ' +
     'the message. Each call sends a real message, so do not repeat a call that succeeded.',
   input: {
     to: z
@@ -44,9 +46,14 @@ const sendEmail = defineTool({
     const to = [...new Set(args.to.map((address) => address.trim()))];
     let sent: { id: string };
     try {
-      sent = await ctx.mailer.send({ to, subject: args.subject, text: args.text });
+      sent = await ctx.mailer.send({
+        agentId: ctx.agentId,
+        to,
+        subject: args.subject,
+        text: args.text,
+      });
     } catch (error) {
-      throw new ToolError(`the mailer could not send the message: ${messageOf(error)}`);
+      throw new ToolError(`not sent: ${messageOf(error)}`);
     }
     return jsonResult(
       { id: sent.id, to, subject: args.subject },

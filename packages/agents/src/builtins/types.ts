@@ -1,9 +1,15 @@
-/** A message the platform's mailer sends on an agent's behalf. */
-export type OutgoingEmail = { to: string[]; subject: string; text: string };
+/**
+ * A message the platform's mailer sends on an agent's behalf. The mailer decides whether the
+ * agent may send it (its owner's recipients and limits) and marks it as the agent's.
+ */
+export type OutgoingEmail = { agentId: string; to: string[]; subject: string; text: string };
 
 /** The platform's mailer, as the e-mail built-in uses it. */
 export type Mailer = {
-  /** Sends one message; resolves with the mailer's id for it, rejects when it cannot send. */
+  /**
+   * Sends one message; resolves with the mailer's id for it, rejects with the reason when it
+   * cannot or may not send it.
+   */
   send(message: OutgoingEmail): Promise<{ id: string }>;
 };
 
@@ -81,7 +87,8 @@ export type BuiltinContext = {
   network: NetworkPolicy;
   /**
    * Signs outgoing webhooks when set: `X-Spoke-Signature: sha256=<hex HMAC-SHA256 of
-   * "<timestamp>.<body>">` with `X-Spoke-Timestamp: <unix seconds>`.
+   * "<timestamp>.<body>">` with `X-Spoke-Timestamp: <unix seconds>`. The agent's signing
+   * secret, never the one that opens its inbound hook.
    */
   webhookSecret?: string;
   /** The current time, for the clock (defaults to the system clock). */

@@ -75,6 +75,14 @@ export const TEMPLATES: Record<string, Template> = {
     params: () => ['brave-search'],
     body: () => ({ values: { BRAVE_API_KEY: 'key-123' } }),
   },
+  'POST /api/account/email-recipients': {
+    as: 'user',
+    body: () => ({ email: `fuzz-${randomUUID()}@example.com` }),
+  },
+  'POST /api/email-consent': {
+    as: 'nobody',
+    body: () => ({ token: randomUUID(), answer: 'allow' }),
+  },
   'POST /api/contact': {
     as: 'nobody',
     body: () => ({

@@ -237,6 +237,39 @@ export const ACCESS_TABLE: Record<string, Row> = {
       return { url: `/api/account/tokens/${token.id}` };
     },
   },
+  // Addresses the account's agents may e-mail: each account its own list.
+  'GET /api/account/email-recipients': {
+    expect: signedIn(200),
+    request: get('/api/account/email-recipients'),
+  },
+  'POST /api/account/email-recipients': {
+    expect: signedIn(201),
+    request: async () => ({
+      url: '/api/account/email-recipients',
+      payload: { email: `allow-${unique()}@example.com` },
+    }),
+  },
+  'DELETE /api/account/email-recipients/:id': {
+    expect: owned(200),
+    request: async (c) => {
+      const { recipient } = await c.as<{ recipient: { id: string } }>(
+        c.user,
+        'POST',
+        '/api/account/email-recipients',
+        { email: `doomed-${unique()}@example.com` },
+      );
+      return { url: `/api/account/email-recipients/${recipient.id}` };
+    },
+  },
+  // Opened by the link's token alone, whoever follows it: an unknown one opens nothing.
+  'GET /api/email-consent': {
+    expect: everyone(404),
+    request: get(`/api/email-consent?token=not-a-token-${'x'.repeat(40)}`),
+  },
+  'POST /api/email-consent': {
+    expect: everyone(404),
+    request: send('/api/email-consent', () => ({ token: 'not-a-token', answer: 'allow' })),
+  },
   'GET /api/agents/:id': {
     expect: owned(200, 200),
     request: async (c) => ({ url: `/api/agents/${c.agentId}` }),
