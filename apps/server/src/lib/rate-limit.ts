@@ -16,6 +16,8 @@ export type Limiter = {
   check: (key: string) => Promise<void>;
   /** Spends one point without failing (e.g. a failed sign-in). */
   penalize: (key: string) => Promise<void>;
+  /** Gives back one point spent by `consume` (an attempt that turned out to be allowed). */
+  refund: (key: string) => Promise<void>;
   reset: (key: string) => Promise<void>;
 };
 
@@ -67,6 +69,9 @@ export function createLimiter(
     },
     penalize: async (key) => {
       await limiter.penalty(key, 1);
+    },
+    refund: async (key) => {
+      await limiter.reward(key, 1);
     },
     reset: async (key) => {
       await limiter.delete(key);

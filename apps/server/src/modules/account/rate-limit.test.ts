@@ -57,6 +57,66 @@ function suite(name: string, redisUrl: string | undefined) {
       );
     });
 
+    /** A new account registered from an address of its own (registrations are limited too). */
+    const signUp = async (ip: string) => {
+      const form = registrationFor();
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/account/register',
+        payload: form,
+        remoteAddress: ip,
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      const { user, token } = res.json().data as { user: { email: string }; token: string };
+      return { user, token, password: form.password };
+    };
+
+    it('holds under 30 parallel wrong passwords: at most the limit is checked', async () => {
+      const u = await signUp('10.4.200.1');
+      const burst = await Promise.all(
+        Array.from({ length: 30 }, (_, i) => login(u.user.email, `wrong-${i}`, `10.4.${i}.1`)),
+      );
+      const statuses = burst.map((r) => r.statusCode);
+      expect(statuses.filter((s) => s === 401)).toHaveLength(3);
+      expect(statuses.filter((s) => s === 429)).toHaveLength(27);
+      // Case and surrounding spaces make no new account key.
+      for (const email of [u.user.email, u.user.email.toUpperCase(), ` ${u.user.email} `]) {
+        const right = await login(email, u.password, '10.4.99.1');
+        expect(right.statusCode).toBe(429);
+        expect(right.json().error.message).toBe(
+          'Too many requests. Please wait a moment and try again.',
+        );
+      }
+    });
+
+    it('limits guesses of the current password on password change, with sign-in', async () => {
+      const u = await signUp('10.5.200.1');
+      const change = (currentPassword: string, ip: string) =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/account/password',
+          headers: { authorization: `Bearer ${u.token}` },
+          payload: { currentPassword, newPassword: 'a-fresh-Passphrase-42' },
+          remoteAddress: ip,
+        });
+      const burst = await Promise.all(
+        Array.from({ length: 20 }, (_, i) => change(`wrong-${i}`, `10.5.${i}.1`)),
+      );
+      const statuses = burst.map((r) => r.statusCode);
+      expect(statuses.filter((s) => s === 422)).toHaveLength(3);
+      expect(statuses.filter((s) => s === 429)).toHaveLength(17);
+      // The right current password is refused too, and so is a sign-in: one budget per account.
+      expect((await change(u.password, '10.5.99.1')).statusCode).toBe(429);
+      expect((await login(u.user.email, u.password, '10.5.99.2')).statusCode).toBe(429);
+      // The password did not change.
+      const rows = await t.app.inject({
+        method: 'GET',
+        url: '/api/account/me',
+        headers: { authorization: `Bearer ${u.token}` },
+      });
+      expect(rows.statusCode).toBe(200);
+    });
+
     it('does not count successful sign-ins', async () => {
       const u = await register(t.app, { email: `happy.${name}@example.com`.replace(/\s/g, '') });
       for (let i = 0; i < 8; i++) {

@@ -29,6 +29,20 @@ export type AccountLimiters = {
   forgotIp: Limiter;
 };
 
+/** The key password guesses of an account count under, whichever route they come through. */
+const passwordGuessKey = (email: string) => email.trim().toLowerCase();
+
+/** Takes a guess's point for the account and the address, or refuses with 429. */
+async function reserveGuess(limiters: AccountLimiters, accountKey: string, ip: string) {
+  await limiters.loginAccount.consume(accountKey);
+  try {
+    await limiters.loginIp.consume(ip);
+  } catch (err) {
+    await limiters.loginAccount.refund(accountKey);
+    throw err;
+  }
+}
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** `/api/account/*`: registration, sign-in, the signed-in user and their sessions. */
@@ -51,18 +65,25 @@ export const accountRoutes: FastifyPluginAsyncZod<{
     { schema: { body: LoginRequestSchema, response: { 200: envelope(AuthResultSchema) } } },
     async (request) => {
       const { email, password, remember } = request.body;
-      const accountKey = email.toLowerCase();
-      await limiters.loginAccount.check(accountKey);
-      await limiters.loginIp.check(request.ip);
-      const result = await service.login(email, password, remember ?? false, toHeaders(request));
-      if (!result) {
-        await Promise.all([
-          limiters.loginAccount.penalize(accountKey),
-          limiters.loginIp.penalize(request.ip),
-        ]);
-        throw new AppError(401, ErrorCode.INVALID_CREDENTIALS);
-      }
-      await limiters.loginAccount.reset(accountKey);
+      const accountKey = passwordGuessKey(email);
+      // Each guess takes its point before the password is checked (one atomic step in the
+      // store), so a burst of parallel guesses gets no more checks than the limit allows.
+      await reserveGuess(limiters, accountKey, request.ip);
+      const result = await service
+        .login(email, password, remember ?? false, toHeaders(request))
+        .catch(async (err: unknown) => {
+          // The password was not checked (busy, or the database away): not a guess.
+          await Promise.all([
+            limiters.loginAccount.refund(accountKey),
+            limiters.loginIp.refund(request.ip),
+          ]);
+          throw err;
+        });
+      if (!result) throw new AppError(401, ErrorCode.INVALID_CREDENTIALS);
+      await Promise.all([
+        limiters.loginAccount.reset(accountKey),
+        limiters.loginIp.refund(request.ip),
+      ]);
       return { data: result };
     },
   );
@@ -93,9 +114,28 @@ export const accountRoutes: FastifyPluginAsyncZod<{
     { schema: { body: ChangePasswordSchema, response: { 200: envelope(AuthResultSchema) } } },
     async (request) => {
       const headers = toHeaders(request);
-      await requireUser(service, request);
+      const { user } = await requireUser(service, request);
       const { currentPassword, newPassword } = request.body;
-      return { data: await service.changePassword(headers, currentPassword, newPassword) };
+      // A guess of the current password counts against the account as a sign-in guess does.
+      const accountKey = passwordGuessKey(user.email);
+      await reserveGuess(limiters, accountKey, request.ip);
+      const result = await service
+        .changePassword(headers, currentPassword, newPassword)
+        .catch(async (err: unknown) => {
+          // Only a wrong current password was a guess; any other refusal gives the point back.
+          if (!(err instanceof AppError && err.fields?.currentPassword)) {
+            await Promise.all([
+              limiters.loginAccount.refund(accountKey),
+              limiters.loginIp.refund(request.ip),
+            ]);
+          }
+          throw err;
+        });
+      await Promise.all([
+        limiters.loginAccount.reset(accountKey),
+        limiters.loginIp.refund(request.ip),
+      ]);
+      return { data: result };
     },
   );
 

@@ -290,6 +290,17 @@ describe('rate limits, at the documented numbers', () => {
     expect((await login(other.email, other.password)).statusCode).toBe(200);
   });
 
+  it('30 parallel wrong passwords get 5 checks, then the right one is refused', async () => {
+    const account = await signUp();
+    const burst = await Promise.all(
+      Array.from({ length: 30 }, (_, i) => login(account.email, `wrong password ${i}`)),
+    );
+    const statuses = burst.map((r) => r.statusCode).sort();
+    expect(statuses.filter((s) => s === 401)).toHaveLength(5);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(25);
+    refused(await login(account.email, account.password));
+  });
+
   it('after 50 failed sign-ins an address is refused, whatever the account', async () => {
     const ip = nextIp();
     const account = await signUp();
