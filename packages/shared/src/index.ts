@@ -10,6 +10,11 @@ export {
 export { ApiErrorBodySchema, envelope, type ApiErrorBody } from './envelope.ts';
 export { emailField, usernameField, passwordField } from './account.ts';
 export {
+  COMMON_PASSWORD_MESSAGE,
+  isCommonPassword,
+  loadCommonPasswords,
+} from './common-passwords.ts';
+export {
   UserSchema,
   AuthResultSchema,
   MeResultSchema,
@@ -69,6 +74,8 @@ export {
   CONTACT_MESSAGE_MIN,
   CONTACT_MESSAGE_MAX,
   ContactRequestSchema,
+  contactEmailField,
+  contactReplyLink,
   ContactMessageSchema,
   ContactReceiptSchema,
   ContactMessageListSchema,

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { contactReplyLink } from '@spoke/shared';
 import { DEFAULT_RATE_LIMITS } from '../../config.ts';
 import { bearer, register, startTestApp, type TestApp } from '../../test/harness.ts';
 
@@ -60,6 +61,56 @@ describe('POST /api/contact', () => {
       topic: 'Please choose a topic',
       message: 'Message must be at least 10 characters',
     });
+  });
+
+  it('refuses addresses that would add recipients or headers to the reply link', async () => {
+    const hostile = [
+      'x@y.z?bcc=victim@example.com',
+      'x@y.z?cc=a@b.c&subject=hi',
+      'a@b.c,evil@example.com',
+      'a@b.c;evil@example.com',
+      'a b@c.de',
+      'a@b.c\r\nBcc: evil@example.com',
+      'a@b.c%0ABcc:evil@example.com',
+      '"a"@b.c',
+      '<a@b.c>',
+      'a@b.c#frag',
+      'a@b.c/x',
+      'a..b@c.de',
+      '.a@b.cd',
+      'a@-b.cd',
+      'a@b',
+      'a@b.c&x=1',
+      'ä@b.cd',
+    ];
+    const before = await t.app.spoke.database.db.execute(
+      'select count(*)::int as n from contact_messages',
+    );
+    for (const [i, email] of hostile.entries()) {
+      const res = await send({ ...message, email }, `10.9.3.${i}`);
+      expect(res.statusCode, email).toBe(422);
+      expect(res.json().error.fields, email).toEqual({
+        email: 'Please enter a valid email address',
+      });
+    }
+    const after = await t.app.spoke.database.db.execute(
+      'select count(*)::int as n from contact_messages',
+    );
+    expect(after).toEqual(before);
+    for (const email of ['first.last+tag@mail.example.co.uk', 'A_B-c%d@x-y.io']) {
+      expect((await send({ ...message, email }, '10.9.4.1')).statusCode, email).toBe(201);
+    }
+  });
+
+  it('gives admins a reply link whose every part is encoded', () => {
+    const link = contactReplyLink({ email: 'a+b@example.com', topic: 'security' });
+    expect(link).toBe(
+      'mailto:a%2Bb%40example.com?subject=Re%3A%20your%20message%20to%20Spoke%20(Security%20report)',
+    );
+    // Even an address from before the strict rule cannot add a header.
+    const old = new URL(contactReplyLink({ email: 'x@y.z?bcc=v@e.com', topic: 'general' }));
+    expect([...old.searchParams.keys()]).toEqual(['subject']);
+    expect(decodeURIComponent(old.pathname)).toBe('x@y.z?bcc=v@e.com');
   });
 
   it('limits messages per address', async () => {

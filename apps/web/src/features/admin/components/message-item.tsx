@@ -1,4 +1,4 @@
-import { CONTACT_TOPIC_LABELS, type ContactMessage } from '@spoke/shared';
+import { CONTACT_TOPIC_LABELS, contactReplyLink, type ContactMessage } from '@spoke/shared';
 import { ChevronDown } from 'lucide-react';
 import { useId, useState } from 'react';
 import { textLink } from '../../../components/button-styles.ts';
@@ -29,7 +29,7 @@ export function MessageItem({ message }: { message: ContactMessage }) {
               </span>
             )}
           </p>
-          <a href={`mailto:${message.email}`} className={`${textLink} text-sm break-all`}>
+          <a href={contactReplyLink(message)} className={`${textLink} text-sm break-all`}>
             {message.email}
           </a>
         </div>
