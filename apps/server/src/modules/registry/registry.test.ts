@@ -146,6 +146,47 @@ describe('the registry read API (official shapes)', () => {
     expect(count((await get(url)).json())).toBe(before);
     expect(count((await get(url, { 'x-spoke-intent': 'install' })).json())).toBe(before + 1);
   });
+
+  it('counts a client once per server and day, however often or in parallel it fetches', async () => {
+    const name = seeded[2]!.document.name;
+    const url = `/registry/v0.1/servers/${enc(name)}/versions/latest`;
+    const count = (e: RegistryEntry) => e._meta[SPOKE_META_KEY].downloadCount;
+    const install = (ip: string, headers: Record<string, string> = {}) =>
+      t.app.inject({
+        url,
+        remoteAddress: ip,
+        headers: { 'x-spoke-intent': 'install', ...headers },
+      });
+    const before = count((await get(url)).json());
+    for (let i = 0; i < 25; i++) await install('10.20.0.1');
+    expect(count((await get(url)).json())).toBe(before + 1);
+    // 25 at once from another address: one more.
+    await Promise.all(Array.from({ length: 25 }, () => install('10.20.0.2')));
+    expect(count((await get(url)).json())).toBe(before + 2);
+    // An API token's user counts once from any address; a bad token counts as its address.
+    const ada = await register(t.app);
+    const { secret } = await apiToken(t, ada);
+    const auth = { authorization: `Bearer ${secret}` };
+    await Promise.all(['10.20.1.1', '10.20.1.2', '10.20.1.3'].map((ip) => install(ip, auth)));
+    expect(count((await get(url)).json())).toBe(before + 3);
+    await install('10.20.0.1', { authorization: `Bearer ${secret}x` });
+    expect(count((await get(url)).json())).toBe(before + 3);
+    // Another server is counted on its own.
+    const other = `/registry/v0.1/servers/${enc(seeded[3]!.document.name)}/versions/latest`;
+    const otherBefore = count((await get(other)).json());
+    await t.app.inject({
+      url: other,
+      remoteAddress: '10.20.0.1',
+      headers: { 'x-spoke-intent': 'install' },
+    });
+    expect(count((await get(other)).json())).toBe(otherBefore + 1);
+    // Only salted hashes are kept: no address, no user id.
+    const stored = JSON.stringify(
+      await t.app.spoke.database.db.execute('select * from registry_downloads'),
+    );
+    for (const clue of ['10.20.0.1', '10.20.0.2', ada.user.id]) expect(stored).not.toContain(clue);
+    expect(stored).toMatch(/"client_hash":"[A-Za-z0-9_-]{43}"/);
+  });
 });
 
 describe('versions, updated_since and seeding', () => {

@@ -15,12 +15,25 @@ import { requireUser } from '../account/guards.ts';
 import type { AccountService } from '../account/service.ts';
 import type { TokenService } from '../tokens/service.ts';
 import { decodeNameCursor } from './entries.ts';
+import type { DownloadClient } from './downloads.ts';
 import type { RegistryService } from './service.ts';
 
 const nameParam = z.string().check(z.minLength(1), z.maxLength(200));
 const versionParam = z.string().check(z.minLength(1), z.maxLength(255));
 /** Sent by `spoke install` when it fetches the version it is about to install. */
 const INSTALL_INTENT = 'install';
+
+/** Who installs: the API token's user when a valid token is sent, else the address. */
+async function downloadClient(
+  tokens: TokenService,
+  authorization: string | undefined,
+  ip: string,
+): Promise<DownloadClient> {
+  const header = authorization ?? '';
+  const secret = header.slice(0, 7).toLowerCase() === 'bearer ' ? header.slice(7).trim() : '';
+  const holder = secret ? await tokens.authenticate(secret) : null;
+  return holder ? { userId: holder.userId } : { ip };
+}
 
 /**
  * The registry's read API and publishing, under `/registry/v0.1` and `/registry/v0`: the
@@ -73,12 +86,16 @@ export const registryApiRoutes: FastifyPluginAsyncZod<{
         response: { 200: RegistryEntrySchema },
       },
     },
-    async (request) =>
-      registry.version(
+    async (request) => {
+      const installs = request.headers['x-spoke-intent'] === INSTALL_INTENT;
+      return registry.version(
         request.params.name,
         request.params.version,
-        request.headers['x-spoke-intent'] === INSTALL_INTENT,
-      ),
+        installs
+          ? await downloadClient(tokens, request.headers.authorization, request.ip)
+          : undefined,
+      );
+    },
   );
 
   app.post(

@@ -16,6 +16,7 @@ import { registryNamespaces, registryServers, registryVersions } from '../../db/
 import { AppError } from '../../errors.ts';
 import { jsonBody } from '../../lib/json-body.ts';
 import { TextCache } from '../../lib/text-cache.ts';
+import { createDownloadCounter, type DownloadClient } from './downloads.ts';
 import {
   compareVersionsDesc,
   encodeNameCursor,
@@ -64,6 +65,7 @@ function listingKey(opts: ListOptions): string {
  */
 export function createRegistryService(db: Db, options: { listingCacheMs: number }) {
   const listings = new TextCache(options.listingCacheMs, LISTING_CACHE_CHARS);
+  const downloads = createDownloadCounter(db);
   const reading = new Map<string, { stamp: number; body: Promise<string> }>();
 
   const searchFilters = (search: string | undefined): SQL[] =>
@@ -198,8 +200,15 @@ export function createRegistryService(db: Db, options: { listingCacheMs: number 
       return (await versionsOf(name)).map((v) => toEntry(server, v));
     },
 
-    /** One version, or the latest; `countDownload` when a client installs it. */
-    async version(name: string, version: string, countDownload: boolean): Promise<RegistryEntry> {
+    /**
+     * One version, or the latest; `installer` when a client fetches it to install it: counted
+     * once per client, server and day.
+     */
+    async version(
+      name: string,
+      version: string,
+      installer?: DownloadClient,
+    ): Promise<RegistryEntry> {
       let server = await visibleServer(name);
       const wanted = version === 'latest' ? server.latestVersion : version;
       const [row] = await db
@@ -211,13 +220,9 @@ export function createRegistryService(db: Db, options: { listingCacheMs: number 
         .from(registryVersions)
         .where(and(eq(registryVersions.serverName, name), eq(registryVersions.version, wanted)));
       if (!row) throw new AppError(404, ErrorCode.NOT_FOUND);
-      if (countDownload) {
-        const [counted] = await db
-          .update(registryServers)
-          .set({ downloadCount: sql`${registryServers.downloadCount} + 1` })
-          .where(eq(registryServers.name, name))
-          .returning();
-        if (counted) server = counted;
+      if (installer) {
+        await downloads.count(name, installer);
+        server = await visibleServer(name);
       }
       return toEntry(server, row);
     },
