@@ -133,7 +133,10 @@ export function createAccountService(deps: {
       const [hit] = await db
         .select({ id: users.id })
         .from(users)
-        .where(sql`lower(${users.username}) = ${username.toLowerCase()}`)
+        // `foo_bar` and `Foo-Bar` would share one registry namespace: one of them at most.
+        .where(
+          sql`lower(replace(${users.username}, '_', '-')) = ${username.toLowerCase().replaceAll('_', '-')}`,
+        )
         .limit(1);
       if (hit && hit.id !== exceptId) fields.username = 'This username is already taken';
     }

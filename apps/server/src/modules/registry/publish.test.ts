@@ -1,6 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OFFICIAL_META_KEY, OwnServersSchema, SPOKE_META_KEY } from '@spoke/shared';
-import { bearer, register, startTestApp, type TestApp } from '../../test/harness.ts';
+import { eq } from 'drizzle-orm';
+import { users } from '../../db/schema.ts';
+import {
+  bearer,
+  register,
+  registrationFor,
+  startTestApp,
+  type TestApp,
+} from '../../test/harness.ts';
 import { apiToken, publish, serverJson } from './registry-test-kit.ts';
 
 let t: TestApp;
@@ -246,5 +254,82 @@ describe('moderation', () => {
       });
     expect((await del('org.example')).statusCode).toBe(200);
     expect((await del('org.example')).statusCode).toBe(404);
+  });
+});
+
+describe('one namespace per username', () => {
+  const stem = () => `ns_${Date.now().toString(36)}_${Math.floor(Math.random() * 1e6)}`;
+
+  it('refuses usernames that would share a namespace, in any case or separator', async () => {
+    const name = stem();
+    await register(t.app, { username: name });
+    for (const variant of [
+      name.replaceAll('_', '-'),
+      name.toUpperCase(),
+      name.replace('_', '-').toUpperCase(),
+    ]) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/account/register',
+        payload: { ...registrationFor(), username: variant },
+      });
+      expect(res.statusCode, variant).toBe(409);
+      expect(res.json().error.fields).toEqual({ username: 'This username is already taken' });
+    }
+    // Racing sign-ups: the database's index decides, one account at most.
+    const racing = stem();
+    const answers = await Promise.all(
+      [racing, racing.replaceAll('_', '-'), racing.toUpperCase()].map((username) =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/account/register',
+          payload: { ...registrationFor(), username },
+        }),
+      ),
+    );
+    const statuses = answers.map((a) => a.statusCode);
+    expect(
+      statuses.filter((s) => s === 201),
+      statuses.join(),
+    ).toHaveLength(1);
+    expect(statuses.every((s) => s === 201 || s === 409 || s === 422)).toBe(true);
+    const { rows } = (await t.app.spoke.database.db.execute(
+      `select count(*)::int as n from users where lower(replace(username, '_', '-')) = '${racing.replaceAll('_', '-')}'`,
+    )) as unknown as { rows: { n: number }[] };
+    expect(rows[0]!.n).toBe(1);
+  });
+
+  it('gives a namespace two older accounts share to the earlier one, not the first publisher', async () => {
+    const { db } = t.app.spoke.database;
+    // Accounts from before the rule: the index is left out, as on such an installation.
+    await db.execute('drop index if exists users_username_namespace_idx');
+    const name = stem();
+    const earlier = await register(t.app, { username: name });
+    const later = await register(t.app, { username: `${name}x` });
+    try {
+      await db
+        .update(users)
+        .set({ username: name.replaceAll('_', '-') })
+        .where(eq(users.id, later.user.id));
+      const laterToken = (await apiToken(t, later)).secret;
+      const squat = await publish(
+        t,
+        laterToken,
+        serverJson({ username: name.replaceAll('_', '-') }, 'squat', '1.0.0'),
+      );
+      expect(squat.statusCode).toBe(403);
+      expect(squat.json().error.message).toMatch(/belongs to another publisher/);
+      const own = await publish(
+        t,
+        (await apiToken(t, earlier)).secret,
+        serverJson(earlier.user, 'mine', '1.0.0'),
+      );
+      expect(own.statusCode, own.body).toBe(201);
+    } finally {
+      await db.delete(users).where(eq(users.id, later.user.id));
+      await db.execute(
+        `create unique index users_username_namespace_idx on users (lower(replace(username, '_', '-')))`,
+      );
+    }
   });
 });

@@ -12,7 +12,7 @@ import {
 } from '@spoke/shared';
 import { problemFields, validateServerJson } from '@spoke/shared/server-json';
 import type { Db } from '../../db/client.ts';
-import { registryNamespaces, registryServers, registryVersions } from '../../db/schema.ts';
+import { registryNamespaces, registryServers, registryVersions, users } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import { jsonBody } from '../../lib/json-body.ts';
 import { TextCache } from '../../lib/text-cache.ts';
@@ -108,7 +108,18 @@ export function createRegistryService(db: Db, options: { listingCacheMs: number 
       .from(registryNamespaces)
       .where(eq(registryNamespaces.namespace, namespace));
     if (row) return row.userId === user.id ? 'owned' : false;
-    return namespace === ownNamespace(user.username) ? 'claimable' : false;
+    if (namespace !== ownNamespace(user.username)) return false;
+    // Usernames that name one namespace (`foo_bar`, `foo-bar`; refused at sign-up since) may
+    // remain from before: the namespace is the earliest account's, not the first publisher's.
+    const [first] = await db
+      .select({ id: users.id })
+      .from(users)
+      .where(
+        sql`lower(replace(${users.username}, '_', '-')) = ${namespace.slice('dev.spoke.'.length)}`,
+      )
+      .orderBy(asc(users.createdAt), asc(users.id))
+      .limit(1);
+    return first?.id === user.id ? 'claimable' : false;
   }
 
   async function list(
