@@ -373,7 +373,10 @@ export const emailRecipients = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     /** Lower-cased. */
     email: text('email').notNull(),
-    status: text('status').$type<'pending' | 'confirmed' | 'declined'>().notNull().default('pending'),
+    status: text('status')
+      .$type<'pending' | 'confirmed' | 'declined'>()
+      .notNull()
+      .default('pending'),
     /** SHA-256 of the confirmation link's token while it is pending. */
     tokenHash: text('token_hash'),
     requestedAt: timestamp('requested_at', { withTimezone: true }).notNull().defaultNow(),
