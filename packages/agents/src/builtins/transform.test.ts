@@ -62,7 +62,41 @@ describe('transform', () => {
       input: {},
     });
     expect(loop.isError).toBe(true);
-    expect(textOf(loop)).toBe('the expression ran longer than 1000 ms (check for an endless loop)');
+    expect(textOf(loop)).toBe(
+      'the expression ran longer than 1000 ms and was stopped (check for an endless loop or a regular expression that backtracks)',
+    );
+  });
+
+  it('json_query stops a catastrophic regular expression, and the thread stays free', async () => {
+    // JSONata checks its own timeout between steps only: one backtracking match never yields.
+    const started = performance.now();
+    let ticks = 0;
+    const ticker = setInterval(() => ticks++, 20);
+    const evil = await mcp.call('json_query', {
+      expression: '$match(s, /^(a+)+$/)',
+      input: { s: `${'a'.repeat(40)}!` },
+    });
+    clearInterval(ticker);
+    const elapsed = performance.now() - started;
+    expect(evil.isError).toBe(true);
+    expect(textOf(evil)).toMatch(/^the expression ran longer than 1000 ms and was stopped/);
+    expect(elapsed).toBeLessThan(10_000);
+    // The event loop kept turning while the expression ran elsewhere.
+    expect(ticks).toBeGreaterThan(10);
+    // A fresh worker answers the next expression.
+    const next = await mcp.call('json_query', { expression: '$sum([1,2])', input: {} });
+    expect(dataOf(next)).toEqual({ matched: true, result: 3 });
+  });
+
+  it('json_query: an expression that exhausts memory ends its worker, not the server', async () => {
+    const hog = await mcp.call('json_query', {
+      expression: '($a := [1..1000000]; $b := $a.[$, $, $, $, $, $, $, $]; $count($b))',
+      input: {},
+    });
+    expect(hog.isError).toBe(true);
+    expect(textOf(hog)).toMatch(/stopped|longer than|sequence/);
+    const next = await mcp.call('json_query', { expression: '"ok"', input: {} });
+    expect(dataOf(next)).toEqual({ matched: true, result: 'ok' });
   });
 
   it('csv_to_json reads headers, quotes and types', async () => {

@@ -1,6 +1,6 @@
-import jsonata from 'jsonata';
 import Papa from 'papaparse';
 import { z } from 'zod';
+import { evaluateJsonata, JsonataError } from '../isolate/jsonata.ts';
 import {
   defineTool,
   jsonByteLength,
@@ -20,18 +20,6 @@ export const TRANSFORM_LIMITS = {
   /** Rows written to CSV. */
   maxRows: 10_000,
 } as const;
-
-type JsonataFailure = { code?: string; message?: string; position?: number };
-
-/** JSONata functions are objects marked by the library, or native functions. */
-function isFunction(value: unknown): boolean {
-  if (typeof value === 'function') return true;
-  return (
-    value !== null &&
-    typeof value === 'object' &&
-    ('_jsonata_lambda' in value || '_jsonata_function' in value)
-  );
-}
 
 function checkSize(value: unknown): void {
   const bytes = jsonByteLength(value);
@@ -56,42 +44,41 @@ const jsonQuery = defineTool({
   },
   annotations: { readOnlyHint: true, openWorldHint: false },
   async run(args) {
-    let expression: jsonata.Expression;
-    const options = { timeout: TRANSFORM_LIMITS.queryTimeoutMs, stack: 500, sequence: 1_000_000 };
+    let evaluated: Awaited<ReturnType<typeof evaluateJsonata>>;
     try {
-      expression = jsonata(args.expression, options);
-    } catch (error) {
-      const e = error as JsonataFailure;
-      throw new ToolError(
-        `invalid JSONata expression: ${e.message ?? String(error)} (at position ${e.position ?? 0})`,
+      evaluated = await evaluateJsonata(
+        args.expression,
+        args.input ?? null,
+        TRANSFORM_LIMITS.queryTimeoutMs,
       );
-    }
-    let result: unknown;
-    try {
-      result = await expression.evaluate(args.input ?? null);
     } catch (error) {
-      const e = error as JsonataFailure;
-      if (e.code === 'D1012') {
-        throw new ToolError(
-          `the expression ran longer than ${TRANSFORM_LIMITS.queryTimeoutMs} ms (check for an endless loop)`,
-        );
-      }
-      throw new ToolError(`the expression failed: ${e.message ?? String(error)}`);
+      if (!(error instanceof JsonataError)) throw error;
+      throw new ToolError(jsonataProblem(error));
     }
-    if (isFunction(result)) {
-      throw new ToolError('the expression returns a function, not data; call it or remove it');
-    }
-    if (result === undefined) {
+    if (!evaluated.matched) {
       return jsonResult({ matched: false, result: null }, 'Nothing matched.');
     }
-    const data = JSON.parse(
-      JSON.stringify(result, (_key, value: unknown) => (isFunction(value) ? undefined : value)) ??
-        'null',
-    ) as unknown;
-    checkSize(data);
-    return jsonResult({ matched: true, result: data });
+    checkSize(evaluated.result);
+    return jsonResult({ matched: true, result: evaluated.result });
   },
 });
+
+function jsonataProblem(error: JsonataError): string {
+  switch (error.kind) {
+    case 'syntax':
+      return `invalid JSONata expression: ${error.message}`;
+    case 'timeout':
+      return `the expression ran longer than ${TRANSFORM_LIMITS.queryTimeoutMs} ms and was stopped (check for an endless loop or a regular expression that backtracks)`;
+    case 'function':
+      return 'the expression returns a function, not data; call it or remove it';
+    case 'busy':
+      return `the transform is busy: ${error.message}`;
+    case 'crashed':
+      return `the expression was stopped: ${error.message}`;
+    default:
+      return `the expression failed: ${error.message}`;
+  }
+}
 
 const delimiterField = z
   .string()
