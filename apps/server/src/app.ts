@@ -34,7 +34,7 @@ import { createModerationService } from './modules/registry/moderation.ts';
 import { ownRegistryRoutes, registryApiRoutes } from './modules/registry/routes.ts';
 import { registryAdminRoutes } from './modules/registry/admin-routes.ts';
 import { seedRegistry } from './modules/registry/seed.ts';
-import { INTEGRATIONS, createLanguageModel } from '@spoke/agents';
+import { AgentSqlEngine, INTEGRATIONS, createLanguageModel } from '@spoke/agents';
 import { createCryptoBox, resolveSecretsKey } from './lib/crypto-box.ts';
 import { createUsageService, type UsageService } from './modules/agents/usage.ts';
 import { createCredentialService } from './modules/agents/credentials.ts';
@@ -61,6 +61,7 @@ export type App = FastifyInstance & {
     usage: UsageService;
     runs: RunService;
     scheduler: Scheduler;
+    sqlEngine: AgentSqlEngine;
   };
 };
 
@@ -146,7 +147,27 @@ export async function buildApp(config: AppConfig, opts: { logger?: boolean } = {
     db: database.db,
     adminEmails: config.adminEmails,
     sessionCacheMs: config.sessionCacheMs,
+    sessions: config.sessions,
     hashing: new ConcurrencyGate(config.passwordHashing),
+    log: app.log,
+    sendVerificationMail: async ({ email, name, token }) => {
+      const link = `${config.appUrl}/verify-email?token=${encodeURIComponent(token)}`;
+      const { file } = await mailer.send({
+        to: email,
+        subject: 'Confirm your e-mail address for Spoke',
+        text: [
+          `Hello${name ? ` ${name}` : ''},`,
+          '',
+          'Please confirm that this address belongs to your new Spoke account',
+          '(the link works once, within the next 24 hours):',
+          '',
+          link,
+          '',
+          'If you did not create a Spoke account, ignore this message.',
+        ].join('\n'),
+      });
+      if (file) app.log.info({ file }, 'verification mail written to the outbox');
+    },
   });
   const r = config.rateLimits;
   const store = redis ? { client: redis, prefix: config.redisKeyPrefix } : undefined;
@@ -184,8 +205,11 @@ export async function buildApp(config: AppConfig, opts: { logger?: boolean } = {
   const recipients = createEmailRecipientService(database.db, {
     perDay: config.agentEmailsPerDay,
   });
+  // Agent-written SQL runs in engines of its own, never in the platform's database.
+  const sqlEngine = new AgentSqlEngine();
   const runService = createRunService({
     database,
+    sqlEngine,
     agentService,
     usage,
     credentials,
@@ -273,12 +297,13 @@ export async function buildApp(config: AppConfig, opts: { logger?: boolean } = {
   app.addHook('onClose', async () => {
     await scheduler.stop();
     await runService.stop();
+    await sqlEngine.close();
     clearInterval(sweep);
     redis?.disconnect();
     await database.close();
   });
 
   return Object.assign(app, {
-    spoke: { database, accounts, config, usage, runs: runService, scheduler },
+    spoke: { database, accounts, config, usage, runs: runService, scheduler, sqlEngine },
   }) as unknown as App;
 }

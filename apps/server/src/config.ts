@@ -44,6 +44,9 @@ const EnvSchema = z.object({
   CONTENT_DIR: z.string().default(path.join(repoRoot, 'content')),
   RATE_LIMIT_SCALE: z.coerce.number().positive().default(1),
   SESSION_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
+  SESSION_REMEMBER_DAYS: z.coerce.number().int().min(2).max(365).default(30),
+  SESSION_REMEMBER_IDLE_DAYS: z.coerce.number().int().min(1).max(365).default(7),
+  SESSION_IDLE_MINUTES: z.coerce.number().int().min(5).max(1440).default(120),
   PASSWORD_HASH_CONCURRENCY: z.preprocess(
     emptyToUndefined,
     z.coerce.number().int().min(1).max(64).optional(),
@@ -131,6 +134,11 @@ export type AppConfig = {
   /** How long an instance may reuse a session lookup (0: never). */
   sessionCacheMs: number;
   /**
+   * Session lifetimes (seconds). "Remember me": `rememberedMaxSec` from sign-in, ended after
+   * `rememberedIdleSec` without a request; otherwise 1 day, ended after `idleSec` idle.
+   */
+  sessions: { rememberedMaxSec: number; rememberedIdleSec: number; idleSec: number };
+  /**
    * Password hashing (sign-in, registration, password change and reset) at once, waiting, and
    * how long one may wait: beyond these a request is answered 429 at once.
    */
@@ -204,6 +212,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     contentDir: path.resolve(e.CONTENT_DIR),
     rateLimits: scaleLimits(DEFAULT_RATE_LIMITS, e.RATE_LIMIT_SCALE),
     sessionCacheMs: e.SESSION_CACHE_MS,
+    sessions: {
+      rememberedMaxSec: e.SESSION_REMEMBER_DAYS * 86_400,
+      rememberedIdleSec: Math.min(e.SESSION_REMEMBER_IDLE_DAYS, e.SESSION_REMEMBER_DAYS) * 86_400,
+      idleSec: e.SESSION_IDLE_MINUTES * 60,
+    },
     passwordHashing: {
       concurrency: e.PASSWORD_HASH_CONCURRENCY ?? defaultHashConcurrency(),
       queue: e.PASSWORD_HASH_QUEUE,

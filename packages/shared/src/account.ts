@@ -150,9 +150,17 @@ export const RegisterStep3Schema = z.object({
   subscribeNewsletter: z._default(z.boolean(), true),
 });
 
-/** The whole registration form, as `POST /api/account/register` takes it. */
+/**
+ * The whole registration form, as `POST /api/account/register` takes it. `remember` asks for a
+ * "Remember me" session; without it the session is a short one.
+ */
 export const RegisterRequestSchema = z
-  .object({ ...RegisterStep1Schema.shape, ...step2Shape, ...RegisterStep3Schema.shape })
+  .object({
+    ...RegisterStep1Schema.shape,
+    ...step2Shape,
+    ...RegisterStep3Schema.shape,
+    remember: z.optional(z.boolean()),
+  })
   .check(passwordsMatch);
 export type RegisterRequest = z.input<typeof RegisterRequestSchema>;
 
@@ -197,6 +205,9 @@ export const ForgotPasswordSchema = z.object({ email: emailField });
 export const ResetPasswordSchema = z.object({
   token: z.string().check(z.minLength(1, 'Reset token is required'), z.maxLength(200)),
   password: passwordField,
+});
+export const VerifyEmailSchema = z.object({
+  token: z.string().check(z.minLength(1, 'Verification token is required'), z.maxLength(200)),
 });
 export const GoogleExchangeSchema = z.object({
   code: z.string().check(z.minLength(1), z.maxLength(200)),

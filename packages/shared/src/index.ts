@@ -28,6 +28,7 @@ export {
   ForgotPasswordSchema,
   ResetPasswordSchema,
   GoogleExchangeSchema,
+  VerifyEmailSchema,
   SessionInfoSchema,
   SessionListSchema,
   OkSchema,
@@ -94,6 +95,7 @@ export {
   type EmailRecipientList,
   type AddEmailRecipient,
 } from './email-recipients.ts';
+export * from './email-consent.ts';
 export {
   AdminUserSchema,
   AdminUserListSchema,

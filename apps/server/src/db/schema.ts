@@ -61,6 +61,8 @@ export const sessions = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     ipAddress: text('ip_address'),
     userAgent: text('user_agent'),
+    /** The last request made with the session (kept to the minute): the idle timeout's clock. */
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
     ...timestamps,
   },
   (t) => [index('sessions_user_id_idx').on(t.userId)],
@@ -111,6 +113,24 @@ export const loginCodes = pgTable('login_codes', {
   remember: boolean('remember').notNull().default(false),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
 });
+
+/**
+ * Links mailed to prove an e-mail address: the SHA-256 of the token only, for one user and the
+ * address it was sent to. Taken (deleted) by the one use that succeeds.
+ */
+export const emailVerifications = pgTable(
+  'email_verifications',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('email_verifications_user_idx').on(t.userId)],
+);
 
 /** Messages sent through the contact form; read by admins. */
 export const contactMessages = pgTable(
@@ -429,6 +449,7 @@ export const schema = {
   accounts,
   verifications,
   loginCodes,
+  emailVerifications,
   contactMessages,
   apiTokens,
   registryServers,

@@ -10,9 +10,8 @@ import { schema } from '../../db/schema.ts';
 import { deferredTransactions } from './deferred-transaction.ts';
 import { hashedSessionTokens } from './session-token-hash.ts';
 
-const DAY = 24 * 60 * 60;
-/** "Remember me" sessions last 30 days; the others 1 day (better-auth's "don't remember me"). */
-export const REMEMBERED_SESSION_SECONDS = 30 * DAY;
+/** Sessions without "Remember me" last at most this long (better-auth's "don't remember me"). */
+export const SHORT_SESSION_SECONDS = 24 * 60 * 60;
 export const RESET_TOKEN_SECONDS = 60 * 60;
 
 /** The code of the refusal of a Google sign-in whose address Google has not verified. */
@@ -70,8 +69,9 @@ export function createAuth({ config, db, secret, log, sendResetPassword }: AuthD
       useSecureCookies: config.appUrl.startsWith('https://'),
     },
     session: {
-      expiresIn: REMEMBERED_SESSION_SECONDS,
-      // Sessions keep the lifetime they were given at sign-in: 1 day, or 30 with "Remember me".
+      expiresIn: config.sessions.rememberedMaxSec,
+      // Sessions keep the absolute lifetime they were given at sign-in (1 day, or
+      // SESSION_REMEMBER_DAYS with "Remember me"); the idle timeout is the account service's.
       disableSessionRefresh: true,
       cookieCache: { enabled: false },
     },

@@ -13,6 +13,7 @@ import {
   ResetPasswordSchema,
   SessionListSchema,
   UpdateProfileSchema,
+  VerifyEmailSchema,
   envelope,
 } from '@spoke/shared';
 import { AppError } from '../../errors.ts';
@@ -181,6 +182,26 @@ export const accountRoutes: FastifyPluginAsyncZod<{
     { schema: { body: ResetPasswordSchema, response: { 200: envelope(OkSchema) } } },
     async (request) => {
       await service.resetPassword(request.body.token, request.body.password);
+      return { data: { ok: true as const } };
+    },
+  );
+
+  // The page a mailed link opens sends its token here; no session is needed (nor made).
+  app.post(
+    '/verify-email',
+    { schema: { body: VerifyEmailSchema, response: { 200: envelope(MeResultSchema) } } },
+    async (request) => ({ data: { user: await service.verifyEmail(request.body.token) } }),
+  );
+
+  // A new link for the signed-in account: 3 an hour per account, 20 per address.
+  app.post(
+    '/verification-email',
+    { schema: { response: { 200: envelope(OkSchema) } } },
+    async (request) => {
+      const { user } = await requireUser(service, request);
+      await limiters.forgotIp.consume(request.ip);
+      await limiters.forgotAccount.consume(`verify:${user.id}`);
+      await service.resendVerification(user.id);
       return { data: { ok: true as const } };
     },
   );

@@ -2,18 +2,22 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, desc, eq, gt, sql } from 'drizzle-orm';
 import { isAPIError } from 'better-auth/api';
 import {
+  COMMON_PASSWORD_MESSAGE,
   ErrorCode,
+  isCommonPassword,
+  loadCommonPasswords,
   type AuthResult,
   type SessionInfo,
   type UpdateProfile,
   type User,
 } from '@spoke/shared';
+import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import type { RegisterRequestSchema } from '@spoke/shared';
 import { AppError } from '../../errors.ts';
 import type { Db } from '../../db/client.ts';
-import { loginCodes, sessions, users } from '../../db/schema.ts';
-import type { Auth } from './auth.ts';
+import { emailVerifications, loginCodes, sessions, users } from '../../db/schema.ts';
+import { SHORT_SESSION_SECONDS, type Auth } from './auth.ts';
 import { hashSessionToken } from './session-token-hash.ts';
 import { isAdminAccount } from './admin-emails.ts';
 import { TtlCache } from '../../lib/ttl-cache.ts';
@@ -71,9 +75,26 @@ function refusedEmail(err: unknown): AppError | undefined {
   });
 }
 
+/** Refuses a password from the list of common and breached ones, as an error of `field`. */
+async function refuseCommonPassword(password: string, field: string): Promise<void> {
+  if (isCommonPassword(password, await loadCommonPasswords())) {
+    throw new AppError(422, ErrorCode.VALIDATION_FAILED, {
+      fields: { [field]: COMMON_PASSWORD_MESSAGE },
+    });
+  }
+}
+
 export type AccountService = ReturnType<typeof createAccountService>;
 
 type CachedSession = { user: User; sessionId: string };
+type CachedEntry = CachedSession & { lastSeenAt: number; idleMs: number };
+
+export type VerificationMail = { email: string; name: string; token: string };
+
+/** How long a mailed verification link works. */
+export const VERIFICATION_LINK_SECONDS = 24 * 60 * 60;
+/** A session's last request is written at most this often (the idle clock's resolution). */
+const TOUCH_MS = 60_000;
 
 export function createAccountService(deps: {
   auth: Auth;
@@ -81,6 +102,11 @@ export function createAccountService(deps: {
   adminEmails: readonly string[];
   /** How long this instance may reuse a session lookup; 0 turns the cache off. */
   sessionCacheMs: number;
+  /** Idle timeouts (seconds) of remembered and other sessions. */
+  sessions: { rememberedIdleSec: number; idleSec: number };
+  /** Mails the link that proves an address (in the background: its errors are logged). */
+  sendVerificationMail: (mail: VerificationMail) => Promise<void>;
+  log: Pick<FastifyBaseLogger, 'error'>;
   /**
    * Every call that hashes or verifies a password (scrypt, ~100 ms of a core each) takes a
    * turn here: beyond its limits the request is refused with 429 instead of waiting.
@@ -88,9 +114,11 @@ export function createAccountService(deps: {
   hashing: ConcurrencyGate;
 }) {
   const { auth, db, adminEmails, hashing } = deps;
+  // Read once, at start, rather than on the first registration.
+  void loadCommonPasswords();
   // Every authenticated request looks its session up. This instance forgets an entry the
   // moment it revokes or changes it; other instances within `sessionCacheMs`.
-  const cache = new TtlCache<CachedSession>(deps.sessionCacheMs, 10_000);
+  const cache = new TtlCache<CachedEntry>(deps.sessionCacheMs, 10_000);
   const forgetUser = (userId: string) => cache.deleteWhere((s) => s.user.id === userId);
   const sessionByTokenHash = db
     .select({
@@ -102,6 +130,8 @@ export function createAccountService(deps: {
       isAdmin: users.isAdmin,
       sessionId: sessions.id,
       expiresAt: sessions.expiresAt,
+      createdAt: sessions.createdAt,
+      lastSeenAt: sessions.lastSeenAt,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
@@ -143,6 +173,18 @@ export function createAccountService(deps: {
     return fields;
   }
 
+  /** A new single-use link for the address the account has now; its errors are only logged. */
+  async function mailVerificationLink(userId: string, email: string, name: string) {
+    const token = randomBytes(32).toString('base64url');
+    await db.insert(emailVerifications).values({
+      tokenHash: sha256(token),
+      userId,
+      email,
+      expiresAt: new Date(Date.now() + VERIFICATION_LINK_SECONDS * 1000),
+    });
+    await deps.sendVerificationMail({ email, name, token });
+  }
+
   function conflict(fields: Record<string, string>): AppError {
     return new AppError(409, ErrorCode.CONFLICT, { fields });
   }
@@ -156,6 +198,7 @@ export function createAccountService(deps: {
       input: z.output<typeof RegisterRequestSchema>,
       headers: Headers,
     ): Promise<AuthResult> {
+      await refuseCommonPassword(input.password, 'password');
       const taken = await takenFields(input.email, input.username);
       if (Object.keys(taken).length > 0) throw conflict(taken);
       try {
@@ -172,12 +215,17 @@ export function createAccountService(deps: {
               useCase: input.useCase,
               newsletter: input.subscribeNewsletter,
               termsAcceptedAt: new Date(),
-              rememberMe: true,
+              rememberMe: input.remember === true,
             },
           }),
         );
         if (!result.token) throw new AppError(500, ErrorCode.INTERNAL_ERROR);
-        return { user: await userById(result.user.id), token: result.token };
+        const user = await userById(result.user.id);
+        // In the background: the answer must not wait for the mail server.
+        void mailVerificationLink(user.id, user.email, result.user.name).catch((err: unknown) =>
+          deps.log.error({ err }, 'verification mail failed'),
+        );
+        return { user, token: result.token };
       } catch (err) {
         // Two sign-ups racing for one e-mail or username: the unique index decides.
         if (isUniqueViolation(err)) {
@@ -217,13 +265,36 @@ export function createAccountService(deps: {
       const token = bearerToken(headers.get('authorization'));
       if (!token) return null;
       const hash = hashSessionToken(token);
-      const cached = cache.get(hash);
-      if (cached) return cached;
-      const [row] = await sessionByTokenHash.execute({ hash });
-      if (!row) return null;
-      const found = { user: toUserJson(row, adminEmails), sessionId: row.sessionId };
-      cache.set(hash, found, row.expiresAt.getTime());
-      return found;
+      const now = Date.now();
+      let entry = cache.get(hash);
+      if (!entry) {
+        const [row] = await sessionByTokenHash.execute({ hash });
+        if (!row) return null;
+        // Sessions given more than the short lifetime at sign-in are "Remember me" ones.
+        const remembered =
+          row.expiresAt.getTime() - row.createdAt.getTime() > (SHORT_SESSION_SECONDS + 3600) * 1000;
+        entry = {
+          user: toUserJson(row, adminEmails),
+          sessionId: row.sessionId,
+          lastSeenAt: row.lastSeenAt.getTime(),
+          idleMs: (remembered ? deps.sessions.rememberedIdleSec : deps.sessions.idleSec) * 1000,
+        };
+        cache.set(hash, entry, row.expiresAt.getTime());
+      }
+      if (now - entry.lastSeenAt > entry.idleMs) {
+        // Idle for too long: the session ends here, on every instance.
+        cache.delete(hash);
+        await db.delete(sessions).where(eq(sessions.id, entry.sessionId));
+        return null;
+      }
+      if (now - entry.lastSeenAt > TOUCH_MS) {
+        entry.lastSeenAt = now;
+        await db
+          .update(sessions)
+          .set({ lastSeenAt: new Date(now) })
+          .where(eq(sessions.id, entry.sessionId));
+      }
+      return { user: entry.user, sessionId: entry.sessionId };
     },
 
     async logout(headers: Headers): Promise<void> {
@@ -254,6 +325,7 @@ export function createAccountService(deps: {
       currentPassword: string,
       newPassword: string,
     ): Promise<AuthResult> {
+      await refuseCommonPassword(newPassword, 'newPassword');
       try {
         const result = await hashing.run(() =>
           auth.api.changePassword({
@@ -308,6 +380,7 @@ export function createAccountService(deps: {
     },
 
     async resetPassword(token: string, password: string): Promise<void> {
+      await refuseCommonPassword(password, 'password');
       try {
         await hashing.run(() => auth.api.resetPassword({ body: { token, newPassword: password } }));
         // The reset revoked that user's sessions; which user is not known here.
@@ -321,6 +394,50 @@ export function createAccountService(deps: {
         }
         throw err;
       }
+    },
+
+    /**
+     * Mails a new verification link to a signed-in account's address; the older links keep
+     * working until they expire. 409 when the address is proven already.
+     */
+    async resendVerification(userId: string): Promise<void> {
+      const [row] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
+      if (!row) throw new AppError(401, ErrorCode.UNAUTHORIZED);
+      if (row.emailVerified) {
+        throw new AppError(409, ErrorCode.CONFLICT, {
+          message: 'Your e-mail address is already verified.',
+        });
+      }
+      await mailVerificationLink(row.id, row.email, row.name);
+    },
+
+    /**
+     * Proves an address with a mailed link: the link is taken in one step (a replay finds
+     * nothing), and works only within its lifetime and for the address it was sent to.
+     */
+    async verifyEmail(token: string): Promise<User> {
+      const [link] = await db
+        .delete(emailVerifications)
+        .where(
+          and(
+            eq(emailVerifications.tokenHash, sha256(token)),
+            gt(emailVerifications.expiresAt, new Date()),
+          ),
+        )
+        .returning();
+      const refused = () =>
+        new AppError(400, ErrorCode.INVALID_TOKEN, {
+          message: 'This verification link is invalid or has expired. Please request a new one.',
+        });
+      if (!link) throw refused();
+      const [row] = await db
+        .update(users)
+        .set({ emailVerified: true, updatedAt: new Date() })
+        .where(and(eq(users.id, link.userId), eq(users.email, link.email)))
+        .returning({ id: users.id });
+      if (!row) throw refused();
+      forgetUser(row.id);
+      return userById(row.id);
     },
 
     /** A one-time code standing for a finished Google sign-in; only its hash is kept. */
@@ -356,6 +473,7 @@ export function createAccountService(deps: {
       const now = new Date();
       await db.delete(sessions).where(sql`${sessions.expiresAt} < ${now}`);
       await db.delete(loginCodes).where(sql`${loginCodes.expiresAt} < ${now}`);
+      await db.delete(emailVerifications).where(sql`${emailVerifications.expiresAt} < ${now}`);
     },
   };
 }
