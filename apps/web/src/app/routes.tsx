@@ -61,6 +61,11 @@ export const routes: RouteObject[] = [
                 path: 'auth/callback',
                 lazy: () => import('../features/auth/routes/auth-callback.tsx'),
               },
+              // Public: opened from the mail that asks an address to allow a user's agents.
+              {
+                path: 'email-consent',
+                lazy: () => import('../features/agents/routes/email-consent.tsx'),
+              },
             ],
           },
           { path: 'pricing', lazy: () => import('../features/marketing/routes/pricing.tsx') },
