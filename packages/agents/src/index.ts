@@ -38,6 +38,8 @@ export {
   type GuardedResponse,
   type ResolvedAddress,
 } from './builtins/index.ts';
+export { AgentSqlEngine, type MemoryRow, type SqlEngineOptions } from './isolate/sql-engine.ts';
+export { closeJsonataWorkers } from './isolate/jsonata.ts';
 export {
   MODEL_PROVIDERS,
   MODEL_NOT_CONFIGURED_MESSAGE,
@@ -53,12 +55,28 @@ export {
   catalogConnector,
   missingCredentials,
   MissingCredentialsError,
-  npxCommand,
   type ConnectOptions,
   type CatalogConnectorOptions,
   type McpConnection,
   type NpmCommand,
 } from './runtime/connect.ts';
+export {
+  createIntegrationSandbox,
+  confinedPath,
+  startEgressProxy,
+  createPackageCache,
+  DEFAULT_SANDBOX_LIMITS,
+  SANDBOX_REFUSED_MESSAGE,
+  IN_SANDBOX,
+  SANDBOX_ID,
+  type IntegrationSandbox,
+  type SandboxLimits,
+  type SandboxMode,
+  type SandboxOptions,
+  type SandboxSetting,
+  type SandboxStatus,
+  type EgressLog,
+} from './sandbox/index.ts';
 export {
   openToolset,
   type Connector,

@@ -33,6 +33,20 @@ export type IntegrationEvent = {
   phrases: readonly string[];
 };
 
+/** What an npm server needs from its sandbox. */
+export type NpmSandboxNeeds = {
+  /**
+   * `public` (the default): the internet, through the platform's address guard (no loopback or
+   * private addresses). `none`: no network at all.
+   */
+  egress?: 'public' | 'none';
+  /**
+   * Settings whose values are paths: each is confined to the agent's scratch directory ("/" is
+   * its root); `dir` ones are created before the server starts.
+   */
+  paths?: Readonly<Record<string, 'dir' | 'file'>>;
+};
+
 /**
  * Where the integration's MCP server comes from.
  *
@@ -47,6 +61,8 @@ export type IntegrationProvider =
       package: string;
       /** Arguments after the package, e.g. a directory for a filesystem server. */
       args?: readonly string[];
+      /** How the sandbox runs it (see docs/decisions/014-sandboxed-integrations.md). */
+      sandbox?: NpmSandboxNeeds;
     }
   | {
       kind: 'remote';

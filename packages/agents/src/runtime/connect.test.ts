@@ -13,7 +13,6 @@ import {
   catalogConnector,
   connectIntegration,
   MissingCredentialsError,
-  npxCommand,
   type McpConnection,
   type NpmCommand,
 } from './connect.ts';
@@ -202,10 +201,16 @@ describe('connectIntegration: npm servers over stdio', () => {
     expect(asked).toEqual([['slack-mcp-server', npmPackageInfo(slack)!.version]]);
     const result = await call(connection, 'environment');
     expect(result.structuredContent).toMatchObject({ argv: ['--transport', 'stdio'] });
-    expect(npxCommand('slack-mcp-server', '1.2.3')).toEqual({
-      command: 'npx',
-      args: ['-y', 'slack-mcp-server@1.2.3'],
+  });
+
+  it('refuses to start an npm server when no sandbox is given', async () => {
+    const connecting = connectIntegration(stdio(), {
+      credentials: { TEST_TOKEN: 't' },
+      builtin: ctx,
     });
+    await expect(connecting).rejects.toThrow(
+      /^Could not start Tester: Integrations that run third-party code are switched off on this server/,
+    );
   });
 
   it("reports the server's stderr when it dies, without the secret", async () => {

@@ -12,6 +12,8 @@ import {
   placeholdersOf,
 } from '../catalog/index.ts';
 import type { Integration } from '../catalog/types.ts';
+import { SANDBOX_REFUSED_MESSAGE } from '../sandbox/index.ts';
+import type { IntegrationSandbox } from '../sandbox/types.ts';
 import { messageOf, redact, seconds, settleWithin } from './limits.ts';
 
 /** A connected MCP client; `close` ends the connection and whatever server it started. */
@@ -30,9 +32,20 @@ export type ConnectOptions = {
   builtin: BuiltinContext;
   /** Extra environment for npm servers (PATH, HOME and the like are always passed). */
   spawnEnv?: Readonly<Record<string, string>>;
-  /** Defaults to `npx -y <package>@<version>` with the version the catalog checked. */
+  /**
+   * Where npm servers run (see docs/decisions/014). Without one, npm integrations are refused:
+   * third-party code never runs on the host by default.
+   */
+  sandbox?: IntegrationSandbox;
+  /**
+   * For tests of the stdio plumbing only: run this command on the host instead of the package,
+   * with no sandbox. The server never sets it.
+   */
   npmCommand?: NpmCommand;
-  /** How long connecting may take. Defaults: built-in 10 s, remote 20 s, npm 90 s (downloads). */
+  /**
+   * How long connecting may take. Defaults: built-in 10 s, remote 20 s, npm 90 s (after the
+   * package is installed, which has its own 90 s).
+   */
   timeoutMs?: number;
 };
 
@@ -50,12 +63,6 @@ export class MissingCredentialsError extends Error {
     this.missing = missing;
   }
 }
-
-/** `npx -y <package>@<version>`: the version the catalog checked, so runs are reproducible. */
-export const npxCommand: NpmCommand = (pkg, version) => ({
-  command: 'npx',
-  args: ['-y', version ? `${pkg}@${version}` : pkg],
-});
 
 const CLIENT_INFO = { name: 'spoke-agent', version: '1.0.0' };
 const STDERR_KEEP = 4000;
@@ -116,33 +123,61 @@ export async function connectIntegration(
 
   if (provider.kind === 'npm') {
     const pkg = provider.package;
-    const { command, args } = (options.npmCommand ?? npxCommand)(
-      pkg,
-      npmPackageInfo(integration)?.version ?? null,
-    );
+    const version = npmPackageInfo(integration)?.version ?? null;
+    const { sandbox, npmCommand } = options;
+    if (!sandbox && !npmCommand) {
+      throw new Error(`Could not start ${integration.name}: ${SANDBOX_REFUSED_MESSAGE}`);
+    }
+    // Path settings (a filesystem root, a key file) point inside the agent's scratch directory.
+    const values = sandbox
+      ? sandbox.confine(integration, options.builtin.agentId, options.credentials)
+      : options.credentials;
     const env: Record<string, string> = { ...options.spawnEnv };
     for (const variable of integration.env) {
-      const value = options.credentials[variable.name];
+      const value = values[variable.name];
       if (value) env[variable.name] = value;
     }
-    const transport = new StdioClientTransport({
-      command,
-      args: [
-        ...args,
-        ...(provider.args ?? []).map((arg) => expandTemplate(arg, options.credentials)),
-      ],
-      env,
-      stderr: 'pipe',
-    });
-    let stderr = '';
-    transport.stderr?.on('data', (chunk: Buffer) => {
-      stderr = (stderr + chunk.toString('utf8')).slice(-STDERR_KEEP);
-    });
+    const serverArgs = (provider.args ?? []).map((arg) => expandTemplate(arg, values));
+    const what = `${integration.name} (npm package ${pkg})`;
+    let transport: Transport;
+    let stderr: () => string;
+    if (sandbox) {
+      let started;
+      try {
+        started = await sandbox.start({
+          agentId: options.builtin.agentId,
+          integration,
+          package: pkg,
+          version,
+          args: serverArgs,
+          env,
+        });
+      } catch (error) {
+        // eslint-disable-next-line preserve-caught-error
+        throw new Error(redact(`Could not start ${what}: ${messageOf(error)}`, secrets));
+      }
+      transport = started.transport;
+      stderr = started.stderr;
+    } else {
+      const { command, args } = npmCommand!(pkg, version);
+      const stdio = new StdioClientTransport({
+        command,
+        args: [...args, ...serverArgs],
+        env,
+        stderr: 'pipe',
+      });
+      let tail = '';
+      stdio.stderr?.on('data', (chunk: Buffer) => {
+        tail = (tail + chunk.toString('utf8')).slice(-STDERR_KEEP);
+      });
+      transport = stdio;
+      stderr = () => tail;
+    }
     return open(transport, {
-      what: `${integration.name} (npm package ${pkg})`,
+      what,
       timeoutMs: options.timeoutMs ?? 90_000,
       secrets,
-      details: () => (stderr.trim() ? ` Server output: ${stderr.trim()}` : ''),
+      details: () => (stderr().trim() ? ` Server output: ${stderr().trim()}` : ''),
     });
   }
 

@@ -35,7 +35,11 @@ export const ANALYTICS_INTEGRATIONS: readonly Integration[] = [
     description: 'Search Console performance data: queries, pages, clicks and positions.',
     keywords: ['search console', 'seo', 'search queries', 'rankings', 'impressions', 'clicks'],
     aliases: ['gsc', 'google webmaster tools', 'search console'],
-    provider: { kind: 'npm', package: 'mcp-server-gsc' },
+    provider: {
+      kind: 'npm',
+      package: 'mcp-server-gsc',
+      sandbox: { paths: { GOOGLE_APPLICATION_CREDENTIALS: 'file' } },
+    },
     registryName: 'dev.spoke.catalog/google-search-console',
     env: [
       setting(

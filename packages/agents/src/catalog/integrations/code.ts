@@ -181,7 +181,11 @@ export const CODE_INTEGRATIONS: readonly Integration[] = [
     description: 'Run git on local repositories: status, diff, log, commit, branch, push and pull.',
     keywords: ['git', 'local repository', 'commit', 'branch', 'diff', 'changelog', 'git log'],
     aliases: ['git cli', 'local git'],
-    provider: { kind: 'npm', package: '@cyanheads/git-mcp-server' },
+    provider: {
+      kind: 'npm',
+      package: '@cyanheads/git-mcp-server',
+      sandbox: { paths: { GIT_BASE_DIR: 'dir' } },
+    },
     registryName: 'io.github.cyanheads/git-mcp-server',
     env: [
       setting('GIT_BASE_DIR', 'Absolute path that all git operations are confined to.'),

@@ -142,7 +142,11 @@ export const COMMUNICATION_INTEGRATIONS: readonly Integration[] = [
     description: 'Search, read, label, draft and send e-mail in a Gmail mailbox.',
     keywords: ['gmail', 'inbox', 'email', 'mailbox', 'label', 'draft', 'unread email'],
     aliases: ['google mail', 'gmail inbox', 'googlemail'],
-    provider: { kind: 'npm', package: '@gongrzhe/server-gmail-autoauth-mcp' },
+    provider: {
+      kind: 'npm',
+      package: '@gongrzhe/server-gmail-autoauth-mcp',
+      sandbox: { paths: { GMAIL_OAUTH_PATH: 'file', GMAIL_CREDENTIALS_PATH: 'file' } },
+    },
     registryName: 'io.github.gongrzhe/server-gmail-autoauth-mcp',
     env: [
       setting(

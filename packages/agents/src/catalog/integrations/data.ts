@@ -185,6 +185,7 @@ export const DATA_INTEGRATIONS: readonly Integration[] = [
       kind: 'npm',
       package: '@ergut/mcp-bigquery-server',
       args: ['--project-id', '{BIGQUERY_PROJECT_ID}', '--key-file', '{BIGQUERY_KEY_FILE}'],
+      sandbox: { paths: { BIGQUERY_KEY_FILE: 'file' } },
     },
     registryName: 'io.github.ergut/mcp-bigquery-server',
     env: [
@@ -204,7 +205,11 @@ export const DATA_INTEGRATIONS: readonly Integration[] = [
     description: 'A persistent knowledge graph of entities, relations and observations.',
     keywords: ['knowledge graph', 'entities', 'relations', 'facts', 'long-term memory'],
     aliases: ['knowledge graph memory', 'entity memory'],
-    provider: { kind: 'npm', package: '@modelcontextprotocol/server-memory' },
+    provider: {
+      kind: 'npm',
+      package: '@modelcontextprotocol/server-memory',
+      sandbox: { egress: 'none', paths: { MEMORY_FILE_PATH: 'file' } },
+    },
     registryName: 'io.github.modelcontextprotocol/server-memory',
     env: [setting('MEMORY_FILE_PATH', 'Path of the JSON file that stores the graph.', false)],
     events: [],

@@ -294,7 +294,11 @@ export const DEVOPS_INTEGRATIONS: readonly Integration[] = [
     description: 'Inspect and manage Kubernetes clusters with kubectl and Helm.',
     keywords: ['kubernetes', 'k8s', 'kubectl', 'pod', 'deployment', 'helm', 'cluster', 'namespace'],
     aliases: ['k8s', 'kube', 'kubectl'],
-    provider: { kind: 'npm', package: 'mcp-server-kubernetes' },
+    provider: {
+      kind: 'npm',
+      package: 'mcp-server-kubernetes',
+      sandbox: { paths: { KUBECONFIG: 'file' } },
+    },
     registryName: 'io.github.flux159/mcp-server-kubernetes',
     env: [
       setting('KUBECONFIG', 'Path to the kubeconfig file; defaults to ~/.kube/config.', false),

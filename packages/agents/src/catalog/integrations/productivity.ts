@@ -209,7 +209,11 @@ export const PRODUCTIVITY_INTEGRATIONS: readonly Integration[] = [
     description: 'List, create, update and answer Google Calendar events; check availability.',
     keywords: ['calendar', 'meeting', 'event', 'schedule a meeting', 'availability', 'invite'],
     aliases: ['gcal', 'google calendar events'],
-    provider: { kind: 'npm', package: '@cocal/google-calendar-mcp' },
+    provider: {
+      kind: 'npm',
+      package: '@cocal/google-calendar-mcp',
+      sandbox: { paths: { GOOGLE_OAUTH_CREDENTIALS: 'file' } },
+    },
     registryName: 'io.github.nspady/google-calendar-mcp',
     env: [
       setting(
@@ -237,7 +241,11 @@ export const PRODUCTIVITY_INTEGRATIONS: readonly Integration[] = [
     description: 'Read, write, append and format Google Sheets spreadsheets.',
     keywords: ['google sheets', 'spreadsheet', 'sheet', 'rows', 'cells', 'append a row'],
     aliases: ['gsheets', 'google spreadsheet', 'sheets'],
-    provider: { kind: 'npm', package: 'mcp-gsheets' },
+    provider: {
+      kind: 'npm',
+      package: 'mcp-gsheets',
+      sandbox: { paths: { GOOGLE_APPLICATION_CREDENTIALS: 'file' } },
+    },
     registryName: 'io.github.freema/mcp-gsheets',
     env: [
       setting('GOOGLE_PROJECT_ID', 'Google Cloud project ID.'),
