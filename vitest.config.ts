@@ -18,6 +18,8 @@ export default defineConfig({
           root: './packages/agents',
           environment: 'node',
           include: ['src/**/*.test.ts'],
+          // Embedded PostgreSQL engines take seconds to start on a busy machine.
+          hookTimeout: 60_000,
           passWithNoTests: true,
         },
       },

@@ -6,20 +6,9 @@ import { schema, type Schema } from './schema.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 
-/** One raw query with `$n` parameters, on the connection of a transaction. */
-export type RawQuery = (
-  text: string,
-  params?: unknown[],
-) => Promise<{ fields: { name: string; dataTypeID: number }[]; rows: Record<string, unknown>[] }>;
-
 export type Database = {
   db: Db;
   kind: 'pglite' | 'postgres';
-  /**
-   * Runs `fn` in a READ ONLY transaction of its own that is always rolled back: for queries
-   * written by agents (see modules/agents/agent-table.ts).
-   */
-  readOnly: <T>(fn: (query: RawQuery) => Promise<T>) => Promise<T>;
   /** Throws when the database cannot answer. */
   ping: () => Promise<void>;
   close: () => Promise<void>;
@@ -53,18 +42,6 @@ async function openPglite(dir: string | undefined): Promise<Database> {
   return {
     db: db as unknown as Db,
     kind: 'pglite',
-    readOnly: (fn) =>
-      client.transaction(async (tx) => {
-        await tx.exec('SET TRANSACTION READ ONLY');
-        try {
-          return await fn(async (text, params) => {
-            const result = await tx.query<Record<string, unknown>>(text, params);
-            return { fields: result.fields, rows: result.rows };
-          });
-        } finally {
-          await tx.rollback();
-        }
-      }),
     ping: async () => {
       if (client.closed) throw new Error('database closed');
       await client.query('select 1');
@@ -104,22 +81,6 @@ async function openPostgres(url: string): Promise<Database> {
   return {
     db: db as unknown as Db,
     kind: 'postgres',
-    readOnly: async (fn) => {
-      const client = await pool.connect();
-      try {
-        await client.query('BEGIN READ ONLY');
-        return await fn(async (text, params) => {
-          const result = await client.query(text, params);
-          return {
-            fields: result.fields.map((f) => ({ name: f.name, dataTypeID: f.dataTypeID })),
-            rows: result.rows as Record<string, unknown>[],
-          };
-        });
-      } finally {
-        await client.query('ROLLBACK').catch(() => undefined);
-        client.release();
-      }
-    },
     ping: async () => {
       await db.execute(sql`select 1`);
     },

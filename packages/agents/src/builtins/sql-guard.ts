@@ -1,7 +1,8 @@
 /**
- * A text check of agent SQL before it reaches the database: one statement, a SELECT (or WITH …
- * SELECT), no data-changing keywords, no system catalogs or server-side functions. It is the
- * first line only; the READ ONLY transaction and a restricted role are what enforce the rules.
+ * A text check of agent SQL that turns the common mistakes (a write, two statements) into a
+ * clear message before anything runs. It guards nothing: agent SQL runs in an engine of the
+ * agent's own that holds nothing else (isolate/sql-engine.ts), in a READ ONLY transaction that is
+ * rolled back, and is stopped at its time limit.
  */
 
 type Token = { kind: 'word' | 'quoted' | 'symbol'; text: string };
@@ -27,17 +28,6 @@ const WRITE_WORDS = new Set([
   'LOCK',
   'INTO',
 ]);
-
-// generate_series and recursive queries can run without end; the embedded database cannot stop
-// a statement once it runs (no statement_timeout), so they are refused everywhere.
-const FUNCTION_PATTERNS = [
-  /^lo_/,
-  /^dblink/,
-  /^set_config$/,
-  /_to_xml(schema)?$/,
-  /^query_to_/,
-  /^generate_series$/,
-];
 
 // Block comments nest in PostgreSQL.
 function skipBlockComment(sql: string, start: number): number {
@@ -138,22 +128,10 @@ export function readOnlyProblem(sql: string): string | null {
   if (first !== 'SELECT' && first !== 'WITH') {
     return `only SELECT queries are allowed (this one starts with ${first || firstWord?.text || 'nothing'})`;
   }
-  for (const [index, token] of tokens.entries()) {
+  for (const token of tokens) {
     const upper = token.text.toUpperCase();
-    const lower = token.text.toLowerCase();
     if (token.kind === 'word' && WRITE_WORDS.has(upper)) {
       return `only reading is allowed: ${upper} is not permitted in a query`;
-    }
-    if (token.kind === 'word' && upper === 'RECURSIVE') {
-      return 'recursive queries are not available';
-    }
-    if (token.kind === 'symbol') continue;
-    if (lower === 'information_schema' || lower.startsWith('pg_')) {
-      return `system catalogs and server functions (${token.text}) are not available`;
-    }
-    const isCall = tokens[index + 1]?.text === '(';
-    if (isCall && FUNCTION_PATTERNS.some((pattern) => pattern.test(lower))) {
-      return `the function ${token.text} is not available`;
     }
   }
   return null;

@@ -36,8 +36,8 @@ const sqlQuery = defineTool({
   description:
     'Run one read-only PostgreSQL SELECT (WITH … SELECT allowed) on this agent’s table and get ' +
     'the columns and rows. Pass values as params and refer to them as $1, $2… instead of ' +
-    'pasting them into the SQL. INSERT, UPDATE, DELETE, DDL, several statements and system ' +
-    `catalogs are refused. At most max_rows rows come back; queries stop after ${SQL_LIMITS.timeoutMs / 1000} s.`,
+    'pasting them into the SQL. INSERT, UPDATE, DELETE, DDL and several statements are ' +
+    `refused. At most max_rows rows come back; queries stop after ${SQL_LIMITS.timeoutMs / 1000} s.`,
   input: {
     sql: z
       .string()

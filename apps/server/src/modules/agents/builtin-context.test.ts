@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectBuiltin, type BuiltinContext } from '@spoke/agents';
 import { register, startTestApp, type TestApp } from '../../test/harness.ts';
 import { createAgent } from './agent-test-kit.ts';
-import { builtinContextFor, databaseAgentTable, databaseKeyValueStore } from './builtin-context.ts';
+import { agentMemoryTable, builtinContextFor, databaseKeyValueStore } from './builtin-context.ts';
 
 let t: TestApp;
 let agentA: string;
@@ -39,8 +39,11 @@ describe('an agent’s memory in the database', () => {
 });
 
 describe('the agent’s table for the SQL built-in', () => {
-  it('shows the agent its own memory, and nothing else of the database', async () => {
-    const table = databaseAgentTable(t.app.spoke.database, agentA);
+  const tableOf = (agentId: string) =>
+    agentMemoryTable(t.app.spoke.database, t.app.spoke.sqlEngine, agentId);
+
+  it('shows the agent its own memory, and nothing of the platform’s database', async () => {
+    const table = tableOf(agentA);
     const own = await table.query('select key, value from memory order by key', [], limits);
     expect(own).toEqual({
       columns: ['key', 'value'],
@@ -58,31 +61,43 @@ describe('the agent’s table for the SQL built-in', () => {
       'select * from users',
       'select * from public.agent_memory',
       'select * from public.integration_credentials',
+      'select * from agent_space.memory',
+      // Escaped names and role switches reach an engine that has none of these tables.
+      `select * from U&"\\0075sers"`,
+      `select set_config('role', 'postgres', true), (select count(*) from users)`,
     ]) {
-      await expect(table.query(sql, [], limits), sql).rejects.toThrow(
-        /permission denied|does not exist/,
-      );
+      await expect(table.query(sql, [], limits), sql).rejects.toThrow(/does not exist/);
     }
     await expect(
       table.query("insert into memory values ('x', '1', now())", [], limits),
-    ).rejects.toThrow();
-    // PostgreSQL stops a long statement; PGlite cannot, so the built-in's text check refuses
-    // the functions and recursive queries that could run without end (see sql-guard.ts).
-    if (t.app.spoke.database.kind === 'postgres') {
-      await expect(
-        table.query('select pg_sleep(5)', [], { ...limits, timeoutMs: 100 }),
-      ).rejects.toThrow(/statement timeout/);
-    }
+    ).rejects.toThrow(/read-only transaction|permission denied/);
     expect(
       (await table.query('select * from memory', [], { ...limits, maxRows: 0 })).truncated,
     ).toBe(true);
-    const other = databaseAgentTable(t.app.spoke.database, agentB);
+    const other = tableOf(agentB);
     expect((await other.query('select value from memory', [], limits)).rows).toEqual([['Paris']]);
-  });
+    // What the agent stores is what its next query reads.
+    await databaseKeyValueStore(t.app.spoke.database, agentB).set('mood', 'sunny');
+    expect(
+      (await other.query('select key from memory order by key', [], limits)).rows.flat(),
+    ).toEqual(['city', 'mood']);
+  }, 120_000);
+
+  it('is stopped at its time limit, on either database', async () => {
+    const table = tableOf(agentA);
+    await expect(
+      table.query('select count(*) from generate_series(1, 1e12)', [], {
+        ...limits,
+        timeoutMs: 500,
+      }),
+    ).rejects.toThrow('the query ran longer than 0.5 s and was stopped');
+    expect((await table.query('select 1', [], limits)).rows).toEqual([[1]]);
+  }, 120_000);
 
   it('is what the SQL built-in reads, over MCP', async () => {
     const ctx: BuiltinContext = builtinContextFor({
       database: t.app.spoke.database,
+      sqlEngine: t.app.spoke.sqlEngine,
       agentId: agentA,
       mailer: { send: async () => ({ id: 'x' }) },
     });
@@ -99,12 +114,16 @@ describe('the agent’s table for the SQL built-in', () => {
         arguments: { sql: 'delete from memory' },
       });
       expect(refused.isError).toBe(true);
-      for (const sql of ['select pg_sleep(5)', 'select count(*) from generate_series(1, 1e12)']) {
-        const slow = await client.callTool({ name: 'sql_query', arguments: { sql } });
-        expect(slow.isError, sql).toBe(true);
-      }
+      const slow = await client.callTool({
+        name: 'sql_query',
+        arguments: {
+          sql: 'with recursive n(i) as (select 1 union all select i + 1 from n) select count(*) from n',
+        },
+      });
+      expect(slow.isError).toBe(true);
+      expect(JSON.stringify(slow.content)).toContain('was stopped');
     } finally {
       await close();
     }
-  });
+  }, 120_000);
 });

@@ -1,6 +1,7 @@
 import { and, asc, count, eq, like, sql } from 'drizzle-orm';
 import {
   MEMORY_LIMITS,
+  type AgentSqlEngine,
   type AgentTable,
   type BuiltinContext,
   type KeyValueStore,
@@ -80,51 +81,33 @@ export function databaseKeyValueStore(database: Database, agentId: string): KeyV
   };
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /**
- * The agent's table for the SQL built-in: its memory as `memory(key, value, updated_at)`,
- * read in a READ ONLY transaction as the role spoke_agent_reader, which may read that view
- * only, with the agent chosen by a transaction-local setting and a statement timeout.
+ * The agent's table for the SQL built-in: its memory as `memory(key, value, updated_at)`, read
+ * by `engine` (an embedded database of the agent's own, see AgentSqlEngine) with the rows this
+ * fixed query loads. Agent-written SQL never reaches the platform's database.
  */
-export function databaseAgentTable(database: Database, agentId: string): AgentTable {
-  if (!UUID.test(agentId)) throw new Error('not an agent id');
-  return {
-    async describe() {
-      return {
-        table: 'memory',
-        columns: [
-          { name: 'key', type: 'text' },
-          { name: 'value', type: 'jsonb' },
-          { name: 'updated_at', type: 'timestamptz' },
-        ],
-      };
-    },
-    async query(text, params, limits) {
-      return database.readOnly(async (query) => {
-        await query(`SELECT set_config('spoke.agent_id', $1, true)`, [agentId]);
-        const timeout = Math.max(1, Math.min(60_000, Math.floor(limits.timeoutMs)));
-        try {
-          await query('SET LOCAL ROLE spoke_agent_reader');
-        } catch {
-          throw new Error(
-            'SQL queries are unavailable on this platform: the database role spoke_agent_reader is missing',
-          );
-        }
-        await query(`SET LOCAL statement_timeout = ${timeout}`);
-        await query('SET LOCAL search_path = agent_space');
-        const result = await query(text, params);
-        const columns = result.fields.map((f) => f.name);
-        const rows = result.rows.slice(0, limits.maxRows).map((r) => columns.map((c) => r[c]));
-        return { columns, rows, truncated: result.rows.length > limits.maxRows };
-      });
-    },
-  };
+export function agentMemoryTable(
+  database: Database,
+  engine: AgentSqlEngine,
+  agentId: string,
+): AgentTable {
+  return engine.tableFor(agentId, () =>
+    database.db
+      .select({
+        key: agentMemory.key,
+        value: agentMemory.value,
+        updated_at: agentMemory.updatedAt,
+      })
+      .from(agentMemory)
+      .where(eq(agentMemory.agentId, agentId))
+      .orderBy(asc(agentMemory.key)),
+  );
 }
 
 /** What the built-in servers of one agent run with. */
 export function builtinContextFor(options: {
   database: Database;
+  sqlEngine: AgentSqlEngine;
   agentId: string;
   mailer: Mailer;
   webhookSecret?: string;
@@ -134,7 +117,7 @@ export function builtinContextFor(options: {
     agentId: options.agentId,
     mailer: options.mailer,
     kv: databaseKeyValueStore(options.database, options.agentId),
-    sql: databaseAgentTable(options.database, options.agentId),
+    sql: agentMemoryTable(options.database, options.sqlEngine, options.agentId),
     network: { allowPrivateNetworks: options.allowPrivateNetworks ?? false },
     ...(options.webhookSecret ? { webhookSecret: options.webhookSecret } : {}),
   };

@@ -14,6 +14,7 @@ import {
   integrationById,
   openToolset,
   runAgent,
+  type AgentSqlEngine,
   type LanguageModel,
   type Mailer,
 } from '@spoke/agents';
@@ -40,6 +41,8 @@ export type RunService = ReturnType<typeof createRunService>;
 
 export function createRunService(deps: {
   database: Database;
+  /** Where agent-written SQL runs (never in `database`). */
+  sqlEngine: AgentSqlEngine;
   agentService: AgentService;
   usage: UsageService;
   credentials: CredentialService;
@@ -160,6 +163,7 @@ export function createRunService(deps: {
           },
           builtin: builtinContextFor({
             database,
+            sqlEngine: deps.sqlEngine,
             agentId: agent.id,
             mailer: deps.mailer,
             webhookSecret: deps.agentService.sendsWebhooks(spec)
