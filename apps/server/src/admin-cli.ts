@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { users } from './db/schema.ts';
+import { isListedAdmin, normalizeAdminEmail } from './modules/account/admin-emails.ts';
 
 const USAGE = 'Usage: npm run admin -- grant <email> | revoke <email> | list';
 
@@ -18,11 +19,14 @@ export async function runAdmin(
   const database = await openDatabase(config.databaseUrl, config.dataDir);
   try {
     if (action === 'list') {
+      // An admin needs a proven address, whether flagged or listed.
       const rows = await database.db
         .select({ email: users.email })
         .from(users)
-        .where(sql`${users.isAdmin} = true`);
-      const fromEnv = config.adminEmails.map((e) => `${e} (ADMIN_EMAILS)`);
+        .where(sql`${users.isAdmin} = true and ${users.emailVerified} = true`);
+      const fromEnv = config.adminEmails.map(
+        (e) => `${normalizeAdminEmail(e)} (ADMIN_EMAILS, once the address is verified)`,
+      );
       const all = [...rows.map((r) => r.email), ...fromEnv];
       return all.length ? all.join('\n') : 'No admins yet.';
     }
@@ -33,7 +37,7 @@ export async function runAdmin(
       .returning({ email: users.email });
     if (updated.length === 0) throw new Error(`No account with the email ${email}.`);
     const note =
-      action === 'revoke' && config.adminEmails.includes(email!.toLowerCase())
+      action === 'revoke' && isListedAdmin(config.adminEmails, updated[0]!.email)
         ? ' (still an admin through ADMIN_EMAILS)'
         : '';
     return action === 'grant'
