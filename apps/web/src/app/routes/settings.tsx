@@ -1,5 +1,6 @@
 import { usePageTitle } from '../../components/layout/use-page-title.ts';
 import { useAuth } from '../../features/auth/use-auth.ts';
+import { EmailRecipients } from '../../features/settings/components/email-recipients.tsx';
 import { PasswordForm } from '../../features/settings/components/password-form.tsx';
 import { ProfileForm } from '../../features/settings/components/profile-form.tsx';
 import { SectionCard } from '../../features/settings/components/section-card.tsx';
@@ -49,6 +50,7 @@ export function Component() {
         >
           <ApiTokens headingId="tokens-heading" />
         </SectionCard>
+        <EmailRecipients />
       </div>
     </div>
   );
