@@ -16,7 +16,7 @@ import { fmtInt, fmtMs, table } from '../lib/table.ts';
 /** Others' requests must be answered within this while an agent's work runs without end. */
 export const HEALTH_P99_TARGET_MS = 1000;
 
-type Attack = { label: string; tool: string; arguments: object };
+type Attack = { label: string; tool: string; arguments: Record<string, unknown> };
 
 const ATTACKS: Attack[] = [
   {

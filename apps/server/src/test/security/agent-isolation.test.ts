@@ -27,7 +27,7 @@ let victim: { token: string; user: { email: string } };
 let attackerAgent: string;
 
 /** The tool call the model makes next (runs here go one at a time). */
-let wanted: { tool: string; arguments: object } = { tool: 'none', arguments: {} };
+let wanted: { tool: string; arguments: Record<string, unknown> } = { tool: 'none', arguments: {} };
 
 function responder(request: ChatRequest): ScriptedReply {
   if (!request.tools?.length) return { text: 'No spec here.' };
@@ -38,7 +38,7 @@ function responder(request: ChatRequest): ScriptedReply {
   return { toolCalls: [{ name, arguments: wanted.arguments }] };
 }
 
-async function runTool(tool: string, args: object): Promise<Run & { steps: RunStep[] }> {
+async function runTool(tool: string, args: Record<string, unknown>): Promise<Run & { steps: RunStep[] }> {
   wanted = { tool, arguments: args };
   const started = await call(t, 'POST', `/api/agents/${attackerAgent}/runs`, attacker.token, {
     input: 'Run the tool.',
