@@ -134,8 +134,10 @@ describe('secrets stay out of URLs and logs', () => {
     secrets['webhook secret'] = webhook.secret;
     expect(webhook.url).not.toContain(webhook.secret);
     await page.goto(`${base}/app/agents/${agentId}`);
-    await page.getByRole('button', { name: 'Show secret' }).click();
-    expect(await page.getByLabel('Secret', { exact: true }).inputValue()).toBe(webhook.secret);
+    await page.getByRole('button', { name: 'Show webhook secret' }).click();
+    expect(await page.getByLabel('Webhook secret (sign calls to this agent)').inputValue()).toBe(
+      webhook.secret,
+    );
 
     const body = JSON.stringify({ ticket: 42 });
     const signedAt = (at: number) => {

@@ -398,9 +398,24 @@ describe('agent page', () => {
     expect((hook.getByLabelText('Webhook URL') as HTMLInputElement).value).toBe(
       `http://test/api/hooks/${AGENT_ID}`,
     );
-    const secret = hook.getByLabelText('Secret') as HTMLInputElement;
+    const secret = hook.getByLabelText(
+      'Webhook secret (sign calls to this agent)',
+    ) as HTMLInputElement;
     expect(secret.type).toBe('password');
     expect(secret.value).toBe('whsec_first');
+    await user.click(hook.getByRole('button', { name: 'Show webhook secret' }));
+    expect(secret.type).toBe('text');
+    // The help and the example describe the signed call, never the bare secret.
+    expect(
+      hook.getByText(/Calls more than 5 minutes from now, or sent twice, are refused/),
+    ).toBeTruthy();
+    const example = hook.getByText(/X-Spoke-Timestamp: \$TS/).textContent ?? '';
+    expect(example).toContain(`curl -s http://test/api/hooks/${AGENT_ID}`);
+    expect(example).toContain(`printf '%s.%s' "$TS" "$BODY"`);
+    expect(example).not.toContain('whsec_first');
+    expect(example).not.toContain('Authorization');
+    // An agent without send_webhook steps has no signing secret.
+    expect(hook.queryByLabelText(/^Signing secret/)).toBeNull();
     await user.click(hook.getByRole('button', { name: 'Copy webhook secret' }));
     expect(await navigator.clipboard.readText()).toBe('whsec_first');
     await user.click(hook.getByRole('button', { name: 'Copy webhook URL' }));
@@ -412,6 +427,49 @@ describe('agent page', () => {
     await waitFor(() => expect(secret.value).toBe('whsec_rotated'));
     expect(hook.getByText('New secret created. The old one no longer works.')).toBeTruthy();
     expect(sent('POST', `${agentPath}/webhook/rotate`)).toHaveLength(1);
+  });
+
+  it('shows the signing secret of outgoing deliveries apart from the inbound secret', async () => {
+    const agent = api.state.agents[0]!;
+    agent.spec.trigger = { type: 'webhook' };
+    agent.webhook = { url: `http://test/api/hooks/${AGENT_ID}`, secret: 'whsec_in' };
+    agent.webhook_signing_secret = 'whsig_out';
+    const { user } = await openAgent();
+    const hook = region('Webhook');
+    const inbound = hook.getByLabelText(
+      'Webhook secret (sign calls to this agent)',
+    ) as HTMLInputElement;
+    const outbound = hook.getByLabelText(
+      'Signing secret (verify deliveries from this agent)',
+    ) as HTMLInputElement;
+    expect(inbound.value).toBe('whsec_in');
+    expect(outbound.value).toBe('whsig_out');
+    expect(outbound.type).toBe('password');
+    expect(outbound.getAttribute('aria-describedby')).toBe('webhook-signing-secret-help');
+    expect(document.getElementById('webhook-signing-secret-help')?.textContent).toMatch(
+      /This secret cannot call the agent\.$/,
+    );
+    await user.click(hook.getByRole('button', { name: 'Copy signing secret' }));
+    expect(await navigator.clipboard.readText()).toBe('whsig_out');
+    await user.click(hook.getByRole('button', { name: 'Show signing secret' }));
+    expect(outbound.type).toBe('text');
+    expect(inbound.type).toBe('password');
+  });
+
+  it('shows the signing secret of an agent that only sends webhooks', async () => {
+    api.state.agents[0]!.webhook_signing_secret = 'whsig_only';
+    await openAgent();
+    const hook = region('Webhook');
+    expect(
+      (
+        hook.getByLabelText(
+          'Signing secret (verify deliveries from this agent)',
+        ) as HTMLInputElement
+      ).value,
+    ).toBe('whsig_only');
+    // No inbound hook: no URL, no inbound secret, nothing to rotate.
+    expect(hook.queryByLabelText('Webhook URL')).toBeNull();
+    expect(hook.queryByRole('button', { name: 'Rotate secret' })).toBeNull();
   });
 
   it('connects an integration with a form built from its variables', async () => {

@@ -71,9 +71,9 @@ function AgentPage({ agent }: { agent: Agent }) {
               onRetry={() => void integrations.refetch()}
             />
           </SectionCard>
-          {agent.webhook && (
+          {(agent.webhook || agent.webhook_signing_secret !== undefined) && (
             <SectionCard id="webhook-heading" title="Webhook">
-              <WebhookPanel agent={agent} webhook={agent.webhook} />
+              <WebhookPanel agent={agent} />
             </SectionCard>
           )}
           <SectionCard
