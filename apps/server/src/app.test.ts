@@ -38,7 +38,9 @@ describe('health and readiness', () => {
 
   it('GET /api/ready answers when the database does', async () => {
     const res = await t.app.inject('/api/ready');
-    expect(res.json()).toEqual({ data: { status: 'ready', database: 'ok' } });
+    expect(res.json()).toEqual({
+      data: { status: 'ready', database: 'ok', integrations: { sandbox: 'bubblewrap' } },
+    });
   });
 });
 

@@ -35,6 +35,7 @@ import { ownRegistryRoutes, registryApiRoutes } from './modules/registry/routes.
 import { registryAdminRoutes } from './modules/registry/admin-routes.ts';
 import { seedRegistry } from './modules/registry/seed.ts';
 import { AgentSqlEngine, INTEGRATIONS, createLanguageModel } from '@spoke/agents';
+import { startIntegrationSandbox } from './lib/integration-sandbox.ts';
 import { createCryptoBox, resolveSecretsKey } from './lib/crypto-box.ts';
 import { createUsageService, type UsageService } from './modules/agents/usage.ts';
 import { createCredentialService } from './modules/agents/credentials.ts';
@@ -207,6 +208,10 @@ export async function buildApp(config: AppConfig, opts: { logger?: boolean } = {
   });
   // Agent-written SQL runs in engines of its own, never in the platform's database.
   const sqlEngine = new AgentSqlEngine();
+  // Third-party integration servers run in a sandbox (tested in the background at start).
+  const sandbox = startIntegrationSandbox(config, app.log);
+  // Awaited where it is used (and at onReady, which fails the start when it rejected).
+  sandbox.catch(() => undefined);
   const runService = createRunService({
     database,
     sqlEngine,
@@ -218,6 +223,7 @@ export async function buildApp(config: AppConfig, opts: { logger?: boolean } = {
     limits: config.runs,
     log: app.log,
     allowPrivateNetworks: config.allowPrivateNetworks,
+    sandbox,
     lists,
   });
   const scheduler = createScheduler({
@@ -242,6 +248,7 @@ export async function buildApp(config: AppConfig, opts: { logger?: boolean } = {
     prefix: '/api',
     version: config.version,
     ping: database.ping,
+    sandboxMode: async () => (await sandbox).status.mode,
   });
   await app.register(accountRoutes, { prefix: '/api/account', service: accounts, limiters });
   await app.register(billingRoutes, { prefix: '/api/account', usage, accounts });
@@ -291,6 +298,8 @@ export async function buildApp(config: AppConfig, opts: { logger?: boolean } = {
   sweep.unref();
 
   app.addHook('onReady', async () => {
+    // INTEGRATIONS_SANDBOX=bubblewrap with a bubblewrap that does not work stops the start here.
+    await sandbox;
     scheduler.start();
     runService.kick();
   });
@@ -298,6 +307,7 @@ export async function buildApp(config: AppConfig, opts: { logger?: boolean } = {
     await scheduler.stop();
     await runService.stop();
     await sqlEngine.close();
+    await (await sandbox).close();
     clearInterval(sweep);
     redis?.disconnect();
     await database.close();

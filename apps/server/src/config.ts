@@ -2,7 +2,7 @@ import { z } from 'zod';
 import path from 'node:path';
 import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
-import { modelConfigFromEnv, type ModelConfig } from '@spoke/agents';
+import { modelConfigFromEnv, type ModelConfig, type SandboxSetting } from '@spoke/agents';
 import { AGENT_EMAILS_PER_DAY_DEFAULT } from '@spoke/shared';
 
 const emptyToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
@@ -79,6 +79,10 @@ const EnvSchema = z.object({
     .enum(['true', 'false'])
     .default('false')
     .transform((v) => v === 'true'),
+  INTEGRATIONS_SANDBOX: z.enum(['auto', 'bubblewrap', 'none-unsafe']).default('auto'),
+  INTEGRATIONS_BWRAP_PATH: z.string().min(1).default('/usr/bin/bwrap'),
+  INTEGRATIONS_MEMORY_MB: z.coerce.number().int().min(64).max(16_384).default(512),
+  INTEGRATIONS_MAX_PROCESSES: z.coerce.number().int().min(16).max(4096).default(128),
 });
 
 /** The 32 key bytes of a SECRETS_KEY (base64 or hex), or null when it is not one. */
@@ -158,6 +162,13 @@ export type AppConfig = {
   llm: ModelConfig | null;
   /** Let built-in integrations reach private addresses (self-hosted networks, tests). */
   allowPrivateNetworks: boolean;
+  /** How npm integrations (third-party code) are isolated; see docs/decisions/014. */
+  integrations: {
+    sandbox: SandboxSetting;
+    bwrapPath: string;
+    memoryMb: number;
+    maxProcesses: number;
+  };
   /** E-mails one user's agents may send per UTC day, confirmation requests included. */
   agentEmailsPerDay: number;
   version: string;
@@ -236,6 +247,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     schedulerIntervalMs: e.SCHEDULER_INTERVAL_MS,
     llm,
     allowPrivateNetworks: e.AGENTS_ALLOW_PRIVATE_NETWORKS,
+    integrations: {
+      sandbox: e.INTEGRATIONS_SANDBOX,
+      bwrapPath: e.INTEGRATIONS_BWRAP_PATH,
+      memoryMb: e.INTEGRATIONS_MEMORY_MB,
+      maxProcesses: e.INTEGRATIONS_MAX_PROCESSES,
+    },
     agentEmailsPerDay: e.AGENT_EMAILS_PER_DAY,
     version: readVersion(),
   };

@@ -57,7 +57,14 @@ export {
   type TeamSize,
   type UseCase,
 } from './account.ts';
-export { HealthSchema, ReadySchema, type Health, type Ready } from './health.ts';
+export {
+  HealthSchema,
+  ReadySchema,
+  SANDBOX_MODES,
+  type Health,
+  type Ready,
+  type SandboxModeName,
+} from './health.ts';
 export { QUERY_STALE_TIME_MS, QUERY_GC_TIME_MS, QUERY_MAX_RETRIES, shouldRetry } from './query.ts';
 export {
   PLAN_IDS,

@@ -15,6 +15,7 @@ import {
   openToolset,
   runAgent,
   type AgentSqlEngine,
+  type IntegrationSandbox,
   type LanguageModel,
   type Mailer,
 } from '@spoke/agents';
@@ -52,6 +53,8 @@ export function createRunService(deps: {
   log: { warn: (obj: object, msg: string) => void; error: (obj: object, msg: string) => void };
   /** For tests: let built-ins reach servers on 127.0.0.1. */
   allowPrivateNetworks?: boolean;
+  /** Where npm integrations run; without one they are refused (see docs/decisions/014). */
+  sandbox?: Promise<IntegrationSandbox>;
   /** Agent lists show each agent's last run and usage: every run change is told here. */
   lists: AgentListCache;
 }) {
@@ -156,6 +159,7 @@ export function createRunService(deps: {
       toolset = await openToolset(
         spec,
         catalogConnector({
+          sandbox: await deps.sandbox,
           credentials: async (integrationId) => {
             const values = await credentials.values(agent.userId, integrationId);
             secrets.push(...Object.values(values));

@@ -1,14 +1,24 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ErrorCode, HealthSchema, ReadySchema, envelope } from '@spoke/shared';
+import {
+  ErrorCode,
+  HealthSchema,
+  ReadySchema,
+  envelope,
+  type SandboxModeName,
+} from '@spoke/shared';
 import { AppError } from '../../errors.ts';
 
 const READY_TIMEOUT_MS = 2_000;
 
-/** Liveness (`/api/health`) and readiness (`/api/ready`: the database answers). */
+/**
+ * Liveness (`/api/health`) and readiness (`/api/ready`: the database answers; it also says how
+ * third-party integrations are isolated, so operators and monitors see an unsafe mode).
+ */
 export const healthRoutes: FastifyPluginAsyncZod<{
   version: string;
   ping: () => Promise<void>;
-}> = async (app, { version, ping }) => {
+  sandboxMode: () => Promise<SandboxModeName>;
+}> = async (app, { version, ping, sandboxMode }) => {
   app.get('/health', { schema: { response: { 200: envelope(HealthSchema) } } }, async () => ({
     data: { status: 'ok' as const, version, uptime: Math.round(process.uptime()) },
   }));
@@ -35,7 +45,10 @@ export const healthRoutes: FastifyPluginAsyncZod<{
         clearTimeout(timer);
       }
       reply.header('cache-control', 'no-store');
-      return { data: { status: 'ready' as const, database: 'ok' as const } };
+      const sandbox = await sandboxMode();
+      return {
+        data: { status: 'ready' as const, database: 'ok' as const, integrations: { sandbox } },
+      };
     },
   );
 };
