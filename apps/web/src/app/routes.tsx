@@ -54,6 +54,8 @@ export const routes: RouteObject[] = [
             path: 'reset-password',
             lazy: () => import('../features/auth/routes/reset-password.tsx'),
           },
+          // Public: the mailed link works signed in or out.
+          { path: 'verify-email', lazy: () => import('../features/auth/routes/verify-email.tsx') },
           {
             lazy: () => import('./query-layout.tsx'),
             children: [

@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { PasswordStrengthMeter } from './password-strength-meter.tsx';
 
@@ -20,5 +20,30 @@ describe('password strength meter', () => {
       .map((bar) => bar.getAttribute('data-filled'));
     expect(filled).toHaveLength(4);
     expect(filled.filter((value) => value === 'true')).toHaveLength(bars);
+  });
+});
+
+describe('a common password', () => {
+  it.each(['password', 'Password', ' qwertyuiop '])(
+    'reads %j as too common, whatever its length',
+    async (password) => {
+      render(<PasswordStrengthMeter password={password} />);
+      await waitFor(() =>
+        expect(screen.getByTestId('password-strength-label').textContent).toBe('Too common'),
+      );
+      const filled = screen
+        .getAllByTestId('password-strength-bar')
+        .filter((bar) => bar.getAttribute('data-filled') === 'true');
+      expect(filled).toHaveLength(1);
+    },
+  );
+
+  it('measures an uncommon password by its length as before', async () => {
+    const { rerender } = render(<PasswordStrengthMeter password="password" />);
+    await waitFor(() =>
+      expect(screen.getByTestId('password-strength-label').textContent).toBe('Too common'),
+    );
+    rerender(<PasswordStrengthMeter password="pa55word-of-mine" />);
+    expect(screen.getByTestId('password-strength-label').textContent).toBe('Strong');
   });
 });

@@ -1,4 +1,4 @@
-import type { RegisterRequest } from '@spoke/shared';
+import { COMMON_PASSWORD_MESSAGE, type RegisterRequest } from '@spoke/shared';
 import { screen, waitFor } from '@testing-library/react';
 import { userEvent, type UserEvent } from '@testing-library/user-event';
 import type { ServerResponse } from 'node:http';
@@ -176,8 +176,45 @@ describe('registration wizard', () => {
       useCase: 'automation',
       agreeToTerms: true,
       subscribeNewsletter: true,
+      remember: false,
     } satisfies RegisterRequest);
   });
+
+  it('offers Remember me, unticked as on the sign-in form, and sends the choice', async () => {
+    answer((res) => sendJson(res, 201, { data: { user: sampleUser, token: 'new-token' } }));
+    renderRoutes(routes, '/register');
+    const user = userEvent.setup();
+    await reachCreate(user);
+    const remember = screen.getByRole('checkbox', { name: 'Remember me' });
+    expect(remember).toHaveProperty('checked', false);
+    await user.click(remember);
+    await user.click(screen.getByRole('button', { name: 'Create Account' }));
+    await screen.findByRole('heading', { name: 'Dashboard' });
+    expect(JSON.parse(server.requests[0]?.body ?? '')).toMatchObject({ remember: true });
+  });
+
+  it.each(['password', 'PassWord1', '  12345678  ', 'iloveyou'])(
+    'calls %j too common and keeps the password step, with the server message',
+    async (common) => {
+      renderRoutes(routes, '/register');
+      const user = userEvent.setup();
+      await fillStep1(user);
+      await user.type(screen.getByLabelText('Password'), common);
+      await user.type(screen.getByLabelText('Confirm password'), common);
+      await waitFor(() =>
+        expect(screen.getByTestId('password-strength-label').textContent).toBe('Too common'),
+      );
+      await user.click(continueButton());
+      await waitFor(() => expect(errorOf('Password')).toBe(COMMON_PASSWORD_MESSAGE));
+      expect(screen.getByText('Step 2 of 3')).toBeTruthy();
+      expect(document.activeElement).toBe(screen.getByLabelText('Password'));
+      // One more character and it is an ordinary password again.
+      await user.type(screen.getByLabelText('Password'), 'x!q');
+      expect(screen.getByTestId('password-strength-label').textContent).toBe('Strong');
+      expect(errorOf('Password')).toBeUndefined();
+      expect(server.requests).toHaveLength(0);
+    },
+  );
 
   it('shows Creating Account... while the request runs', async () => {
     let release = () => undefined as void;

@@ -8,6 +8,7 @@ import { Spinner } from '../../../components/spinner.tsx';
 import { fieldErrors } from '../../../lib/field-errors.ts';
 import { asApiError } from '../api/as-api-error.ts';
 import { resetPassword } from '../api/password-reset.ts';
+import { commonPasswordError } from '../common-passwords.ts';
 import { PasswordFields, type PasswordValues } from '../components/password-fields.tsx';
 
 function LinkTo({ to, children }: { to: string; children: string }) {
@@ -72,6 +73,11 @@ export function Component() {
     const parsed = RegisterStep2Schema.safeParse(values);
     if (!parsed.success) {
       setErrors(fieldErrors(parsed.error));
+      return;
+    }
+    const common = await commonPasswordError(parsed.data.password);
+    if (common) {
+      setErrors({ password: common });
       return;
     }
     setBusy(true);

@@ -66,6 +66,12 @@ export function ProfileStep(props: StepProps) {
         checked={values.subscribeNewsletter}
         onChange={(event) => update('subscribeNewsletter', event.target.checked)}
       />
+      <CheckboxField
+        label="Remember me"
+        name="remember"
+        checked={values.remember}
+        onChange={(event) => update('remember', event.target.checked)}
+      />
     </div>
   );
 }

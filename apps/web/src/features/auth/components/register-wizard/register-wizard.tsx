@@ -6,6 +6,7 @@ import { primaryButton, secondaryButton } from '../../../../components/button-st
 import { Spinner } from '../../../../components/spinner.tsx';
 import { fieldErrors } from '../../../../lib/field-errors.ts';
 import { registerAccount } from '../../api/register.ts';
+import { commonPasswordError } from '../../common-passwords.ts';
 import { DEFAULT_AFTER_LOGIN } from '../../next-location.ts';
 import { useAuth } from '../../use-auth.ts';
 import { AccountStep } from './account-step.tsx';
@@ -84,10 +85,15 @@ export function RegisterWizard() {
     }
   }
 
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (busy) return;
     const found = validateStep(step, values);
+    // The server refuses a common password with this message; saying it here saves a round trip.
+    if (step === 2 && !found.password) {
+      const common = await commonPasswordError(values.password);
+      if (common) found.password = common;
+    }
     if (Object.keys(found).length > 0) return showErrors(found, step);
     if (step < 3) {
       setFormError(null);
@@ -98,7 +104,7 @@ export function RegisterWizard() {
 
   const Fields = STEPS[step];
   return (
-    <form ref={formRef} onSubmit={onSubmit} noValidate className="space-y-6">
+    <form ref={formRef} onSubmit={(event) => void onSubmit(event)} noValidate className="space-y-6">
       <WizardProgress step={step} />
       <h2
         ref={headingRef}

@@ -20,6 +20,8 @@ export interface WizardValues {
   useCase: UseCase | '';
   agreeToTerms: boolean;
   subscribeNewsletter: boolean;
+  /** A "Remember me" session, as the sign-in form offers; otherwise a short one. */
+  remember: boolean;
 }
 
 export type WizardErrors = Partial<Record<keyof WizardValues, string>>;
@@ -45,6 +47,8 @@ export const INITIAL_VALUES: WizardValues = {
   agreeToTerms: false,
   // The spec has the newsletter box ticked by default.
   subscribeNewsletter: true,
+  // As on the sign-in form: a long session only when asked for.
+  remember: false,
 };
 
 const STEP_SCHEMAS = { 1: RegisterStep1Schema, 2: RegisterStep2Schema, 3: RegisterStep3Schema };
