@@ -100,9 +100,7 @@ describe('agent e-mail recipients', () => {
 
     // The link works once.
     await consent.goto(link);
-    await consent
-      .getByRole('heading', { level: 1, name: 'This link does not work any more' })
-      .waitFor();
+    await consent.getByRole('heading', { level: 1, name: 'Link no longer valid' }).waitFor();
     expect(await consent.getByRole('alert').textContent()).toBe(
       'This link does not work any more: it was answered already or is over 7 days old.',
     );

@@ -97,7 +97,7 @@ describe('e-mail consent page', () => {
     server.handle(consentApi('the-real-one'));
     open('/email-consent?token=used');
     expect(
-      await screen.findByRole('heading', { level: 1, name: 'This link does not work any more' }),
+      await screen.findByRole('heading', { level: 1, name: 'Link no longer valid' }),
     ).toBeTruthy();
     expect(screen.getByRole('alert').textContent).toBe(GONE);
     expect(screen.queryByRole('button', { name: 'Allow e-mails' })).toBeNull();
@@ -116,7 +116,7 @@ describe('e-mail consent page', () => {
     );
     open(`/email-consent?token=${'x'.repeat(300)}`);
     expect(
-      await screen.findByRole('heading', { level: 1, name: 'This link does not work any more' }),
+      await screen.findByRole('heading', { level: 1, name: 'Link no longer valid' }),
     ).toBeTruthy();
   });
 
@@ -133,7 +133,7 @@ describe('e-mail consent page', () => {
     });
     await user.click(screen.getByRole('button', { name: 'Allow e-mails' }));
     expect(
-      await screen.findByRole('heading', { level: 1, name: 'This link does not work any more' }),
+      await screen.findByRole('heading', { level: 1, name: 'Link no longer valid' }),
     ).toBeTruthy();
     expect(screen.getByRole('alert').textContent).toBe(GONE);
     await waitFor(() => expect(router.state.location.search).toBe(''));

@@ -59,14 +59,14 @@ function Answered({
           <span>
             {allowed ? (
               <>
-                Agents of {username} may now e-mail <strong className="break-all">{email}</strong>.
-                Each message names {username}, says that Spoke did not write it, and replies go to{' '}
-                {username}.
+                Agents of {username} may now e-mail{' '}
+                <strong className="wrap-anywhere">{email}</strong>. Each message names {username},
+                says that Spoke did not write it, and replies go to {username}.
               </>
             ) : (
               <>
-                No agent of {username} will e-mail <strong className="break-all">{email}</strong>,
-                and {username} cannot ask again.
+                No agent of {username} will e-mail{' '}
+                <strong className="wrap-anywhere">{email}</strong>, and {username} cannot ask again.
               </>
             )}
           </span>
@@ -87,7 +87,7 @@ function Answered({
 
 function DeadLink({ message }: { message: string }) {
   return (
-    <AuthCard title="This link does not work any more">
+    <AuthCard title="Link no longer valid">
       <Outcome>
         <Alert>{message}</Alert>
         <p className="text-sm text-slate-700">
@@ -150,8 +150,8 @@ export function Component() {
       <div className="space-y-4 text-sm text-slate-700">
         <p>
           If you allow it, agents that {username} runs on Spoke may send e-mail to{' '}
-          <strong className="break-all">{email}</strong>. Every message names {username} and says
-          that Spoke did not write it; replies go to {username}.
+          <strong className="wrap-anywhere">{email}</strong>. Every message names {username} and
+          says that Spoke did not write it; replies go to {username}.
         </p>
         <p>If you ignore it, none of their agents will e-mail you, and they cannot ask again.</p>
       </div>

@@ -194,8 +194,11 @@ describe('e-mail recipients', () => {
   it('removes an address after asking, and keeps it when cancelled', async () => {
     const { section, user } = await open();
     await user.click(section.getByRole('button', { name: 'Remove bob@example.com' }));
-    let dialog = within(screen.getByRole('alertdialog', { name: 'Remove bob@example.com?' }));
-    expect(dialog.getByText(/can no longer e-mail this address/)).toBeTruthy();
+    let dialog = within(screen.getByRole('alertdialog', { name: 'Remove this address?' }));
+    expect(screen.getByRole('alertdialog').getAttribute('aria-describedby')).toBeTruthy();
+    expect(dialog.getByText(/your agents can no longer e-mail it/).textContent).toBe(
+      'bob@example.com: your agents can no longer e-mail it. To add it again, its owner must allow it again from a new link.',
+    );
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('alertdialog')).toBeNull();
     expect(sent('DELETE')).toHaveLength(0);
@@ -204,7 +207,7 @@ describe('e-mail recipients', () => {
     );
 
     await user.click(section.getByRole('button', { name: 'Remove bob@example.com' }));
-    dialog = within(screen.getByRole('alertdialog', { name: 'Remove bob@example.com?' }));
+    dialog = within(screen.getByRole('alertdialog', { name: 'Remove this address?' }));
     await user.click(dialog.getByRole('button', { name: 'Remove address' }));
     await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
     expect(sent('DELETE').map((r) => r.path)).toEqual([`${PATH}/r-bob`]);

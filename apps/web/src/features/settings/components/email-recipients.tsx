@@ -28,12 +28,12 @@ function Recipients() {
     <div className="space-y-6">
       {verified ? (
         <p className="text-sm text-slate-700">
-          Your own address, <strong className="break-all">{own}</strong>, is always allowed.
+          Your own address, <strong className="wrap-anywhere">{own}</strong>, is always allowed.
         </p>
       ) : (
         <Alert tone="info">
-          Verify your address, <strong className="break-all">{own}</strong>, first: until then your
-          agents send no e-mail and you cannot add recipients.
+          Verify your address, <strong className="wrap-anywhere">{own}</strong>, first: until then
+          your agents send no e-mail and you cannot add recipients.
         </Alert>
       )}
       {verified && <RecipientForm />}

@@ -68,10 +68,10 @@ export function RecipientList({
             >
               <Mail aria-hidden="true" className="hidden size-5 shrink-0 text-slate-500 sm:block" />
               <div className="min-w-0 flex-1">
-                <p className="flex flex-wrap items-center gap-2 font-medium break-all text-slate-900">
-                  {recipient.email}
+                <p className="flex flex-wrap items-center gap-x-2 gap-y-1 font-medium text-slate-900">
+                  <span className="min-w-0 wrap-anywhere">{recipient.email}</span>
                   <span
-                    className={`rounded-full px-2 py-0.5 text-xs font-semibold break-normal ring-1 ring-inset ${status.tone}`}
+                    className={`rounded-full px-2 py-0.5 text-xs font-semibold whitespace-nowrap ring-1 ring-inset ${status.tone}`}
                   >
                     {status.label}
                   </span>
@@ -97,7 +97,7 @@ export function RecipientList({
       </ul>
       {asking && (
         <ConfirmDialog
-          title={`Remove ${asking.email}?`}
+          title="Remove this address?"
           confirmLabel="Remove address"
           busyLabel="Removing..."
           busy={remove.isPending}
@@ -109,9 +109,10 @@ export function RecipientList({
           }}
           fallbackFocus={fallbackFocus}
         >
+          <strong className="wrap-anywhere">{asking.email}</strong>:{' '}
           {asking.status === 'confirmed'
-            ? 'Your agents can no longer e-mail this address. To add it again, its owner must allow it again from a new link.'
-            : 'The link already sent stops working, and your agents will not e-mail this address.'}
+            ? 'your agents can no longer e-mail it. To add it again, its owner must allow it again from a new link.'
+            : 'the link already sent stops working, and your agents will not e-mail it.'}
         </ConfirmDialog>
       )}
     </>

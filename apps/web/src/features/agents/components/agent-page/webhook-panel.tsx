@@ -67,11 +67,12 @@ function InboundHook({ agent, webhook }: { agent: Agent; webhook: NonNullable<Ag
             <summary className="cursor-pointer font-medium text-slate-700">
               Example call from a shell
             </summary>
-            <div className="mt-2 flex items-start gap-2 rounded-lg border border-slate-200 bg-slate-50 p-2">
-              <pre className="min-w-0 flex-1 overflow-x-auto font-mono text-xs whitespace-pre text-slate-900">
-                {example}
-              </pre>
-              <CopyButton text={example} label="Copy example call" />
+            <div className="mt-2 rounded-lg border border-slate-200 bg-slate-50">
+              <div className="flex items-center justify-between gap-2 border-b border-slate-200 py-1 pr-1 pl-2">
+                <span className="text-slate-600">Shell</span>
+                <CopyButton text={example} label="Copy example call" />
+              </div>
+              <pre className="overflow-x-auto p-2 font-mono text-xs text-slate-900">{example}</pre>
             </div>
             <p className="mt-1">
               Set <code className={code}>SPOKE_WEBHOOK_SECRET</code> to the secret first.
