@@ -1,5 +1,5 @@
 import { serverJson } from '../../modules/registry/registry-test-kit.ts';
-import { registrationFor, type register, type TestApp } from '../harness.ts';
+import { register, registrationFor, type TestApp } from '../harness.ts';
 
 export const CALLERS = [
   'anonymous',
@@ -140,6 +140,12 @@ export const ACCESS_TABLE: Record<string, Row> = {
       password: 'a new password',
     })),
   },
+  // A mailed link proves an address by its token alone, signed in or not: one never sent
+  // is refused the same way for everyone, never 401.
+  'POST /api/account/verify-email': {
+    expect: everyone(400),
+    request: send('/api/account/verify-email', () => ({ token: `never-sent-${unique()}` })),
+  },
   'POST /api/account/google/exchange': {
     expect: everyone(200),
     request: async (c) => ({
@@ -188,6 +194,15 @@ export const ACCESS_TABLE: Record<string, Row> = {
         payload: { currentPassword: who.password, newPassword: 'a brand new password' },
         ...(isSession(caller) ? { authorization: `Bearer ${who.token}` } : {}),
       };
+    },
+  },
+  // A new link for the session's own account (one not proven yet); an API token is no session.
+  'POST /api/account/verification-email': {
+    expect: signedIn(200),
+    request: async (c, caller) => {
+      if (!isSession(caller)) return { url: '/api/account/verification-email' };
+      const who = await register(c.t.app, {}, { verified: false });
+      return { url: '/api/account/verification-email', authorization: `Bearer ${who.token}` };
     },
   },
   'GET /api/account/sessions': { expect: signedIn(200), request: get('/api/account/sessions') },
