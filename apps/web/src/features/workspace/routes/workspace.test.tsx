@@ -189,6 +189,27 @@ describe('workspace page', () => {
     expect(servers.getByText('dev.spoke.ada/*')).toBeTruthy();
   });
 
+  it('says publishing waits for a confirmed address, and only while it does', async () => {
+    const unverified = { ...sampleUser, email_verified: false };
+    server.handle((req, res) =>
+      req.path === '/api/account/me'
+        ? sendJson(res, 200, { data: { user: unverified } })
+        : api(req, res),
+    );
+    open();
+    const tokensCard = within(await screen.findByRole('region', { name: 'API tokens' }));
+    expect((await tokensCard.findByText(/needs a confirmed e-mail address/)).textContent).toBe(
+      'Publishing to the registry needs a confirmed e-mail address: follow the link we sent to ada@example.com, or get a new one with Resend in the banner at the top of the page.',
+    );
+    expect(await screen.findByRole('button', { name: 'Resend' })).toBeTruthy();
+  });
+
+  it('has no such note for a confirmed address', async () => {
+    open();
+    await screen.findByRole('region', { name: 'API tokens' });
+    expect(screen.queryByText(/needs a confirmed e-mail address/)).toBeNull();
+  });
+
   it('lists your servers with their versions, status and trust level', async () => {
     mine = {
       namespaces: ['dev.spoke.ada', 'com.example'],

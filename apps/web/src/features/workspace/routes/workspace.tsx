@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { textLink } from '../../../components/button-styles.ts';
 import { usePageTitle } from '../../../components/layout/use-page-title.ts';
+import { VerifyFirstNote } from '../../auth/components/verify-first-note.tsx';
 import { ApiTokens } from '../components/api-tokens.tsx';
 import { ConnectCli } from '../components/connect-cli.tsx';
 import { OwnServers } from '../components/own-servers.tsx';
@@ -26,7 +27,10 @@ export function Component() {
             title="API tokens"
             description="Tokens let spoke publish to the registry for you. Treat them like passwords: anyone with one can publish as you."
           >
-            <ApiTokens headingId="tokens-heading" />
+            <div className="space-y-4">
+              <VerifyFirstNote action="Publishing to the registry" />
+              <ApiTokens headingId="tokens-heading" />
+            </div>
           </SectionCard>
           <SectionCard
             id="servers-heading"
