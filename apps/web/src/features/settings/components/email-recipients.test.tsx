@@ -114,7 +114,7 @@ async function open() {
 }
 
 const rows = (section: ReturnType<typeof within>) =>
-  section.getAllByRole('listitem').map((li) => li.textContent);
+  section.getAllByRole('listitem').map((li: HTMLElement) => li.textContent);
 
 describe('e-mail recipients', () => {
   it('lists the addresses with their answers, the own address and the day’s count', async () => {
