@@ -34,6 +34,7 @@ export class ProcessTransport implements Transport {
   private stderrTail = '';
   private closed = false;
   private timer?: ReturnType<typeof setTimeout>;
+  private started?: Promise<void>;
 
   private readonly spec: ProcessSpec;
 
@@ -46,7 +47,13 @@ export class ProcessTransport implements Transport {
     return this.stderrTail;
   }
 
+  /** Starts the process once; the runner starts it and the MCP client asks again. */
   start(): Promise<void> {
+    this.started ??= this.spawn();
+    return this.started;
+  }
+
+  private spawn(): Promise<void> {
     return new Promise((resolve, reject) => {
       const child = spawn(this.spec.command, this.spec.args, {
         env: this.spec.env,

@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { chmodSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -203,6 +204,20 @@ describe('the bubblewrap sandbox', () => {
     // Another agent's sandbox still starts processes: the limit is per sandbox.
     const other = await open(sandbox, 'agent-other', 'none');
     expect(await call(other.client, 'forkbomb', { count: 2 })).toBe('started 2 refused 0');
+  }, 60_000);
+
+  it('leaves no process behind once its connection is closed', async () => {
+    const processesOf = (agentId: string) =>
+      execFileSync('ps', ['-eo', 'pid,args'], { encoding: 'utf8' })
+        .split('\n')
+        .filter((line) => line.includes(`/sandbox/agents/${agentId} `));
+    const { client } = await open(sandbox, 'agent-closed', 'public');
+    await call(client, 'forkbomb', { count: 3 });
+    // One sandbox (bubblewrap and its namespace's first process) for the connection: the MCP
+    // client's own start does not start a second one.
+    expect(processesOf('agent-closed')).toHaveLength(2);
+    await client.close();
+    await expect.poll(() => processesOf('agent-closed'), { timeout: 5000 }).toEqual([]);
   }, 60_000);
 
   it('cannot allocate memory past its limit', async () => {
