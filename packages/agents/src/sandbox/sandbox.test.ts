@@ -242,6 +242,39 @@ describe('the bubblewrap sandbox', () => {
   }, 60_000);
 });
 
+describe('a data directory the sandbox user cannot reach', () => {
+  it('still isolates, as the server’s user mapped to 65534, and says so', async () => {
+    const privateDir = mkdtempSync(path.join(os.tmpdir(), 'spoke-sandbox-private-'));
+    try {
+      expect(statSync(privateDir).mode & 0o777).toBe(0o700);
+      const sandbox = await createIntegrationSandbox({
+        setting: 'auto',
+        dataDir: privateDir,
+        network: {},
+        npmRegistry: registry.url,
+        limits: LIMITS,
+      });
+      sandboxes.push(sandbox);
+      expect(sandbox.status.mode).toBe('bubblewrap');
+      expect(sandbox.status.detail).toContain(
+        process.getuid?.() === 0
+          ? `root mapped to uid 65534 (make ${privateDir} reachable by uid 65534`
+          : 'as uid 65534, the server’s own user:',
+      );
+      const { client } = await open(sandbox, 'agent-private', 'none');
+      expect(await call(client, 'whoami')).toBe('uid=65534 gid=65534 cwd=/scratch');
+      expect(await call(client, 'read', { path: '/etc/shadow' })).toBe('error: ENOENT');
+      expect(await call(client, 'write', { path: '/usr/evil' })).toBe('error: EROFS');
+      expect(await call(client, 'connect', { host: '127.0.0.1', port: 5432 })).toBe(
+        'error: ECONNREFUSED',
+      );
+      await client.close();
+    } finally {
+      rmSync(privateDir, { recursive: true, force: true });
+    }
+  }, 90_000);
+});
+
 describe('the wall-clock limit', () => {
   it('kills the whole sandbox when it lives too long', async () => {
     const sandbox = await sandboxWith({ wallClockMs: 2500, cpuSeconds: 60 });
