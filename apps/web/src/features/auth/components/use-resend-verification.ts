@@ -1,11 +1,10 @@
-import { ErrorCode } from '@spoke/shared';
 import { useCallback, useState } from 'react';
-import { asApiError } from '../api/as-api-error.ts';
-import { fetchMe } from '../api/me.ts';
-import { resendVerificationEmail } from '../api/verification.ts';
 import { useAuth } from '../use-auth.ts';
 
 export type ResendState = 'idle' | 'sending' | 'sent';
+
+/** The part that talks to the server, loaded on first use. */
+export const loadVerificationSession = () => import('../api/verification-session.ts');
 
 /**
  * Asks for a new verification link for the signed-in account. A 409 means the address was
@@ -21,20 +20,14 @@ export function useResendVerification() {
     setState('sending');
     setError(null);
     try {
-      await resendVerificationEmail();
-      setState('sent');
-    } catch (caught) {
-      const failure = asApiError(caught);
+      const outcome = await (await loadVerificationSession()).requestNewLink();
+      if (outcome.sent) return setState('sent');
       setState('idle');
-      if (failure.status === 409 && failure.code === ErrorCode.CONFLICT) {
-        try {
-          updateUser((await fetchMe()).user);
-          return;
-        } catch {
-          // Show the server's answer below.
-        }
-      }
-      setError(failure.message);
+      if ('user' in outcome) updateUser(outcome.user);
+      else setError(outcome.message);
+    } catch {
+      // The code could not load; the chunk reload handler is already refreshing the page.
+      setState('idle');
     }
   }, [updateUser]);
 

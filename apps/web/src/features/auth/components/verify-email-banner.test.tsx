@@ -15,14 +15,30 @@ const routes = [
   {
     path: '/app',
     Component: RequireAuth,
-    children: [{ path: 'dashboard', Component: () => <h1>Dashboard</h1> }],
+    children: [
+      {
+        path: 'dashboard',
+        Component: () => (
+          <>
+            <h1>Dashboard</h1>
+            <input aria-label="Note" />
+          </>
+        ),
+      },
+    ],
   },
 ];
 
 const unverified: User = { ...sampleUser, email_verified: false };
 
 /** An account API whose answers the test sets; the resend answer is `resend`. */
-function serve({ me = [unverified], resend = { status: 200, body: { data: { ok: true } } } }) {
+function serve({
+  me = [unverified],
+  resend = { status: 200, body: { data: { ok: true } } as unknown },
+}: {
+  me?: User[];
+  resend?: { status: number; body: unknown };
+}) {
   let meCalls = 0;
   server.handle((req, res) => {
     if (req.headers.authorization !== 'Bearer session') {
@@ -98,6 +114,17 @@ describe('e-mail verification banner', () => {
     await waitFor(() => expect(screen.queryByTestId('verify-email-banner')).toBeNull());
     expect(screen.getByRole('heading', { name: 'Dashboard' })).toBeTruthy();
     expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('leaves the screen as it was when it goes', async () => {
+    serve({ me: [unverified, sampleUser] });
+    const { user } = open();
+    await user.type(await screen.findByLabelText('Note'), 'half-written');
+    act(() => {
+      window.dispatchEvent(new Event('focus'));
+    });
+    await waitFor(() => expect(screen.queryByTestId('verify-email-banner')).toBeNull());
+    expect(screen.getByLabelText('Note')).toHaveProperty('value', 'half-written');
   });
 
   it('folds for this session only, and unfolds again, focus following the button', async () => {

@@ -2,9 +2,8 @@ import type { User } from '@spoke/shared';
 import { ChevronDown, ChevronUp, MailWarning } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Spinner } from '../../../components/spinner.tsx';
-import { fetchMe } from '../api/me.ts';
 import { useAuth } from '../use-auth.ts';
-import { useResendVerification } from './use-resend-verification.ts';
+import { loadVerificationSession, useResendVerification } from './use-resend-verification.ts';
 
 // Collapsed for this tab's session at most: a new session shows the banner again.
 const COLLAPSED_KEY = 'spoke.verify-banner.collapsed';
@@ -55,8 +54,9 @@ export function VerifyEmailBanner({ user }: { user: User }) {
     const onFocus = () => {
       if (checking) return;
       checking = true;
-      fetchMe()
-        .then(({ user: fresh }) => {
+      loadVerificationSession()
+        .then(({ currentUser }) => currentUser())
+        .then((fresh) => {
           if (fresh.id === user.id && fresh.email_verified) updateUser(fresh);
         })
         .catch(() => undefined)
@@ -107,7 +107,7 @@ export function VerifyEmailBanner({ user }: { user: User }) {
           <MailWarning aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-amber-700" />
           <span className="min-w-0">
             Confirm your e-mail address: we sent a link to{' '}
-            <strong className="font-semibold break-all">{user.email}</strong>.
+            <strong className="font-semibold wrap-anywhere">{user.email}</strong>.
           </span>
         </p>
         <div className="flex shrink-0 items-center gap-2">

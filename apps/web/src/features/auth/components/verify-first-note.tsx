@@ -13,7 +13,7 @@ export function VerifyFirstNote({ action }: { action: string }) {
       <MailWarning aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-amber-700" />
       <span>
         {action} needs a confirmed e-mail address: follow the link we sent to{' '}
-        <strong className="break-all">{user.email}</strong>, or get a new one with Resend in the
+        <strong className="wrap-anywhere">{user.email}</strong>, or get a new one with Resend in the
         banner at the top of the page.
       </span>
     </p>

@@ -167,7 +167,7 @@ export function Component() {
             <CheckCircle2 aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-green-700" />
             <span>
               Your e-mail address is confirmed:{' '}
-              <strong className="break-all">{outcome.user.email}</strong>.
+              <strong className="wrap-anywhere">{outcome.user.email}</strong>.
             </span>
           </p>
           {isLoggedIn && own ? (
