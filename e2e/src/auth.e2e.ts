@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { sampleRegistration } from '@spoke/shared/testing';
 import { launchBrowser } from './browser.ts';
+import { countLinks, linkFor } from './outbox.ts';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -54,6 +55,52 @@ describe('signing in and out in the browser', () => {
       headers: { authorization: `Bearer ${token}` },
     });
     expect(me.status).toBe(401);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('asks an unverified account to confirm its address until the newest link is followed', async () => {
+    const account = await registerViaApi();
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    await page.goto(`${baseUrl}/login`);
+    await page.getByLabel(/email/i).fill(account.email);
+    await page.getByLabel(/^password$/i).fill(account.password);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.waitForURL(/\/app\/dashboard/);
+
+    const banner = page.getByTestId('verify-email-banner');
+    await banner
+      .getByRole('status')
+      .filter({ hasText: `Confirm your e-mail address: we sent a link to ${account.email}.` })
+      .waitFor();
+    const first = await linkFor(account.email, '/verify-email');
+    const mailed = await countLinks(account.email, '/verify-email');
+    await banner.getByRole('button', { name: 'Resend' }).click();
+    await banner.getByText('Sent: check your inbox').waitFor();
+    await expect.poll(() => countLinks(account.email, '/verify-email')).toBe(mailed + 1);
+    const newest = await linkFor(account.email, '/verify-email', mailed);
+    expect(newest).not.toBe(first);
+
+    // Folded for this tab's session: a reload keeps it folded, another tab shows it whole.
+    await banner.getByRole('button', { name: 'Hide' }).click();
+    await banner.getByText('Your e-mail address is not confirmed yet.').waitFor();
+    await page.reload();
+    await banner.getByRole('button', { name: 'Show' }).waitFor();
+    const other = await context.newPage();
+    await other.goto(`${baseUrl}/app/settings`);
+    await other
+      .getByTestId('verify-email-banner')
+      .getByRole('button', { name: 'Resend' })
+      .waitFor();
+
+    // The link followed in the other tab; this one drops the banner when it has focus again.
+    await other.goto(newest);
+    await other.getByText('Your e-mail address is confirmed', { exact: false }).waitFor();
+    await page.evaluate(() => window.dispatchEvent(new Event('focus')));
+    await expect.poll(() => banner.count()).toBe(0);
     expect(errors).toEqual([]);
     await context.close();
   });

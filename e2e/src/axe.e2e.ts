@@ -68,6 +68,8 @@ describe('axe-core, signed out', () => {
     '/register',
     '/forgot-password',
     '/reset-password?token=not-a-real-token',
+    '/verify-email?token=not-a-real-token',
+    '/verify-email',
     '/blog',
     ...CONTENT_PAGES.map((page) => `/${page}`),
     '/contact',
@@ -182,6 +184,23 @@ describe('axe-core, signed in', () => {
       'Every hour, check the current time in Tokyo and remember it',
     );
     await expectNoViolations(page, 'studio with its created agent');
+    await view.close();
+  });
+
+  it('the e-mail banner with a link sent and folded, and a dead link signed in', async () => {
+    const view = signedIn();
+    const page = await view.visit('/app/settings');
+    const banner = page.getByTestId('verify-email-banner');
+    await banner.getByRole('button', { name: 'Resend' }).click();
+    await banner.getByText('Sent: check your inbox').waitFor();
+    await expectNoViolations(page, 'banner, link sent');
+    await banner.getByRole('button', { name: 'Hide' }).click();
+    await banner.getByRole('button', { name: 'Show' }).waitFor();
+    await expectNoViolations(page, 'banner folded');
+    await banner.getByRole('button', { name: 'Show' }).click();
+    const dead = await view.visit('/verify-email?token=not-a-real-token');
+    await dead.getByRole('button', { name: 'Send a new link' }).waitFor();
+    await expectNoViolations(dead, 'dead verification link, signed in');
     await view.close();
   });
 

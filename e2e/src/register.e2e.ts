@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
+import { COMMON_PASSWORD_MESSAGE } from '@spoke/shared';
 import { sampleRegistration } from '@spoke/shared/testing';
 import { launchBrowser } from './browser.ts';
+import { linkFor } from './outbox.ts';
 
 const baseUrl = inject('baseUrl');
 
@@ -43,6 +45,19 @@ async function stepShown(page: Page) {
 }
 
 type Account = ReturnType<typeof sampleRegistration>;
+
+/** How long the session of `token` lasts, in days from now. */
+async function sessionDays(token: string | null): Promise<number> {
+  const res = await fetch(`${baseUrl}/api/account/sessions`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  const { data } = (await res.json()) as {
+    data: { sessions: { current: boolean; expires_at: string }[] };
+  };
+  const current = data.sessions.find((session) => session.current);
+  if (!current) throw new Error('no current session');
+  return (Date.parse(current.expires_at) - Date.now()) / 86_400_000;
+}
 
 async function fillStep1(page: Page, account: Account) {
   await field(page, 'First name').fill(account.firstName);
@@ -176,12 +191,15 @@ describe('registration wizard', () => {
     await page.close();
   });
 
-  it('creates the account and lands on the dashboard signed in', async () => {
+  it('creates the account, remembered when asked, and proves the address from the mail', async () => {
     const { page, errors } = await openWizard();
     const account = sampleRegistration();
     await fillStep1(page, account);
     await fillStep2(page, account);
     await fillStep3(page);
+    const remember = page.getByRole('checkbox', { name: 'Remember me', exact: true });
+    expect(await remember.isChecked()).toBe(false);
+    await remember.check();
     await button(page, 'Create Account').click();
     await page.waitForURL(/\/app\/dashboard$/);
     const token = await page.evaluate(() => localStorage.getItem('token'));
@@ -189,9 +207,88 @@ describe('registration wizard', () => {
       headers: { authorization: `Bearer ${token}` },
     });
     expect(me.status).toBe(200);
-    const body = (await me.json()) as { data: { user: { email: string; username: string } } };
-    expect(body.data.user).toMatchObject({ email: account.email, username: account.username });
+    const body = (await me.json()) as {
+      data: { user: { email: string; username: string; email_verified: boolean } };
+    };
+    expect(body.data.user).toMatchObject({
+      email: account.email,
+      username: account.username,
+      email_verified: false,
+    });
+    expect(await sessionDays(token)).toBeGreaterThan(29);
+
+    // The banner asks for the address on every signed-in screen until the link is followed.
+    const banner = page.getByRole('status').filter({ hasText: 'Confirm your e-mail address' });
+    expect(await banner.textContent()).toBe(
+      `Confirm your e-mail address: we sent a link to ${account.email}.`,
+    );
+    await page.goto(`${baseUrl}/app/settings`);
+    await banner.waitFor();
+
+    const link = await linkFor(account.email, '/verify-email');
+    await page.goto(link);
+    await page.getByText('Your e-mail address is confirmed', { exact: false }).waitFor();
+    expect(new URL(page.url()).search).toBe('');
+    await page.getByRole('link', { name: 'Go to your dashboard' }).click();
+    await page.waitForURL(/\/app\/dashboard$/);
+    await page.getByRole('heading', { level: 1 }).first().waitFor();
+    expect(await page.getByTestId('verify-email-banner').count()).toBe(0);
+    const after = await fetch(`${baseUrl}/api/account/me`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(((await after.json()) as typeof body).data.user.email_verified).toBe(true);
+
+    // The link worked once: followed again, signed out, it is refused and changes nothing.
+    const again = await browser.newPage();
+    await again.goto(link);
+    await again.getByRole('alert').waitFor();
+    expect(await again.getByRole('alert').textContent()).toBe(
+      'This verification link is invalid or has expired. Please request a new one.',
+    );
+    const signIn = again.getByRole('main').getByRole('link', { name: 'Sign in', exact: true });
+    expect(await signIn.getAttribute('href')).toBe('/login');
+    await again.close();
     expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('gives a short session without Remember me', async () => {
+    const { page } = await openWizard();
+    const account = sampleRegistration();
+    await fillStep1(page, account);
+    await fillStep2(page, account);
+    await fillStep3(page);
+    await button(page, 'Create Account').click();
+    await page.waitForURL(/\/app\/dashboard$/);
+    const token = await page.evaluate(() => localStorage.getItem('token'));
+    expect(await sessionDays(token)).toBeLessThanOrEqual(1);
+    await page.close();
+  });
+
+  it('refuses a common password with the server message, from a list loaded on its own', async () => {
+    const { page } = await openWizard();
+    const scripts: Promise<string>[] = [];
+    page.on('response', (response) => {
+      if (response.url().endsWith('.js')) scripts.push(response.text().catch(() => ''));
+    });
+    await page.reload();
+    await field(page, 'First name').waitFor();
+    const holdsList = async () =>
+      (await Promise.all(scripts)).some((text) => text.includes('qwertyuiop'));
+    expect(await holdsList()).toBe(false);
+
+    await fillStep1(page, sampleRegistration());
+    await field(page, 'Password').fill('Password1');
+    await field(page, 'Confirm password').fill('Password1');
+    await expect
+      .poll(() => page.getByTestId('password-strength-label').textContent())
+      .toBe('Too common');
+    expect(await holdsList()).toBe(true);
+    await button(page, 'Continue').click();
+    await expect.poll(() => errorOf(page, 'Password')).toBe(COMMON_PASSWORD_MESSAGE);
+    expect((await stepShown(page)).now).toBe('2');
+    await field(page, 'Password').fill('Password1 of my own');
+    expect(await page.getByTestId('password-strength-label').textContent()).toBe('Strong');
     await page.close();
   });
 
