@@ -51,7 +51,10 @@ const outbox = () => {
   } catch {
     return [];
   }
-  return files.map((f) => readFileSync(path.join(dir, f), 'utf8'));
+  // The platform's own mail (the verification link each registration sends) is not an agent's.
+  return files
+    .map((f) => readFileSync(path.join(dir, f), 'utf8'))
+    .filter((m) => !/^Subject: Confirm your e-mail address for Spoke$/m.test(m));
 };
 /** The mails sent to `address` so far. */
 const mailsTo = (address: string) =>
