@@ -36,7 +36,7 @@ export const hookRoutes: FastifyPluginAsync<{
     const secret = agentService.secretOf(agent);
     if (!secret) throw new AppError(401, ErrorCode.UNAUTHORIZED, { message: UNSIGNED_MESSAGE });
     const now = new Date();
-    await replays.once(agent.id, verifyHookCall(request.headers, raw, secret, now), now);
+    const signature = verifyHookCall(request.headers, raw, secret, now);
     if (agent.status !== 'active') {
       throw new AppError(409, ErrorCode.CONFLICT, { message: 'This agent is paused.' });
     }
@@ -52,6 +52,8 @@ export const hookRoutes: FastifyPluginAsync<{
     // The input is kept as jsonb: NUL, an unpaired surrogate or absurd nesting cannot be.
     const unstorable = findUnstorable(input);
     if (unstorable) throw unstorableBody(unstorable);
+    // A call is spent only once it is accepted: a refused one changes nothing.
+    await replays.once(agent.id, signature, now);
     const spec = agent.spec as AgentSpec;
     const run = await runService.enqueue(
       agent,

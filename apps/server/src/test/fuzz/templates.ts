@@ -31,6 +31,7 @@ export const TEMPLATES: Record<string, Template> = {
     as: 'nobody',
     body: () => ({ token: 'not-a-real-token', password: 'long enough password' }),
   },
+  'POST /api/account/verify-email': { as: 'nobody', body: () => ({ token: 'not-a-real-token' }) },
   'POST /api/account/google/exchange': { as: 'nobody', body: () => ({ code: 'not-a-code' }) },
   'PATCH /api/account/me': { as: 'user', body: () => ({ display_name: 'Fuzzy Lovelace' }) },
   'POST /api/account/password': {
