@@ -1,4 +1,5 @@
-import { screen } from '@testing-library/react';
+import { COMMON_PASSWORD_MESSAGE } from '@spoke/shared';
+import { screen, waitFor } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import type { ServerResponse } from 'node:http';
 import { describe, expect, it } from 'vitest';
@@ -50,6 +51,19 @@ describe('reset password page', () => {
     expect(screen.getByText('Password must be at least 8 characters')).toBeTruthy();
     expect(screen.getByText('Passwords do not match')).toBeTruthy();
     expect(screen.getByTestId('password-strength-label').textContent).toBe('Fair');
+    expect(server.requests).toHaveLength(0);
+  });
+
+  it('refuses a common password with the server message before sending it', async () => {
+    renderRoutes(routes, '/reset-password?token=abc123');
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText('New password'), 'Password123');
+    await user.type(screen.getByLabelText('Confirm new password'), 'Password123');
+    await waitFor(() =>
+      expect(screen.getByTestId('password-strength-label').textContent).toBe('Too common'),
+    );
+    await user.click(screen.getByRole('button', { name: 'Reset Password' }));
+    expect(await screen.findByText(COMMON_PASSWORD_MESSAGE)).toBeTruthy();
     expect(server.requests).toHaveLength(0);
   });
 

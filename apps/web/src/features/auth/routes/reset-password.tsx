@@ -75,7 +75,7 @@ export function Component() {
       setErrors(fieldErrors(parsed.error));
       return;
     }
-    const common = await commonPasswordError(parsed.data.password);
+    const common = commonPasswordError(parsed.data.password);
     if (common) {
       setErrors({ password: common });
       return;

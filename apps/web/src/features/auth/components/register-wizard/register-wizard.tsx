@@ -85,15 +85,13 @@ export function RegisterWizard() {
     }
   }
 
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+  function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (busy) return;
     const found = validateStep(step, values);
     // The server refuses a common password with this message; saying it here saves a round trip.
-    if (step === 2 && !found.password) {
-      const common = await commonPasswordError(values.password);
-      if (common) found.password = common;
-    }
+    const common = step === 2 && !found.password && commonPasswordError(values.password);
+    if (common) found.password = common;
     if (Object.keys(found).length > 0) return showErrors(found, step);
     if (step < 3) {
       setFormError(null);
@@ -104,7 +102,7 @@ export function RegisterWizard() {
 
   const Fields = STEPS[step];
   return (
-    <form ref={formRef} onSubmit={(event) => void onSubmit(event)} noValidate className="space-y-6">
+    <form ref={formRef} onSubmit={onSubmit} noValidate className="space-y-6">
       <WizardProgress step={step} />
       <h2
         ref={headingRef}
