@@ -21,7 +21,7 @@ const spoke = (args: string[], cwd = fx.cwd, env: Record<string, string> = {}) =
   runCli(args, { ...fx, cwd, env: { ...fx.env, ...env }, timeoutMs: 60_000 });
 
 beforeAll(async () => {
-  user = await registerUser();
+  user = await registerUser({ verified: true });
   const created = await accountPost(
     'tokens',
     { name: 'e2e', scopes: ['registry:publish'] },

@@ -33,7 +33,7 @@ const latest = (name: string) =>
 
 /** A server of its own for a test, published by a new user with an API token. */
 async function publishServer(): Promise<string> {
-  const user = await registerUser();
+  const user = await registerUser({ verified: true });
   const created = await accountPost(
     'tokens',
     { name: 'e2e', scopes: ['registry:publish'] },

@@ -40,7 +40,7 @@ function publish(secret: string, name: string, version: string): Promise<Respons
 
 describe('workspace page', () => {
   it('creates a token, shows its secret once, lists it and revokes it', async () => {
-    const session = await registerUser();
+    const session = await registerUser({ verified: true });
     const { page, context, errors } = await openPage('/app/workspace', { session });
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseUrl });
     await page.getByRole('heading', { level: 1, name: 'Workspace' }).waitFor();

@@ -153,6 +153,26 @@ describe('POST /registry/v0.1/publish', () => {
     expect((await latestOf(doc.name)).statusCode).toBe(404);
   });
 
+  it('needs a proven e-mail address, and a refused publish stores nothing', async () => {
+    const fresh = await register(t.app, {}, { verified: false });
+    const { secret } = await apiToken(t, fresh);
+    const doc = serverJson(fresh.user, 'unproven', '1.0.0');
+    const refused = await publish(t, secret, doc);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().error).toEqual({
+      code: 'EMAIL_NOT_VERIFIED',
+      message:
+        'Verify your e-mail address first: we sent you a link (you can resend it from the banner).',
+    });
+    expect((await latestOf(doc.name)).statusCode).toBe(404);
+    // Its namespace was not claimed either: once proven, the same account publishes there.
+    await t.app.spoke.database.db
+      .update(users)
+      .set({ emailVerified: true })
+      .where(eq(users.id, fresh.user.id));
+    expect((await publish(t, secret, doc)).statusCode).toBe(201);
+  });
+
   it('lists the user’s servers, versions and namespaces at /api/registry/mine', async () => {
     const doc = serverJson(ada.user, 'mine', '1.0.0');
     await publish(t, adaSecret, doc);

@@ -11,7 +11,7 @@ import {
 } from '@spoke/shared';
 import { AppError } from '../../errors.ts';
 import { sendJsonBody } from '../../lib/json-body.ts';
-import { requireUser } from '../account/guards.ts';
+import { requireUser, requireVerifiedEmail } from '../account/guards.ts';
 import type { AccountService } from '../account/service.ts';
 import type { TokenService } from '../tokens/service.ts';
 import { decodeNameCursor } from './entries.ts';
@@ -115,6 +115,7 @@ export const registryApiRoutes: FastifyPluginAsyncZod<{
           message: 'This API token lacks the registry:publish scope.',
         });
       }
+      requireVerifiedEmail({ email_verified: holder.emailVerified });
       const entry = await registry.publish(
         { id: holder.userId, username: holder.username },
         request.body,

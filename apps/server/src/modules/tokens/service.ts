@@ -37,7 +37,14 @@ const toJson = (row: Row): ApiToken => ({
 });
 
 /** Who an API token speaks for. */
-export type TokenHolder = { tokenId: string; userId: string; username: string; scopes: string[] };
+export type TokenHolder = {
+  tokenId: string;
+  userId: string;
+  username: string;
+  scopes: string[];
+  /** Whether the holder's e-mail address is proven (publishing needs it). */
+  emailVerified: boolean;
+};
 
 export type TokenService = ReturnType<typeof createTokenService>;
 
@@ -85,6 +92,7 @@ export function createTokenService(db: Db) {
           userId: apiTokens.userId,
           scopes: apiTokens.scopes,
           username: users.username,
+          emailVerified: users.emailVerified,
         })
         .from(apiTokens)
         .innerJoin(users, eq(users.id, apiTokens.userId))
