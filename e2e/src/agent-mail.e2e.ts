@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { openPage, registerUser, type Session } from './app-session.ts';
 import { launchBrowser } from './browser.ts';
+import { decodeQuotedPrintable } from './mail-text.ts';
 
 const baseUrl = inject('baseUrl');
 const outbox = path.join(inject('dataDir'), 'outbox');
@@ -15,13 +16,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-// Mail bodies are quoted-printable: long lines are split with "=" and some bytes are escaped.
-function decodeQuotedPrintable(text: string): string {
-  return text
-    .replace(/=\r?\n/g, '')
-    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
-}
 
 /** The first link to `page` in a message to `email` in the server's outbox, once it is there. */
 async function mailedLink(email: string, page: string): Promise<{ link: string; mail: string }> {

@@ -1,15 +1,9 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { inject } from 'vitest';
+import { decodeQuotedPrintable } from './mail-text.ts';
 
 const outbox = path.join(inject('dataDir'), 'outbox');
-
-// Mail bodies are quoted-printable: long lines are split with "=" and some bytes are escaped.
-function decodeQuotedPrintable(text: string): string {
-  return text
-    .replace(/=\r?\n/g, '')
-    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
-}
 
 async function mailsTo(email: string): Promise<string[]> {
   const files = await readdir(outbox).catch(() => [] as string[]);

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { sampleRegistration } from '@spoke/shared/testing';
 import { launchBrowser } from './browser.ts';
+import { decodeQuotedPrintable } from './mail-text.ts';
 
 const baseUrl = inject('baseUrl');
 const outbox = path.join(inject('dataDir'), 'outbox');
@@ -16,13 +17,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-// Mail bodies are quoted-printable: long lines are split with "=" and some bytes are escaped.
-function decodeQuotedPrintable(text: string): string {
-  return text
-    .replace(/=\r?\n/g, '')
-    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
-}
 
 /** The reset link of the newest message to `email` in the server's outbox. */
 async function resetLinkFor(email: string): Promise<string> {

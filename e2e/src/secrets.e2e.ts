@@ -7,6 +7,7 @@ import { sampleRegistration } from '@spoke/shared/testing';
 import { createHmac } from 'node:crypto';
 import { launchBrowser } from './browser.ts';
 import { startServer, type RunningServer } from './server.ts';
+import { decodeQuotedPrintable } from './mail-text.ts';
 
 // A session of sign-in, API tokens, publishing, webhooks and a password reset against a server of
 // its own that logs everything down to trace level: no session token, API token secret, webhook
@@ -29,11 +30,6 @@ afterAll(async () => {
   await browser?.close();
   await server?.stop();
 });
-
-const decodeQuotedPrintable = (text: string) =>
-  text
-    .replace(/=\r?\n/g, '')
-    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 
 async function resetLink(email: string): Promise<string> {
   const outbox = path.join(server.dataDir, 'outbox');
