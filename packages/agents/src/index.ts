@@ -39,7 +39,6 @@ export {
   type ResolvedAddress,
 } from './builtins/index.ts';
 export { AgentSqlEngine, type MemoryRow, type SqlEngineOptions } from './isolate/sql-engine.ts';
-export { closeJsonataWorkers } from './isolate/jsonata.ts';
 export {
   MODEL_PROVIDERS,
   MODEL_NOT_CONFIGURED_MESSAGE,

@@ -70,10 +70,3 @@ export async function evaluateJsonata(
     ? { matched: true, result: JSON.parse(output.json) as unknown }
     : { matched: false };
 }
-
-/** Ends the workers (tests, shutdown). */
-export async function closeJsonataWorkers(): Promise<void> {
-  const current = pool;
-  pool = undefined;
-  await current?.close();
-}
