@@ -15,17 +15,10 @@ await serveWork<Input, unknown>(
   parentPort,
   async () => undefined,
   async (input) => {
-    switch (input.do) {
-      case 'echo':
-        return { value: input.value, thread: process.pid };
-      case 'spin':
-        for (;;);
-      case 'exit':
-        process.exit(3);
-      case 'fail':
-        throw Object.assign(new Error(input.message), { code: 'custom' });
-      case 'hog':
-        for (;;) held.push(new Array(1_000_000).fill(Math.random()));
-    }
+    if (input.do === 'echo') return { value: input.value, thread: process.pid };
+    if (input.do === 'fail') throw Object.assign(new Error(input.message), { code: 'custom' });
+    if (input.do === 'exit') process.exit(3);
+    if (input.do === 'hog') for (;;) held.push(new Array(1_000_000).fill(Math.random()));
+    for (;;);
   },
 );
