@@ -38,7 +38,10 @@ function responder(request: ChatRequest): ScriptedReply {
   return { toolCalls: [{ name, arguments: wanted.arguments }] };
 }
 
-async function runTool(tool: string, args: Record<string, unknown>): Promise<Run & { steps: RunStep[] }> {
+async function runTool(
+  tool: string,
+  args: Record<string, unknown>,
+): Promise<Run & { steps: RunStep[] }> {
   wanted = { tool, arguments: args };
   const started = await call(t, 'POST', `/api/agents/${attackerAgent}/runs`, attacker.token, {
     input: 'Run the tool.',
