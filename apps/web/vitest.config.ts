@@ -7,5 +7,7 @@ export default defineProject({
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/test/setup.ts'],
+    // Several find* waits in one test, each up to 5 s on a busy machine (see setup.ts).
+    testTimeout: 20_000,
   },
 });

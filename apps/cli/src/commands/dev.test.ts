@@ -54,13 +54,15 @@ describe('spoke dev', () => {
       () => stdout,
       /src\/server\.ts changed, restarting\nready in \d+ ms: 2 tools \(added bye\)/,
     );
-    const lock = JSON.parse(readFileSync(path.join(project, 'spoke.lock.json'), 'utf8')) as {
-      servers: { weather: { toolCount: number; package: unknown } };
-    };
-    expect(lock.servers.weather).toMatchObject({
-      toolCount: 2,
-      package: { registryType: 'path', path: '.' },
-    });
+    // The lock is rewritten once the restarted server answered: wait for that write.
+    const lock = () =>
+      (
+        JSON.parse(readFileSync(path.join(project, 'spoke.lock.json'), 'utf8')) as {
+          servers: { weather: { toolCount: number; package: unknown } };
+        }
+      ).servers.weather;
+    await expect.poll(() => lock().toolCount, { timeout: 10_000 }).toBe(2);
+    expect(lock()).toMatchObject({ package: { registryType: 'path', path: '.' } });
     child.kill('SIGINT');
     expect((await result).code).toBe(0);
   });

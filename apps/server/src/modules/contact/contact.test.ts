@@ -83,9 +83,10 @@ describe('POST /api/contact', () => {
       'a@b.c&x=1',
       'ä@b.cd',
     ];
-    const before = await t.app.spoke.database.db.execute(
-      'select count(*)::int as n from contact_messages',
-    );
+    const count = async () =>
+      (await t.app.spoke.database.db.execute('select count(*)::int as n from contact_messages'))
+        .rows;
+    const before = await count();
     for (const [i, email] of hostile.entries()) {
       const res = await send({ ...message, email }, `10.9.3.${i}`);
       expect(res.statusCode, email).toBe(422);
@@ -93,10 +94,7 @@ describe('POST /api/contact', () => {
         email: 'Please enter a valid email address',
       });
     }
-    const after = await t.app.spoke.database.db.execute(
-      'select count(*)::int as n from contact_messages',
-    );
-    expect(after).toEqual(before);
+    expect(await count()).toEqual(before);
     for (const email of ['first.last+tag@mail.example.co.uk', 'A_B-c%d@x-y.io']) {
       expect((await send({ ...message, email }, '10.9.4.1')).statusCode, email).toBe(201);
     }
