@@ -227,11 +227,11 @@ export function createAccountService(deps: {
         );
         return { user, token: result.token };
       } catch (err) {
-        // Two sign-ups racing for one e-mail or username: the unique index decides.
-        if (isUniqueViolation(err)) {
-          const fields = await takenFields(input.email, input.username);
-          throw conflict(Object.keys(fields).length ? fields : { email: 'Already in use' });
-        }
+        // Two sign-ups racing for one e-mail or username: the unique index decides, and the
+        // auth library may report the loser as a failed creation rather than a violation.
+        const fields = await takenFields(input.email, input.username);
+        if (Object.keys(fields).length) throw conflict(fields);
+        if (isUniqueViolation(err)) throw conflict({ email: 'Already in use' });
         if (isAPIError(err) && /already exists/i.test(err.message)) {
           throw conflict({ email: 'An account with this email already exists' });
         }

@@ -312,7 +312,11 @@ describe('one namespace per username', () => {
       statuses.filter((s) => s === 201),
       statuses.join(),
     ).toHaveLength(1);
-    expect(statuses.every((s) => s === 201 || s === 409 || s === 422)).toBe(true);
+    // The losers are told why, on the field, like a sign-up that came second.
+    for (const answer of answers.filter((a) => a.statusCode !== 201)) {
+      expect(answer.statusCode, answer.body).toBe(409);
+      expect(answer.json().error.fields).toEqual({ username: 'This username is already taken' });
+    }
     const { rows } = (await t.app.spoke.database.db.execute(
       `select count(*)::int as n from users where lower(replace(username, '_', '-')) = '${racing.replaceAll('_', '-')}'`,
     )) as unknown as { rows: { n: number }[] };
