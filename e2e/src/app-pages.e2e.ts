@@ -180,7 +180,7 @@ describe('admin', () => {
   });
 
   it('finds a user, grants admin and changes the plan', async () => {
-    const target = await registerUser();
+    const target = await registerUser({ verified: true });
     const admin = await adminSession();
     const { page, context, errors } = await openPage('/app/admin', { session: admin });
     const list = page.getByRole('list', { name: 'Users' });

@@ -31,13 +31,14 @@ afterAll(async () => {
   await server?.stop();
 });
 
-async function resetLink(email: string): Promise<string> {
+/** The link to `page` mailed to `email` (a reset or a verification link), once it is there. */
+async function mailedLink(email: string, page: 'reset-password' | 'verify-email'): Promise<string> {
   const outbox = path.join(server.dataDir, 'outbox');
+  const pattern = new RegExp(`https?://\\S+/${page}\\?token=\\S+`);
   const find = async () => {
-    // Registration sends a verification mail too: wait for the reset mail itself.
     for (const file of await readdir(outbox).catch(() => [] as string[])) {
       const mail = decodeQuotedPrintable(await readFile(path.join(outbox, file), 'utf8'));
-      const link = /https?:\/\/\S+\/reset-password\?token=\S+/.exec(mail);
+      const link = pattern.exec(mail);
       if (mail.includes(`To: ${email}`) && link) return link[0];
     }
     return undefined;
@@ -70,6 +71,14 @@ describe('secrets stay out of URLs and logs', () => {
     secrets['registration session'] = (
       (await registered.json()) as { data: { token: string } }
     ).data.token;
+    // The address is proven with the mailed link: publishing needs it.
+    const verifyLink = await mailedLink(account.email, 'verify-email');
+    secrets['verification token'] = new URL(verifyLink).searchParams.get('token') ?? '';
+    expect(secrets['verification token']).not.toBe('');
+    const verified = await api('POST', '/api/account/verify-email', null, {
+      token: secrets['verification token'],
+    });
+    expect(verified.status).toBe(200);
 
     const context = await browser.newContext();
     const page = await context.newPage();
@@ -167,7 +176,7 @@ describe('secrets stay out of URLs and logs', () => {
       email: account.email,
     });
     expect(forgot.status).toBe(200);
-    const link = await resetLink(account.email);
+    const link = await mailedLink(account.email, 'reset-password');
     secrets['reset token'] = new URL(link).searchParams.get('token') ?? '';
     expect(secrets['reset token']).not.toBe('');
     secrets['new password'] = 'a new and long secret phrase';

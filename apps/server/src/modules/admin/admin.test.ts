@@ -93,6 +93,22 @@ describe('users', () => {
     expect(billing.json().data).toMatchObject({ plan: 'pro', limits: { monthly_messages: 500 } });
   });
 
+  it('refuses admin rights for an account whose address is not confirmed, storing nothing', async () => {
+    const unproven = await register(t.app, {}, { verified: false });
+    const refused = await patch(unproven.user.id, { is_admin: true }, admin.token);
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().error.fields).toEqual({
+      is_admin:
+        'This account has not confirmed its e-mail address yet: admin rights need a confirmed address.',
+    });
+    const listed = await get(
+      `/api/admin/users?search=${encodeURIComponent(unproven.user.username)}`,
+      admin.token,
+    );
+    expect(listed.json().data.users[0]).toMatchObject({ is_admin: false });
+    expect((await get('/api/admin/users', unproven.token)).statusCode).toBe(403);
+  });
+
   it('refuses bad changes with clear errors and leaves the user as it was', async () => {
     const bad = await patch(user.user.id, { plan: 'platinum' }, admin.token);
     expect(bad.statusCode).toBe(422);

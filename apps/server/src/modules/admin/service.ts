@@ -73,6 +73,23 @@ export function createAdminService(deps: {
           fields: { is_admin: 'You cannot remove your own admin rights.' },
         });
       }
+      if (patch.is_admin === true) {
+        const [target] = await db
+          .select({ verified: users.emailVerified })
+          .from(users)
+          .where(eq(users.id, userId));
+        if (!target) throw new AppError(404, ErrorCode.NOT_FOUND);
+        // Admin rights count only for a proven address: a grant that could not take effect is
+        // refused rather than stored.
+        if (!target.verified) {
+          throw new AppError(422, ErrorCode.VALIDATION_FAILED, {
+            fields: {
+              is_admin:
+                'This account has not confirmed its e-mail address yet: admin rights need a confirmed address.',
+            },
+          });
+        }
+      }
       const values: Partial<typeof users.$inferInsert> = { updatedAt: new Date() };
       if (patch.is_admin !== undefined) values.isAdmin = patch.is_admin;
       if (patch.plan !== undefined) values.plan = patch.plan;

@@ -84,8 +84,11 @@ describe('POST /api/contact', () => {
       'ä@b.cd',
     ];
     const count = async () =>
-      (await t.app.spoke.database.db.execute('select count(*)::int as n from contact_messages'))
-        .rows;
+      (
+        (await t.app.spoke.database.db.execute(
+          'select count(*)::int as n from contact_messages',
+        )) as unknown as { rows: { n: number }[] }
+      ).rows;
     const before = await count();
     for (const [i, email] of hostile.entries()) {
       const res = await send({ ...message, email }, `10.9.3.${i}`);
