@@ -7,6 +7,7 @@ import {
   adminSession,
   apiGet,
   createAgentInStudio,
+  proveEmail,
   type Session,
 } from './app-session.ts';
 import { launchBrowser } from './browser.ts';
@@ -47,6 +48,8 @@ beforeAll(async () => {
     data: { token: string; user: { id: string; email: string; username: string } };
   };
   victim = { ...data.user, token: data.token, password: account.password };
+  // The victim publishes below: publishing needs a proven address.
+  await proveEmail(victim);
   admin = await adminSession();
 
   const created = await call('POST', '/api/account/tokens', victim.token, {
