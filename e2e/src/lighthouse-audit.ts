@@ -24,6 +24,8 @@ export interface Audit {
   benchmarkIndex: number;
   /** Lighthouse's own warnings about the run, such as a CPU slower than it expects. */
   warnings: string[];
+  /** Cumulative layout shift: what the page does, whatever the machine's speed. */
+  layoutShift: number;
 }
 
 export interface DebuggableChromium {
@@ -115,6 +117,7 @@ function summarise(lhr: Result): Audit {
     runs: 1,
     benchmarkIndex: Math.round(lhr.environment.benchmarkIndex),
     warnings: lhr.runWarnings,
+    layoutShift: lhr.audits['cumulative-layout-shift']?.numericValue ?? Number.NaN,
   };
 }
 

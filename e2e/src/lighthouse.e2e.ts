@@ -42,17 +42,22 @@ function report(path: string, result: Audit): void {
 }
 
 // Lighthouse's defaults: a mobile device, simulated slow 4G and a 4x slower CPU.
+// The performance score scales with the host's CPU (the same build scores 96-98 on one machine
+// and 72-83 on another of the same kind): it is printed against its target, not asserted, like
+// every speed figure here (decision 016). What the page itself decides is asserted: the other
+// categories, no layout shift, and its bytes (bundle-budget.e2e.ts).
 describe('Lighthouse on mobile settings', () => {
   it.each(PAGES)(
-    '%s scores performance >= 95, accessibility 100, best practices 100, SEO >= 95',
+    '%s scores accessibility 100, best practices 100, SEO >= 95, no layout shift (performance printed)',
     async (path) => {
       const result = await auditPage(`${baseUrl}${path}`, chromium.port, {
         performanceTarget: TARGETS.performance,
       });
       report(path, result);
-      for (const id of CATEGORIES) {
+      for (const id of CATEGORIES.filter((category) => category !== 'performance')) {
         expect(result.scores[id], `${id} of ${path}`).toBeGreaterThanOrEqual(TARGETS[id]);
       }
+      expect(result.layoutShift, `layout shift of ${path}`).toBe(0);
     },
     150_000,
   );
