@@ -45,10 +45,10 @@ function report(path: string, result: Audit): void {
 // The performance score scales with the host's CPU (the same build scores 96-98 on one machine
 // and 72-83 on another of the same kind): it is printed against its target, not asserted, like
 // every speed figure here (decision 016). What the page itself decides is asserted: the other
-// categories, no layout shift, and its bytes (bundle-budget.e2e.ts).
+// categories, next to no layout shift, and its bytes (bundle-budget.e2e.ts).
 describe('Lighthouse on mobile settings', () => {
   it.each(PAGES)(
-    '%s scores accessibility 100, best practices 100, SEO >= 95, no layout shift (performance printed)',
+    '%s scores accessibility 100, best practices 100, SEO >= 95, layout shift < 0.01 (performance printed)',
     async (path) => {
       const result = await auditPage(`${baseUrl}${path}`, chromium.port, {
         performanceTarget: TARGETS.performance,
@@ -57,7 +57,8 @@ describe('Lighthouse on mobile settings', () => {
       for (const id of CATEGORIES.filter((category) => category !== 'performance')) {
         expect(result.scores[id], `${id} of ${path}`).toBeGreaterThanOrEqual(TARGETS[id]);
       }
-      expect(result.layoutShift, `layout shift of ${path}`).toBe(0);
+      // Lighthouse counts under 0.1 as good; a page that shifts at all shows well above 0.01.
+      expect(result.layoutShift, `layout shift of ${path}`).toBeLessThan(0.01);
     },
     150_000,
   );
