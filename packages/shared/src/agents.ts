@@ -26,6 +26,40 @@ const text = (max: number, what: string) =>
       z.maxLength(max, `${what} must be at most ${max} characters`),
     );
 
+export const POLL_INTERVAL_MIN_MINUTES = 1;
+export const POLL_INTERVAL_MAX_MINUTES = 1440;
+export const POLL_INTERVAL_DEFAULT_MINUTES = 15;
+
+/**
+ * How an event reaches an agent: the service calls the agent's webhook URL, or the platform polls
+ * one of the integration's tools every `interval_minutes` and starts a run for what is new since
+ * the previous poll (the cursor is kept per agent).
+ */
+export const EventDeliverySchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('webhook') }),
+  z.object({
+    type: z.literal('poll'),
+    interval_minutes: z
+      .number({ error: 'Interval must be a number of minutes' })
+      .check(
+        z.int('Interval must be a whole number of minutes'),
+        z.gte(
+          POLL_INTERVAL_MIN_MINUTES,
+          `Interval must be at least ${POLL_INTERVAL_MIN_MINUTES} minute`,
+        ),
+        z.lte(
+          POLL_INTERVAL_MAX_MINUTES,
+          `Interval must be at most ${POLL_INTERVAL_MAX_MINUTES} minutes`,
+        ),
+      ),
+    /** The integration's tool that lists recent items; absent: the catalog's default for the event. */
+    tool: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(100))),
+    /** Arguments for that tool. */
+    arguments: z.optional(z.record(z.string(), z.unknown())),
+  }),
+]);
+export type EventDelivery = z.infer<typeof EventDeliverySchema>;
+
 /** When an agent runs. */
 export const AgentTriggerSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('manual') }),
@@ -43,8 +77,10 @@ export const AgentTriggerSchema = z.discriminatedUnion('type', [
     type: z.literal('event'),
     /** Catalog integration id, e.g. `zendesk`. */
     integration: text(64, 'Integration'),
-    /** The integration's event id, e.g. `ticket.created`. */
+    /** The integration's event id, e.g. `ticket.created`, or `<object>.<action>` for others. */
     event: text(100, 'Event'),
+    /** How the platform learns of the event; absent on agents saved before it existed: webhook. */
+    delivery: z.optional(EventDeliverySchema),
   }),
 ]);
 export type AgentTrigger = z.infer<typeof AgentTriggerSchema>;
@@ -67,6 +103,17 @@ export const AgentStepSchema = z.object({
 });
 export type AgentStep = z.infer<typeof AgentStepSchema>;
 
+/** A service named in a description that no integration of the catalog can serve yet. */
+export const UnavailableServiceSchema = z.object({
+  /** The service as people write it, e.g. `G2`. */
+  name: text(80, 'Service'),
+  /** The catalog id when the catalog knows the service but has no MCP server for it. */
+  id: z.optional(z.string().check(z.maxLength(64))),
+  /** What the user can do instead, in a sentence or two. */
+  help: z.string().check(z.maxLength(300)),
+});
+export type UnavailableService = z.infer<typeof UnavailableServiceSchema>;
+
 /** What an agent is: compiled from a prompt, edited by its owner. */
 export const AgentSpecSchema = z.object({
   name: text(AGENT_NAME_MAX, 'Name'),
@@ -82,6 +129,11 @@ export const AgentSpecSchema = z.object({
   assumptions: z.array(z.string().check(z.maxLength(300))).check(z.maxLength(20)),
   /** What the compiler could not decide: shown to the user as questions. */
   unresolved: z.array(z.string().check(z.maxLength(300))).check(z.maxLength(20)),
+  /**
+   * Services the description names that Spoke has no integration (or no MCP server) for yet, with
+   * what the user can do instead. Absent on agents saved before it existed.
+   */
+  unavailable: z.optional(z.array(UnavailableServiceSchema).check(z.maxLength(20))),
 });
 export type AgentSpec = z.infer<typeof AgentSpecSchema>;
 
@@ -91,6 +143,23 @@ export type AgentStatus = (typeof AGENT_STATUSES)[number];
 /** Who produced a spec: the built-in compiler or a configured model. */
 export const COMPILERS = ['embedded', 'model'] as const;
 export type CompiledBy = (typeof COMPILERS)[number];
+
+/**
+ * Where polling stands for an event trigger delivered by polling (single-agent answers only; the
+ * agent list leaves it out).
+ */
+export const AgentPollSchema = z.object({
+  interval_minutes: z.number(),
+  /** The tool called: the trigger's own, or the catalog's default for the event; null: none. */
+  tool: z.nullable(z.string()),
+  /** When the next poll is due; null while the agent is paused or cannot poll. */
+  next_poll_at: z.nullable(z.string()),
+  /** The last poll that reached the tool; null before the first (the baseline). */
+  last_polled_at: z.nullable(z.string()),
+  /** Why the last poll failed, or why the agent cannot poll; null when all is well. */
+  last_error: z.nullable(z.string()),
+});
+export type AgentPoll = z.infer<typeof AgentPollSchema>;
 
 export const AgentSchema = z.object({
   id: z.string(),
@@ -108,6 +177,8 @@ export const AgentSchema = z.object({
    * Never the inbound secret, so a receiver cannot call the agent.
    */
   webhook_signing_secret: z.optional(z.string()),
+  /** For an event trigger delivered by polling: its state; null for other triggers. */
+  poll: z.optional(z.nullable(AgentPollSchema)),
   created_at: z.string(),
   updated_at: z.string(),
   last_run_at: z.nullable(z.string()),
@@ -234,10 +305,25 @@ export const IntegrationInfoSchema = z.object({
       required: z.boolean(),
     }),
   ),
-  events: z.array(z.object({ id: z.string(), name: z.string() })),
+  events: z.array(
+    z.object({
+      id: z.string(),
+      name: z.string(),
+      /** Whether the service can call the agent's webhook for it (absent: yes). */
+      webhook: z.optional(z.boolean()),
+      /** The tool the platform polls for it when the trigger names none. */
+      poll_tool: z.optional(z.string()),
+    }),
+  ),
   tools: z.array(z.object({ name: z.string(), description: z.string() })),
   /** Whether the user stored credentials (always true for built-ins, which need none). */
   connected: z.boolean(),
+  /**
+   * Whether Spoke can run the integration's MCP server. A well-known service without one is in
+   * the catalog so agents can name it; it cannot be connected, and `website` says where it lives.
+   */
+  available: z.boolean(),
+  website: z.optional(z.string()),
 });
 export type IntegrationInfo = z.infer<typeof IntegrationInfoSchema>;
 export const IntegrationListSchema = z.object({ integrations: z.array(IntegrationInfoSchema) });

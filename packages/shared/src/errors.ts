@@ -2,6 +2,8 @@
 export const ErrorCode = {
   BAD_REQUEST: 'BAD_REQUEST',
   VALIDATION_FAILED: 'VALIDATION_FAILED',
+  /** 422: an agent description gives nothing to build from; `fields.prompt` asks what is missing. */
+  DESCRIPTION_TOO_VAGUE: 'DESCRIPTION_TOO_VAGUE',
   UNAUTHORIZED: 'UNAUTHORIZED',
   INVALID_CREDENTIALS: 'INVALID_CREDENTIALS',
   FORBIDDEN: 'FORBIDDEN',

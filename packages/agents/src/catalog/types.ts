@@ -23,6 +23,20 @@ export type IntegrationEnvVar = {
   required: boolean;
 };
 
+/**
+ * How the platform can find an event by polling: call `tool` with `arguments`, take the list of
+ * items from its result and start a run for the items whose `idField` it has not seen before.
+ */
+export type EventPoll = {
+  /** A tool of the integration's server that lists recent items. */
+  tool: string;
+  arguments?: Readonly<Record<string, unknown>>;
+  /** The field that identifies an item (default `id`). */
+  idField?: string;
+  /** Dotted path to the list in the tool's JSON result (default: the result, or its only array). */
+  itemsPath?: string;
+};
+
 /** Something that happens in the integration and can start an agent, e.g. "issue opened". */
 export type IntegrationEvent = {
   /** Stable id within the integration, e.g. `issue.opened`. */
@@ -31,6 +45,10 @@ export type IntegrationEvent = {
   name: string;
   /** Phrases a description may use for it, e.g. `new issue`, `issue is created`. */
   phrases: readonly string[];
+  /** Whether the service can deliver it to the agent's webhook URL (default true). */
+  webhook?: boolean;
+  /** How to find it by polling, where the server has a tool that lists such items. */
+  poll?: EventPoll;
 };
 
 /** What an npm server needs from its sandbox. */
@@ -55,6 +73,11 @@ export type NpmSandboxNeeds = {
  */
 export type IntegrationProvider =
   | { kind: 'builtin'; server: BuiltinServerId }
+  /**
+   * A well-known service with no MCP server Spoke can run yet: in the catalog so that the
+   * compiler can name it and say what the user can do instead. `website` is the vendor's site.
+   */
+  | { kind: 'none'; website: string }
   | {
       kind: 'npm';
       /** The npm package, checked with `npm view` (see catalog/npm-check.json). */
@@ -87,6 +110,12 @@ export type Integration = {
   /** Other names people use for the product (lower-case), e.g. `gh` for GitHub. */
   aliases: readonly string[];
   provider: IntegrationProvider;
+  /**
+   * Where a `remote` provider's endpoint is documented by its vendor (an https URL): the page that
+   * was read to confirm the URL, transport and sign-in. Required for remote entries (the catalog
+   * tests check it); `catalog/sources.json` records it for review.
+   */
+  source?: string;
   /** The name under which the platform's registry lists its server (reverse-DNS/name). */
   registryName: string;
   env: readonly IntegrationEnvVar[];
