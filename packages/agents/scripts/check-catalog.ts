@@ -1,11 +1,15 @@
 /**
- * Checks every npm package of the integrations catalog against the npm registry and writes
- * `src/catalog/npm-check.json` (version, license, repository, checkedAt per package).
+ * Checks the integrations catalog and writes its two records:
+ *
+ * - `src/catalog/npm-check.json`: every npm package checked against the npm registry (version,
+ *   license, repository, checkedAt per package);
+ * - `src/catalog/sources.json`: for every remote endpoint the vendor page that documents it, and
+ *   for every service without a server its website (the catalog tests keep both current).
  *
  *   node packages/agents/scripts/check-catalog.ts
  *
- * Exits with 1, and leaves the file untouched, when a package is missing, deprecated or has no
- * license, listing every such package.
+ * Exits with 1, and leaves both files untouched, when a package is missing, deprecated or has no
+ * license, or an entry lacks its documentation page or website, listing every such problem.
  */
 import { execFile } from 'node:child_process';
 import { writeFile } from 'node:fs/promises';
@@ -18,8 +22,10 @@ import {
   type NpmCheckEntry,
   type NpmJudgement,
 } from '../src/catalog/npm-check.ts';
+import { sourceProblems, sourcesOf } from '../src/catalog/sources.ts';
 
-const OUTPUT = fileURLToPath(new URL('../src/catalog/npm-check.json', import.meta.url));
+const NPM_OUTPUT = fileURLToPath(new URL('../src/catalog/npm-check.json', import.meta.url));
+const SOURCES_OUTPUT = fileURLToPath(new URL('../src/catalog/sources.json', import.meta.url));
 const FIELDS = ['name', 'version', 'license', 'deprecated', 'repository', 'description'];
 const CONCURRENCY = 4;
 
@@ -65,7 +71,7 @@ async function main(): Promise<number> {
   console.error(`Checking ${packages.length} npm packages of the integrations catalog…`);
   const results = await checkAll(packages);
 
-  const problems: string[] = [];
+  const problems = sourceProblems(ALL_INTEGRATIONS);
   const entries: Record<string, NpmCheckEntry> = {};
   for (const pkg of packages) {
     const judgement = results.get(pkg)!;
@@ -73,14 +79,19 @@ async function main(): Promise<number> {
     else problems.push(judgement.problem);
   }
   if (problems.length > 0) {
-    console.error(`\n${problems.length} package(s) cannot be used:`);
+    console.error(`\n${problems.length} problem(s):`);
     for (const problem of problems) console.error(`  - ${problem}`);
-    console.error('\nnpm-check.json was not written. Pick other servers for these integrations.');
+    console.error(
+      '\nNeither record was written. Fix these entries or pick other servers for them.',
+    );
     return 1;
   }
-  await writeFile(OUTPUT, `${JSON.stringify(sortedCheck(entries), null, 2)}\n`);
+  const sources = sourcesOf(ALL_INTEGRATIONS);
+  await writeFile(NPM_OUTPUT, `${JSON.stringify(sortedCheck(entries), null, 2)}\n`);
+  await writeFile(SOURCES_OUTPUT, `${JSON.stringify(sources, null, 2)}\n`);
   process.stdout.write(
-    `Wrote ${OUTPUT} (${packages.length} packages, all present and licensed).\n`,
+    `Wrote ${NPM_OUTPUT} (${packages.length} packages, all present and licensed) and ` +
+      `${SOURCES_OUTPUT} (${Object.keys(sources).length} endpoints and websites).\n`,
   );
   return 0;
 }

@@ -1,6 +1,16 @@
 import { INTEGRATION_CATEGORIES } from '@spoke/shared';
 import { describe, expect, it } from 'vitest';
-import { BUILTIN_SERVER_IDS, INTEGRATIONS, placeholdersOf, type Integration } from './index.ts';
+import {
+  BUILTIN_SERVER_IDS,
+  hasServer,
+  INTEGRATIONS,
+  placeholdersOf,
+  transportOf,
+  websiteOf,
+  type Integration,
+} from './index.ts';
+import sourcesJson from './sources.json' with { type: 'json' };
+import { sourceProblems, sourcesOf, type SourceCheck } from './sources.ts';
 
 const KEBAB = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 // The official server.json name: reverse-DNS namespace, a slash, then the server's own name.
@@ -19,8 +29,8 @@ const templatesOf = (integration: Integration): string[] => {
 };
 
 describe('integrations catalog', () => {
-  it('holds at least 50 integrations, sorted by unique kebab-case id', () => {
-    expect(INTEGRATIONS.length).toBeGreaterThanOrEqual(50);
+  it('holds at least 250 integrations, sorted by unique kebab-case id', () => {
+    expect(INTEGRATIONS.length).toBeGreaterThanOrEqual(250);
     const ids = INTEGRATIONS.map((integration) => integration.id);
     expect(duplicates(ids)).toEqual([]);
     expect(ids.filter((id) => !KEBAB.test(id))).toEqual([]);
@@ -82,6 +92,60 @@ describe('integrations catalog', () => {
         if (owner !== undefined)
           expect(owner, `${integration.id} is another's alias`).toBe(integration.id);
       }
+    }
+  });
+
+  // The compiler picks an integration by the words of a description: a word that points at two
+  // services, or at another service's name, would make it pick the wrong one.
+  it('points each keyword and alias at one integration, never at the name or id of another', () => {
+    const owners = new Map<string, Set<string>>();
+    const claim = (word: string, id: string) => {
+      if (!owners.has(word)) owners.set(word, new Set());
+      owners.get(word)!.add(id);
+    };
+    for (const integration of INTEGRATIONS) {
+      for (const word of [...integration.keywords, ...integration.aliases]) {
+        claim(word, integration.id);
+      }
+    }
+    const names = new Map<string, string>();
+    for (const integration of INTEGRATIONS) {
+      for (const name of [integration.name.toLowerCase(), integration.id]) {
+        names.set(name, integration.id);
+        names.set(name.replace(/-/g, ' '), integration.id);
+      }
+    }
+    const shared = [...owners]
+      .filter(
+        ([word, ids]) => ids.size > 1 || [...ids].some((id) => (names.get(word) ?? id) !== id),
+      )
+      .map(
+        ([word, ids]) =>
+          `"${word}": ${[...new Set([...ids, names.get(word)])].filter(Boolean).join(', ')}`,
+      );
+    expect(shared).toEqual([]);
+  });
+
+  it("uses no generic word as a keyword or alias, unless it is the integration's own name or id", () => {
+    const generic = new Set(
+      'review form order ticket task email chat message post file invoice payment newsletter meeting calendar'
+        .split(' ')
+        .flatMap((word) => [word, `${word}s`]),
+    );
+    const bad = INTEGRATIONS.flatMap((integration) =>
+      [...integration.keywords, ...integration.aliases]
+        .filter((word) => generic.has(word))
+        .filter((word) => word !== integration.name.toLowerCase() && word !== integration.id)
+        .map((word) => `${integration.id}: ${word}`),
+    );
+    expect(bad).toEqual([]);
+  });
+
+  it('lists a two-character name (G2) among its aliases, so that it is matched as a name', () => {
+    const short = INTEGRATIONS.filter((integration) => integration.name.length === 2);
+    expect(short.map((integration) => integration.id)).toContain('g2');
+    for (const integration of short) {
+      expect(integration.aliases, integration.id).toContain(integration.name.toLowerCase());
     }
   });
 
@@ -148,6 +212,57 @@ describe('integrations catalog', () => {
       if (integration.provider.kind === 'remote') {
         expect(integration.provider.url, integration.id).toMatch(/^https:\/\//);
       }
+    }
+  });
+
+  it("records the vendor's documentation of every remote endpoint and the website of every service without a server", () => {
+    expect(sourceProblems(INTEGRATIONS)).toEqual([]);
+    for (const integration of INTEGRATIONS) {
+      if (integration.provider.kind === 'remote') {
+        expect(integration.source, integration.id).toMatch(/^https:\/\/[^\s{}]+$/);
+      } else {
+        expect(integration.source, integration.id).toBeUndefined();
+      }
+      if (integration.provider.kind === 'none') {
+        expect(websiteOf(integration), integration.id).toMatch(/^https:\/\/[^\s{}]+$/);
+      } else {
+        expect(websiteOf(integration), integration.id).toBeNull();
+      }
+    }
+  });
+
+  it('keeps sources.json current (run scripts/check-catalog.ts after changing an entry)', () => {
+    const recorded: SourceCheck = sourcesJson as SourceCheck;
+    expect(recorded).toEqual(sourcesOf(INTEGRATIONS));
+    expect(Object.keys(recorded)).toEqual(Object.keys(recorded).sort());
+  });
+});
+
+describe('known services without a server', () => {
+  const known = INTEGRATIONS.filter((integration) => !hasServer(integration));
+
+  it('are part of the catalog, next to the ones Spoke can run', () => {
+    expect(known.length).toBeGreaterThan(0);
+    expect(INTEGRATIONS.length - known.length).toBeGreaterThanOrEqual(150);
+    for (const id of ['g2', 'trustpilot', 'calendly', 'whatsapp', 'quickbooks']) {
+      expect(known.map((integration) => integration.id)).toContain(id);
+    }
+  });
+
+  it('need no settings, offer no tools and have no transport', () => {
+    for (const integration of known) {
+      expect(integration.env, integration.id).toEqual([]);
+      expect(integration.tools, integration.id).toEqual([]);
+      expect(transportOf(integration), integration.id).toBe('none');
+      expect(integration.registryName, integration.id).toBe(`dev.spoke.catalog/${integration.id}`);
+    }
+  });
+
+  it('can still name events the service sends to a webhook', () => {
+    const typeformLike = known.filter((integration) => integration.events.length > 0);
+    expect(typeformLike.map((integration) => integration.id)).toContain('calendly');
+    for (const integration of typeformLike) {
+      for (const event of integration.events) expect(event.webhook, integration.id).toBeUndefined();
     }
   });
 });

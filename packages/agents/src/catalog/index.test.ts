@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import {
   expandTemplate,
+  hasServer,
   INTEGRATIONS,
   integrationById,
   npmPackageInfo,
   placeholdersOf,
   transportOf,
+  websiteOf,
 } from './index.ts';
 
 // The landing page's example prompts (apps/web marketing demo) and the integrations they name.
@@ -41,9 +43,29 @@ describe('transportOf', () => {
     expect(transportOf(integrationById('jira')!)).toBe('sse');
   });
 
-  it('gives every integration one of the four transports', () => {
+  it('gives every integration one of the four transports, or none when it has no server', () => {
     const transports = new Set(INTEGRATIONS.map(transportOf));
-    expect([...transports].sort()).toEqual(['in-process', 'sse', 'stdio', 'streamable-http']);
+    expect([...transports].sort()).toEqual([
+      'in-process',
+      'none',
+      'sse',
+      'stdio',
+      'streamable-http',
+    ]);
+    for (const integration of INTEGRATIONS) {
+      expect(transportOf(integration) === 'none', integration.id).toBe(!hasServer(integration));
+    }
+  });
+});
+
+describe('hasServer', () => {
+  it('tells the entries Spoke can run from the services it only knows by name', () => {
+    expect(hasServer(integrationById('rss')!)).toBe(true);
+    expect(hasServer(integrationById('stripe')!)).toBe(true);
+    expect(hasServer(integrationById('linear')!)).toBe(true);
+    expect(hasServer(integrationById('g2')!)).toBe(false);
+    expect(websiteOf(integrationById('g2')!)).toBe('https://www.g2.com');
+    expect(websiteOf(integrationById('stripe')!)).toBeNull();
   });
 });
 
@@ -54,9 +76,10 @@ describe('npmPackageInfo', () => {
     expect(info?.version).toMatch(/^\d+\.\d+\.\d+/);
   });
 
-  it('returns null for built-in and remote integrations', () => {
+  it('returns null for built-in, remote and serverless integrations', () => {
     expect(npmPackageInfo(integrationById('email')!)).toBeNull();
     expect(npmPackageInfo(integrationById('github')!)).toBeNull();
+    expect(npmPackageInfo(integrationById('trustpilot')!)).toBeNull();
   });
 });
 

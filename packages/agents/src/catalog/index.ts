@@ -12,6 +12,7 @@ export type {
   IntegrationProvider,
 } from './types.ts';
 export type { NpmCheck, NpmCheckEntry } from './npm-check.ts';
+export type { SourceCheck, SourceCheckEntry } from './sources.ts';
 
 /** Every integration of the catalog, sorted by id. */
 export const INTEGRATIONS: readonly Integration[] = [...ALL_INTEGRATIONS].sort((a, b) =>
@@ -25,9 +26,23 @@ export function integrationById(id: string): Integration | undefined {
   return BY_ID.get(id);
 }
 
-export type IntegrationTransport = 'in-process' | 'stdio' | 'streamable-http' | 'sse';
+/**
+ * Whether Spoke can run an MCP server for the integration (built-in, npm or remote). Entries
+ * without one (`kind: 'none'`) name well-known services so that a description mentioning them is
+ * understood; they cannot be connected, and the registry does not list them.
+ */
+export function hasServer(integration: Integration): boolean {
+  return integration.provider.kind !== 'none';
+}
 
-/** How the platform talks to the integration's server. */
+/** The vendor's website of an integration without a server, or null. */
+export function websiteOf(integration: Integration): string | null {
+  return integration.provider.kind === 'none' ? integration.provider.website : null;
+}
+
+export type IntegrationTransport = 'in-process' | 'stdio' | 'streamable-http' | 'sse' | 'none';
+
+/** How the platform talks to the integration's server: `none` when it has no server. */
 export function transportOf(integration: Integration): IntegrationTransport {
   const { provider } = integration;
   switch (provider.kind) {
@@ -37,6 +52,8 @@ export function transportOf(integration: Integration): IntegrationTransport {
       return 'stdio';
     case 'remote':
       return provider.transport;
+    case 'none':
+      return 'none';
   }
 }
 

@@ -13,6 +13,7 @@ import {
   catalogConnector,
   connectIntegration,
   MissingCredentialsError,
+  NoServerError,
   type McpConnection,
   type NpmCommand,
 } from './connect.ts';
@@ -268,5 +269,33 @@ describe('missing credentials', () => {
     );
     const clock = track(await connect('clock'));
     expect((await clock.client.listTools()).tools).toHaveLength(2);
+  });
+});
+
+describe('integrations without a server', () => {
+  it('cannot be connected: the error names the service and where to go instead', async () => {
+    const g2 = integrationById('g2')!;
+    const attempt = connectIntegration(g2, { credentials: {}, builtin: ctx });
+    await expect(attempt).rejects.toBeInstanceOf(NoServerError);
+    await expect(attempt).rejects.toMatchObject({
+      integration: 'g2',
+      website: 'https://www.g2.com',
+      message:
+        'G2 cannot be connected: Spoke has no MCP server for it yet. Use its own automations ' +
+        'or API (https://www.g2.com), or an integration that has a server',
+    });
+  });
+
+  it('are refused by the catalog connector before any credentials are read', async () => {
+    let reads = 0;
+    const connect = catalogConnector({
+      builtin: ctx,
+      credentials: async () => {
+        reads++;
+        return {};
+      },
+    });
+    await expect(connect('trustpilot')).rejects.toThrow(/Trustpilot cannot be connected/);
+    expect(reads).toBe(0);
   });
 });

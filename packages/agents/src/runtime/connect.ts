@@ -64,6 +64,21 @@ export class MissingCredentialsError extends Error {
   }
 }
 
+/** A catalog entry that names a service Spoke has no MCP server for: it cannot be connected. */
+export class NoServerError extends Error {
+  override name = 'NoServerError';
+  readonly integration: string;
+  readonly website: string;
+  constructor(integration: Integration, website: string) {
+    super(
+      `${integration.name} cannot be connected: Spoke has no MCP server for it yet. ` +
+        `Use its own automations or API (${website}), or an integration that has a server`,
+    );
+    this.integration = integration.id;
+    this.website = website;
+  }
+}
+
 const CLIENT_INFO = { name: 'spoke-agent', version: '1.0.0' };
 const STDERR_KEEP = 4000;
 
@@ -88,6 +103,7 @@ export function missingCredentials(
  * Connects an MCP client to an integration's server: built-ins in-process, npm packages over
  * stdio (credentials go in the environment, never in argv unless the catalog's args put them
  * there), remotes over streamable HTTP or SSE with their headers filled in. Rejects with
+ * {@link NoServerError} for an entry without a server, with
  * {@link MissingCredentialsError} when a needed value is unset, and with a message naming the
  * integration (and, for npm servers, the tail of their stderr) when the server cannot be reached
  * in time. Messages never carry credential values.
@@ -97,6 +113,7 @@ export async function connectIntegration(
   options: ConnectOptions,
 ): Promise<McpConnection> {
   const { provider } = integration;
+  if (provider.kind === 'none') throw new NoServerError(integration, provider.website);
   if (provider.kind === 'builtin') {
     const timeoutMs = options.timeoutMs ?? 10_000;
     const connecting = connectBuiltin(provider.server, options.builtin);
@@ -233,6 +250,8 @@ function connectFailure(what: string, error: unknown): string {
 
 /** What {@link catalogConnector} needs to reach every integration of one user's agent. */
 export type CatalogConnectorOptions = Omit<ConnectOptions, 'credentials'> & {
+  /** Where integrations are found by id: the catalog, unless a test brings a server of its own. */
+  lookup?: (integrationId: string) => Integration | undefined;
   /** The user's values for one integration, e.g. read from the encrypted credential store. */
   credentials: (
     integrationId: string,
@@ -242,11 +261,13 @@ export type CatalogConnectorOptions = Omit<ConnectOptions, 'credentials'> & {
 /** Connects integrations by catalog id; the connector {@link openToolset} takes. */
 export function catalogConnector(options: CatalogConnectorOptions) {
   return async (integrationId: string): Promise<McpConnection> => {
-    const integration = integrationById(integrationId);
+    const integration = (options.lookup ?? integrationById)(integrationId);
     if (!integration)
       throw new Error(`Unknown integration "${integrationId}": it is not in the catalog`);
+    // Built-ins need no credentials; entries without a server are refused before any are read.
+    const { kind } = integration.provider;
     const credentials =
-      integration.provider.kind === 'builtin' ? {} : await options.credentials(integrationId);
+      kind === 'builtin' || kind === 'none' ? {} : await options.credentials(integrationId);
     return connectIntegration(integration, { ...options, credentials });
   };
 }

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { ErrorCode } from '@spoke/shared';
-import { integrationById, type Integration } from '@spoke/agents';
+import { hasServer, integrationById, type Integration } from '@spoke/agents';
 import type { Db } from '../../db/client.ts';
 import { integrationCredentials } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
@@ -26,6 +26,13 @@ export function createCredentialService(db: Db, box: CryptoBox, lists: AgentList
     /** Stores every value the integration needs; unknown names and missing required ones: 422. */
     async save(userId: string, integrationId: string, values: Record<string, string>) {
       const integration = known(integrationId);
+      if (!hasServer(integration)) {
+        throw new AppError(422, ErrorCode.VALIDATION_FAILED, {
+          fields: {
+            values: `${integration.name} has no MCP server Spoke can run yet, so it cannot be connected`,
+          },
+        });
+      }
       const names = new Set(integration.env.map((e) => e.name));
       const fields: Record<string, string> = {};
       for (const name of Object.keys(values)) {
@@ -106,6 +113,7 @@ export function createCredentialService(db: Db, box: CryptoBox, lists: AgentList
 
 /** Whether an integration can run for the user: built-ins and those with nothing required. */
 export function isConnected(integration: Integration, stored: Set<string>): boolean {
+  if (!hasServer(integration)) return false;
   return (
     integration.provider.kind === 'builtin' ||
     stored.has(integration.id) ||

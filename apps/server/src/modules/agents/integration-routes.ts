@@ -8,7 +8,13 @@ import {
   envelope,
   type IntegrationInfo,
 } from '@spoke/shared';
-import { BUILTIN_TOOLS, INTEGRATIONS, transportOf, type Integration } from '@spoke/agents';
+import {
+  BUILTIN_TOOLS,
+  INTEGRATIONS,
+  hasServer,
+  transportOf,
+  type Integration,
+} from '@spoke/agents';
 import { requireUser } from '../account/guards.ts';
 import type { AccountService } from '../account/service.ts';
 import { isConnected, type CredentialService } from './credentials.ts';
@@ -25,11 +31,18 @@ function info(integration: Integration, connected: Set<string>): IntegrationInfo
     transport: transportOf(integration),
     builtin: provider.kind === 'builtin',
     env: integration.env.map((e) => ({ ...e })),
-    events: integration.events.map((e) => ({ id: e.id, name: e.name })),
+    events: integration.events.map((e) => ({
+      id: e.id,
+      name: e.name,
+      ...(e.webhook === false ? { webhook: false } : {}),
+      ...(e.poll ? { poll_tool: e.poll.tool } : {}),
+    })),
     tools: [
       ...(provider.kind === 'builtin' ? BUILTIN_TOOLS[provider.server] : integration.tools),
     ].map((t) => ({ name: t.name, description: t.description })),
     connected: isConnected(integration, connected),
+    available: hasServer(integration),
+    ...(provider.kind === 'none' ? { website: provider.website } : {}),
   };
 }
 

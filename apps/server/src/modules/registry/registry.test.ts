@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { INTEGRATIONS, type Integration } from '@spoke/agents';
+import { hasServer, INTEGRATIONS, type Integration } from '@spoke/agents';
 import {
   OFFICIAL_META_KEY,
   RegistryEntrySchema,
@@ -8,7 +8,7 @@ import {
   type RegistryEntry,
 } from '@spoke/shared';
 import { register, startTestApp, type TestApp } from '../../test/harness.ts';
-import { seedEntries, seedRegistry } from './seed.ts';
+import { seedEntries, seedEntryOf, seedRegistry } from './seed.ts';
 import { apiToken, publish, serverJson } from './registry-test-kit.ts';
 
 let t: TestApp;
@@ -29,15 +29,28 @@ const list = async (query = '') => {
   return RegistryListSchema.parse(res.json());
 };
 const enc = encodeURIComponent;
+/** Every server of a listing, following its cursor page by page. */
+const listAll = async (query = '') => {
+  const servers: RegistryEntry[] = [];
+  let cursor: string | undefined;
+  do {
+    const page = await list(`?limit=100${query}${cursor ? `&cursor=${enc(cursor)}` : ''}`);
+    servers.push(...page.servers);
+    cursor = page.metadata.nextCursor;
+  } while (cursor);
+  return servers;
+};
 
 describe('the registry read API (official shapes)', () => {
   it('lists the catalog: servers with their latest version and both _meta blocks', async () => {
     const page = await list('?limit=100');
     expect(page.metadata.count).toBe(page.servers.length);
     expect(page.servers.length).toBe(Math.min(100, seeded.length));
+    const all = await listAll();
+    expect(all.map((s) => s.server.name)).toEqual(seeded.map((e) => e.document.name).sort());
     const names = page.servers.map((s) => s.server.name);
     expect(names).toEqual([...names].sort());
-    for (const entry of page.servers) {
+    for (const entry of all) {
       expect(Object.keys(entry)).toEqual(['server', '_meta']);
       const official = entry._meta[OFFICIAL_META_KEY];
       expect(official.status).toBe('active');
@@ -61,6 +74,21 @@ describe('the registry read API (official shapes)', () => {
     expect(entry._meta[SPOKE_META_KEY].category).toBe(withEnv.integration.category);
   });
 
+  it('lists every catalog integration with an installable server, and no other', async () => {
+    const installable = INTEGRATIONS.filter(
+      (i) => hasServer(i) && i.provider.kind !== 'builtin',
+    ).map((i) => i.registryName);
+    expect(seeded.map((e) => e.document.name).sort()).toEqual([...installable].sort());
+    expect(seeded.length).toBeGreaterThanOrEqual(150);
+    const known = INTEGRATIONS.filter((i) => !hasServer(i));
+    expect(known.length).toBeGreaterThan(0);
+    for (const integration of known) expect(seedEntryOf(integration), integration.id).toBeNull();
+    const g2 = INTEGRATIONS.find((i) => i.id === 'g2')!;
+    const res = await get(`/registry/v0.1/servers/${enc(g2.registryName)}/versions/latest`);
+    expect(res.statusCode).toBe(404);
+    expect((await list('?search=trustpilot')).servers).toEqual([]);
+  });
+
   it('answers the same under /registry/v0', async () => {
     const a = await get('/registry/v0.1/servers?limit=3');
     const b = await get('/registry/v0/servers?limit=3');
@@ -69,7 +97,8 @@ describe('the registry read API (official shapes)', () => {
   });
 
   it('pages through every server once: no duplicates, no gaps', async () => {
-    const all = (await list('?limit=100')).servers.map((s) => s.server.name);
+    const all = (await listAll()).map((s) => s.server.name);
+    expect(all).toHaveLength(seeded.length);
     const seen: string[] = [];
     let cursor: string | undefined;
     let pages = 0;
@@ -103,7 +132,7 @@ describe('the registry read API (official shapes)', () => {
 
   it('filters by category and trust level', async () => {
     const category = seeded[0]!.integration.category;
-    const inCategory = await list(`?category=${enc(category)}&limit=100`);
+    const inCategory = { servers: await listAll(`&category=${enc(category)}`) };
     expect(inCategory.servers.length).toBe(
       seeded.filter((e) => e.integration.category === category).length,
     );
@@ -209,8 +238,8 @@ describe('versions, updated_since and seeding', () => {
     const latest = await get(`/registry/v0.1/servers/${enc(name)}/versions/latest`);
     expect(latest.json().server.version).toBe('1.10.0');
     const since = new Date(Date.now() - 60_000).toISOString();
-    const recent = await list(`?updated_since=${enc(since)}&limit=100`);
-    expect(recent.servers.map((s) => s.server.name)).toContain(name);
+    const recent = await listAll(`&updated_since=${enc(since)}`);
+    expect(recent.map((s) => s.server.name)).toContain(name);
     const future = new Date(Date.now() + 60_000).toISOString();
     expect((await list(`?updated_since=${enc(future)}`)).servers).toEqual([]);
   });
@@ -229,7 +258,7 @@ describe('versions, updated_since and seeding', () => {
     expect((await list('?search=zebracorn')).servers.map((s) => s.server.name)).toEqual([
       first.document.name,
     ]);
-    expect((await list('?limit=100')).servers.length).toBe(Math.min(100, seeded.length + 1));
+    expect(await listAll()).toHaveLength(seeded.length + 1);
     await seedRegistry(db, INTEGRATIONS);
   });
 });

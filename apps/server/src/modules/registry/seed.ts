@@ -52,10 +52,13 @@ function variablesOf(integration: Integration, url: string) {
   return 'variables' in filled ? { variables: filled.variables } : {};
 }
 
-/** The server.json the registry lists for a catalog integration; null for in-process ones. */
+/**
+ * The server.json the registry lists for a catalog integration; null for in-process ones (they
+ * need the agent's context) and for entries without a server (nothing could be installed).
+ */
 export function seedEntryOf(integration: Integration): SeedEntry | null {
   const { provider } = integration;
-  if (provider.kind === 'builtin') return null;
+  if (provider.kind === 'builtin' || provider.kind === 'none') return null;
   const base = {
     $schema: SERVER_SCHEMA_URL,
     name: integration.registryName,

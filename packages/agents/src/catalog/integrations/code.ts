@@ -8,17 +8,7 @@ export const CODE_INTEGRATIONS: readonly Integration[] = [
     category: 'Code',
     description:
       "Repositories, issues, pull requests and Actions through GitHub's hosted MCP server.",
-    keywords: [
-      'github',
-      'repository',
-      'repo',
-      'issue',
-      'pull request',
-      'pr',
-      'commit',
-      'code review',
-      'github actions',
-    ],
+    keywords: ['github', 'repo', 'pr'],
     aliases: ['gh', 'git hub', 'github.com'],
     provider: {
       kind: 'remote',
@@ -26,6 +16,7 @@ export const CODE_INTEGRATIONS: readonly Integration[] = [
       transport: 'streamable-http',
       headers: { Authorization: 'Bearer {GITHUB_PERSONAL_ACCESS_TOKEN}' },
     },
+    source: 'https://github.com/github/github-mcp-server/blob/main/docs/remote-server.md',
     registryName: 'dev.spoke.catalog/github',
     env: [
       secret(
@@ -92,7 +83,7 @@ export const CODE_INTEGRATIONS: readonly Integration[] = [
     category: 'Code',
     description:
       'Projects, issues, merge requests, pipelines and wikis on GitLab.com or self-managed.',
-    keywords: ['gitlab', 'merge request', 'mr', 'pipeline', 'gitlab ci', 'project', 'issue'],
+    keywords: ['gitlab', 'merge request', 'mr', 'gitlab ci'],
     aliases: ['gitlab.com', 'git lab', 'gitlab ci'],
     provider: { kind: 'npm', package: '@zereight/mcp-gitlab' },
     registryName: 'io.github.zereight/mcp-gitlab',
@@ -147,7 +138,7 @@ export const CODE_INTEGRATIONS: readonly Integration[] = [
     category: 'Code',
     description:
       'Bitbucket Cloud repositories and pull requests: review, comment, approve and merge.',
-    keywords: ['bitbucket', 'pull request', 'repository', 'code review', 'atlassian git'],
+    keywords: ['bitbucket', 'atlassian git'],
     aliases: ['bitbucket cloud', 'bit bucket'],
     provider: { kind: 'npm', package: 'bitbucket-mcp' },
     registryName: 'io.github.matanyemini/bitbucket-mcp',
@@ -179,7 +170,7 @@ export const CODE_INTEGRATIONS: readonly Integration[] = [
     name: 'Git',
     category: 'Code',
     description: 'Run git on local repositories: status, diff, log, commit, branch, push and pull.',
-    keywords: ['git', 'local repository', 'commit', 'branch', 'diff', 'changelog', 'git log'],
+    keywords: ['git', 'local repository', 'branch', 'diff', 'changelog', 'git log'],
     aliases: ['git cli', 'local git'],
     provider: {
       kind: 'npm',
@@ -230,7 +221,7 @@ export const CODE_INTEGRATIONS: readonly Integration[] = [
     name: 'Context7',
     category: 'Code',
     description: 'Up-to-date, version-specific library documentation and code examples.',
-    keywords: ['library docs', 'documentation', 'api reference', 'code examples', 'sdk docs'],
+    keywords: ['library docs', 'api reference', 'code examples', 'sdk docs'],
     aliases: ['context 7', 'context7 docs'],
     provider: { kind: 'npm', package: '@upstash/context7-mcp' },
     registryName: 'io.github.upstash/context7-mcp',

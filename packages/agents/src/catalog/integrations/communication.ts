@@ -62,7 +62,7 @@ export const COMMUNICATION_INTEGRATIONS: readonly Integration[] = [
     name: 'Microsoft Teams',
     category: 'Communication',
     description: 'Read and send Microsoft Teams channel and chat messages through Microsoft Graph.',
-    keywords: ['teams', 'teams channel', 'teams chat', 'microsoft graph', 'office chat', 'meeting'],
+    keywords: ['teams', 'teams channel', 'teams chat', 'microsoft graph', 'office chat'],
     aliases: ['ms teams', 'msteams', 'teams chat'],
     provider: {
       kind: 'npm',
@@ -111,7 +111,7 @@ export const COMMUNICATION_INTEGRATIONS: readonly Integration[] = [
     name: 'Twilio',
     category: 'Communication',
     description: 'Send SMS and WhatsApp messages and place calls through the Twilio APIs.',
-    keywords: ['twilio', 'sms', 'text message', 'whatsapp', 'phone call', 'voice call'],
+    keywords: ['twilio', 'sms', 'text message', 'phone call', 'voice call'],
     aliases: ['twilio sms', 'text messaging'],
     provider: {
       kind: 'npm',
@@ -140,7 +140,7 @@ export const COMMUNICATION_INTEGRATIONS: readonly Integration[] = [
     name: 'Gmail',
     category: 'Communication',
     description: 'Search, read, label, draft and send e-mail in a Gmail mailbox.',
-    keywords: ['gmail', 'inbox', 'email', 'mailbox', 'label', 'draft', 'unread email'],
+    keywords: ['gmail', 'mailbox', 'label', 'draft', 'unread email'],
     aliases: ['google mail', 'gmail inbox', 'googlemail'],
     provider: {
       kind: 'npm',
@@ -183,7 +183,7 @@ export const COMMUNICATION_INTEGRATIONS: readonly Integration[] = [
     name: 'Resend',
     category: 'Communication',
     description: 'Send transactional and broadcast e-mail from your own domain with Resend.',
-    keywords: ['resend', 'transactional email', 'newsletter', 'broadcast', 'email api'],
+    keywords: ['resend', 'transactional email', 'broadcast', 'email api'],
     aliases: ['resend email', 'resend.com'],
     provider: { kind: 'npm', package: 'resend-mcp' },
     registryName: 'io.github.resend/resend-mcp',

@@ -21,6 +21,7 @@ export const CONTENT_INTEGRATIONS: readonly Integration[] = [
         'x-pd-app-slug': 'linkedin',
       },
     },
+    source: 'https://pipedream.com/docs/connect/mcp/developers',
     registryName: 'dev.spoke.catalog/linkedin',
     env: [
       secret('PIPEDREAM_ACCESS_TOKEN', 'Pipedream Connect OAuth access token of your project.'),
@@ -47,6 +48,7 @@ export const CONTENT_INTEGRATIONS: readonly Integration[] = [
       transport: 'streamable-http',
       headers: { Authorization: 'Bearer {X_ACCESS_TOKEN}' },
     },
+    source: 'https://docs.x.com/tools/mcp',
     registryName: 'dev.spoke.catalog/x',
     env: [
       secret(
@@ -63,8 +65,8 @@ export const CONTENT_INTEGRATIONS: readonly Integration[] = [
     category: 'Content',
     description:
       'Draft, edit and publish posts and pages on a WordPress site with the MCP adapter.',
-    keywords: ['wordpress', 'blog post', 'publish post', 'cms', 'woocommerce', 'page'],
-    aliases: ['wp', 'wordpress site', 'woocommerce'],
+    keywords: ['wordpress', 'blog post', 'publish post', 'cms'],
+    aliases: ['wp', 'wordpress site'],
     provider: { kind: 'npm', package: '@automattic/mcp-wordpress-remote' },
     registryName: 'io.github.automattic/mcp-wordpress-remote',
     env: [

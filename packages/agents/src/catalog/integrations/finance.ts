@@ -7,17 +7,7 @@ export const FINANCE_INTEGRATIONS: readonly Integration[] = [
     name: 'Stripe',
     category: 'Finance',
     description: 'Stripe customers, payments, invoices, subscriptions, refunds and revenue.',
-    keywords: [
-      'stripe',
-      'payment',
-      'revenue',
-      'invoice',
-      'subscription',
-      'refund',
-      'charge',
-      'mrr',
-      'customer',
-    ],
+    keywords: ['stripe', 'revenue', 'subscription', 'charge', 'mrr', 'customer'],
     aliases: ['stripe payments', 'stripe billing', 'stripe.com'],
     provider: { kind: 'npm', package: '@stripe/mcp' },
     registryName: 'io.github.stripe/mcp',
@@ -65,9 +55,10 @@ export const FINANCE_INTEGRATIONS: readonly Integration[] = [
     category: 'Finance',
     description:
       "PayPal invoices, orders, payments and disputes through PayPal's hosted MCP server.",
-    keywords: ['paypal', 'invoice', 'payment', 'order', 'dispute', 'refund', 'payout'],
+    keywords: ['paypal', 'dispute', 'payout'],
     aliases: ['pay pal', 'paypal business'],
     provider: { kind: 'remote', url: 'https://mcp.paypal.com/mcp', transport: 'streamable-http' },
+    source: 'https://developer.paypal.com/tools/mcp-server/',
     registryName: 'dev.spoke.catalog/paypal',
     env: [],
     events: [
@@ -85,9 +76,10 @@ export const FINANCE_INTEGRATIONS: readonly Integration[] = [
     category: 'Finance',
     description:
       "Square payments, orders, catalog and customers through Square's hosted MCP server.",
-    keywords: ['square', 'point of sale', 'pos', 'payment', 'catalog', 'order', 'merchant'],
+    keywords: ['square', 'point of sale', 'pos', 'catalog', 'merchant'],
     aliases: ['square pos', 'squareup', 'block square'],
     provider: { kind: 'remote', url: 'https://mcp.squareup.com/sse', transport: 'sse' },
+    source: 'https://developer.squareup.com/docs/mcp',
     registryName: 'dev.spoke.catalog/square',
     env: [],
     events: [

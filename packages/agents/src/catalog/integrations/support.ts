@@ -9,7 +9,6 @@ export const SUPPORT_INTEGRATIONS: readonly Integration[] = [
     description: "Zendesk tickets, users and help center through Zendesk's own MCP endpoint.",
     keywords: [
       'zendesk',
-      'ticket',
       'support ticket',
       'help desk',
       'helpdesk',
@@ -22,6 +21,7 @@ export const SUPPORT_INTEGRATIONS: readonly Integration[] = [
       url: 'https://{ZENDESK_SUBDOMAIN}.zendesk.com/api/mcp',
       transport: 'streamable-http',
     },
+    source: 'https://www.zendesk.com/marketplace/apps/support/1191848/mcp-server/',
     registryName: 'dev.spoke.catalog/zendesk',
     env: [setting('ZENDESK_SUBDOMAIN', 'Your Zendesk subdomain: acme for acme.zendesk.com.')],
     events: [
@@ -51,7 +51,7 @@ export const SUPPORT_INTEGRATIONS: readonly Integration[] = [
     category: 'Support',
     description:
       "Intercom conversations, contacts and help articles through Intercom's MCP server.",
-    keywords: ['intercom', 'conversation', 'live chat', 'customer message', 'inbox', 'fin'],
+    keywords: ['intercom', 'conversation', 'live chat', 'customer message', 'fin'],
     aliases: ['intercom inbox', 'intercom chat'],
     provider: {
       kind: 'remote',
@@ -59,6 +59,7 @@ export const SUPPORT_INTEGRATIONS: readonly Integration[] = [
       transport: 'streamable-http',
       headers: { Authorization: 'Bearer {INTERCOM_ACCESS_TOKEN}' },
     },
+    source: 'https://developers.intercom.com/docs/guides/mcp',
     registryName: 'dev.spoke.catalog/intercom',
     env: [secret('INTERCOM_ACCESS_TOKEN', 'Access token from the Intercom Developer Hub.')],
     events: [

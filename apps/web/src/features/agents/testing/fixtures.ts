@@ -89,6 +89,7 @@ export const INTEGRATIONS: IntegrationInfo[] = [
     ],
     tools: [],
     connected: true,
+    available: true,
   },
   {
     id: 'slack',
@@ -109,6 +110,7 @@ export const INTEGRATIONS: IntegrationInfo[] = [
     events: [],
     tools: [{ name: 'post_message', description: 'Post a message.' }],
     connected: false,
+    available: true,
   },
   {
     id: 'rss',
@@ -121,6 +123,7 @@ export const INTEGRATIONS: IntegrationInfo[] = [
     events: [],
     tools: [{ name: 'read_feed', description: 'Read a feed.' }],
     connected: true,
+    available: true,
   },
 ];
 

@@ -22,7 +22,10 @@ export function IntegrationsEditor({
   const focusLater = useFocusLater();
   const [adding, setAdding] = useState('');
   const names = new Map((catalog ?? []).map((each) => [each.id, each.name]));
-  const available = (catalog ?? []).filter((each) => !integrations.some((i) => i.id === each.id));
+  // Services known without a server cannot be used by an agent: the picker offers the others.
+  const available = (catalog ?? []).filter(
+    (each) => each.available && !integrations.some((i) => i.id === each.id),
+  );
   const whyId = (index: number) => `${id}-why-${index}`;
 
   function add() {

@@ -1,0 +1,82 @@
+import type { Integration } from '../types.ts';
+import { event, known } from './define.ts';
+
+/** Forms and surveys. */
+export const FORM_INTEGRATIONS: readonly Integration[] = [
+  {
+    id: 'typeform',
+    name: 'Typeform',
+    category: 'Productivity',
+    description:
+      "Build forms and read Typeform responses and insights through Typeform's hosted server.",
+    keywords: ['typeform', 'typeform response', 'typeform responses'],
+    aliases: ['type form', 'typeform.com'],
+    provider: { kind: 'remote', url: 'https://api.typeform.com/mcp', transport: 'streamable-http' },
+    source: 'https://www.typeform.com/developers/mcp/',
+    registryName: 'dev.spoke.catalog/typeform',
+    env: [],
+    events: [
+      event('response.submitted', 'Form response submitted', [
+        'new typeform response',
+        'new typeform submission',
+        'typeform is submitted',
+        'someone fills in the typeform',
+      ]),
+    ],
+    tools: [],
+  },
+  known({
+    id: 'google-forms',
+    name: 'Google Forms',
+    category: 'Productivity',
+    description: 'Google Forms surveys, quizzes and their responses.',
+    website: 'https://www.google.com/forms/about/',
+    keywords: ['google forms', 'google form', 'google form responses'],
+    aliases: ['gforms', 'google forms survey'],
+  }),
+  known({
+    id: 'tally',
+    name: 'Tally',
+    category: 'Productivity',
+    description: 'Tally forms and the submissions they collect.',
+    website: 'https://tally.so',
+    keywords: ['tally form', 'tally forms', 'tally.so'],
+    aliases: ['tally.so', 'tally forms'],
+    events: [
+      event('form.submitted', 'Form submitted', [
+        'new tally submission',
+        'tally form is submitted',
+      ]),
+    ],
+  }),
+  known({
+    id: 'jotform',
+    name: 'Jotform',
+    category: 'Productivity',
+    description: 'Jotform online forms, approvals and their submissions.',
+    website: 'https://www.jotform.com',
+    keywords: ['jotform', 'jotform submission', 'jotform submissions'],
+    aliases: ['jot form', 'jotform.com'],
+    events: [
+      event('submission.created', 'Submission received', [
+        'new jotform submission',
+        'jotform is submitted',
+      ]),
+    ],
+  }),
+  known({
+    id: 'surveymonkey',
+    name: 'SurveyMonkey',
+    category: 'Productivity',
+    description: 'SurveyMonkey surveys and the responses they collect.',
+    website: 'https://www.surveymonkey.com',
+    keywords: ['surveymonkey', 'surveymonkey response', 'surveymonkey survey'],
+    aliases: ['survey monkey', 'surveymonkey.com'],
+    events: [
+      event('response.completed', 'Response completed', [
+        'new surveymonkey response',
+        'surveymonkey survey is completed',
+      ]),
+    ],
+  }),
+];
