@@ -34,7 +34,13 @@ import { createModerationService } from './modules/registry/moderation.ts';
 import { ownRegistryRoutes, registryApiRoutes } from './modules/registry/routes.ts';
 import { registryAdminRoutes } from './modules/registry/admin-routes.ts';
 import { seedRegistry } from './modules/registry/seed.ts';
-import { AgentSqlEngine, INTEGRATIONS, createLanguageModel } from '@spoke/agents';
+import {
+  AgentSqlEngine,
+  INTEGRATIONS,
+  POLL_LIMITS,
+  createLanguageModel,
+  type IntegrationLookup,
+} from '@spoke/agents';
 import { startIntegrationSandbox } from './lib/integration-sandbox.ts';
 import { createCryptoBox, resolveSecretsKey } from './lib/crypto-box.ts';
 import { createUsageService, type UsageService } from './modules/agents/usage.ts';
@@ -43,6 +49,7 @@ import { createAgentService } from './modules/agents/service.ts';
 import { AgentListCache } from './modules/agents/list-cache.ts';
 import { createRunService, type RunService } from './modules/agents/runs.ts';
 import { createScheduler, type Scheduler } from './modules/agents/scheduler.ts';
+import { createPoller, type Poller } from './modules/agents/poller.ts';
 import { agentRoutes } from './modules/agents/routes.ts';
 import { integrationRoutes } from './modules/agents/integration-routes.ts';
 import { hookRoutes } from './modules/agents/hook-routes.ts';
@@ -62,15 +69,27 @@ export type App = FastifyInstance & {
     usage: UsageService;
     runs: RunService;
     scheduler: Scheduler;
+    poller: Poller;
     sqlEngine: AgentSqlEngine;
   };
 };
 
+export type BuildOptions = {
+  logger?: boolean;
+  /**
+   * Where agents' integrations are found: the catalog. Tests point an integration at an MCP
+   * server of their own here; the server itself never sets it.
+   */
+  integrations?: IntegrationLookup;
+};
+
 const REQUEST_ID = /^[A-Za-z0-9_.:-]{1,64}$/;
 const SWEEP_INTERVAL_MS = 60 * 60 * 1000;
+/** Event polls under way at once per instance (each is one MCP connection and one tool call). */
+const POLLS_AT_ONCE = 4;
 
 /** Builds the whole server from a config object; tests build their own the same way. */
-export async function buildApp(config: AppConfig, opts: { logger?: boolean } = {}): Promise<App> {
+export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Promise<App> {
   requireSecretsKey(config);
   const headers = securityHeaders({ https: config.appUrl.startsWith('https://') });
   const app = Fastify({
@@ -202,6 +221,7 @@ export async function buildApp(config: AppConfig, opts: { logger?: boolean } = {
     appUrl: config.appUrl,
     model,
     lists,
+    lookup: opts.integrations,
   });
   const recipients = createEmailRecipientService(database.db, {
     perDay: config.agentEmailsPerDay,
@@ -225,12 +245,23 @@ export async function buildApp(config: AppConfig, opts: { logger?: boolean } = {
     allowPrivateNetworks: config.allowPrivateNetworks,
     sandbox,
     lists,
+    integrations: opts.integrations,
+  });
+  const poller = createPoller({
+    db: database.db,
+    runService,
+    lookup: opts.integrations,
+    timeLimitMs: Math.min(config.runs.timeLimitMs, POLL_LIMITS.timeLimitMs),
+    concurrency: POLLS_AT_ONCE,
+    log: app.log,
   });
   const scheduler = createScheduler({
     db: database.db,
     agentService,
     runService,
     usage,
+    poller,
+    lookup: opts.integrations,
     intervalMs: config.schedulerIntervalMs,
     log: app.log,
   });
@@ -314,6 +345,6 @@ export async function buildApp(config: AppConfig, opts: { logger?: boolean } = {
   });
 
   return Object.assign(app, {
-    spoke: { database, accounts, config, usage, runs: runService, scheduler, sqlEngine },
+    spoke: { database, accounts, config, usage, runs: runService, scheduler, poller, sqlEngine },
   }) as unknown as App;
 }

@@ -266,6 +266,24 @@ export const agentSchedules = pgTable(
   (t) => [index('agent_schedules_next_idx').on(t.nextRunAt)],
 );
 
+/**
+ * Where polling stands for an agent whose event trigger is delivered by polling; the next poll's
+ * time is its row in `agent_schedules`, moved on by compare-and-set like a schedule's.
+ */
+export const agentPolls = pgTable('agent_polls', {
+  agentId: uuid('agent_id')
+    .primaryKey()
+    .references(() => agents.id, { onDelete: 'cascade' }),
+  /** What is polled (integration, event, tool, arguments) as a key: a change starts over. */
+  source: text('source').notNull(),
+  /** Keys of the items seen, newest first, at most 1,000; null until the first poll (baseline). */
+  seen: jsonb('seen').$type<string[]>(),
+  /** Raised by every change: a poll stores its outcome only over the state it read. */
+  version: integer('version').notNull().default(0),
+  lastPolledAt: timestamp('last_polled_at', { withTimezone: true }),
+  lastError: text('last_error'),
+});
+
 export const runs = pgTable(
   'runs',
   {
@@ -458,6 +476,7 @@ export const schema = {
   registrySeeds,
   agents,
   agentSchedules,
+  agentPolls,
   runs,
   runSteps,
   integrationCredentials,

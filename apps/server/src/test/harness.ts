@@ -5,7 +5,7 @@ import path from 'node:path';
 import { sampleRegistration } from '@spoke/shared/testing';
 import { createFreshDatabase } from './fresh-database.ts';
 import { eq } from 'drizzle-orm';
-import { buildApp, type App } from '../app.ts';
+import { buildApp, type App, type BuildOptions } from '../app.ts';
 import { users } from '../db/schema.ts';
 import { DEFAULT_RATE_LIMITS, loadConfig, scaleLimits, type AppConfig } from '../config.ts';
 
@@ -21,10 +21,14 @@ export async function testDatabaseUrl(): Promise<{ url: string; drop: () => Prom
 
 export type TestApp = { app: App; config: AppConfig; close: () => Promise<void> };
 
-/** The real app on a database of its own; `overrides` adjust the config. */
+/**
+ * The real app on a database of its own; `overrides` adjust the config, `options` what only tests
+ * set (an integration pointed at a server of the test's own).
+ */
 export async function startTestApp(
   overrides: Partial<AppConfig> = {},
   beforeReady?: (app: App) => void,
+  options: Omit<BuildOptions, 'logger'> = {},
 ): Promise<TestApp> {
   // A caller that names its database owns it; otherwise this app gets a fresh one.
   const db =
@@ -46,7 +50,7 @@ export async function startTestApp(
     schedulerIntervalMs: 60_000,
     ...overrides,
   };
-  const app = await buildApp(config, { logger: false });
+  const app = await buildApp(config, { ...options, logger: false });
   beforeReady?.(app);
   await app.ready();
   return {

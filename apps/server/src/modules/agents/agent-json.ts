@@ -1,5 +1,5 @@
-import type { Agent, AgentSpec, AgentStatus, CompiledBy } from '@spoke/shared';
-import { integrationById } from '@spoke/agents';
+import type { Agent, AgentPoll, AgentSpec, AgentStatus, CompiledBy } from '@spoke/shared';
+import { deliveryOf, integrationById } from '@spoke/agents';
 import type { agents } from '../../db/schema.ts';
 import { isConnected } from './credentials.ts';
 
@@ -10,9 +10,12 @@ export type AgentFields = Pick<
   'id' | 'status' | 'pausedUntil' | 'compiledBy' | 'spec' | 'createdAt' | 'updatedAt' | 'lastRunAt'
 >;
 
-/** Triggers that are called from outside: their agents have a hook URL and a secret. */
+/**
+ * Triggers that are called from outside: webhooks, and events the service delivers by webhook.
+ * Their agents have a hook URL and a secret; an agent that polls for its events has neither.
+ */
 export const hasHook = (spec: AgentSpec) =>
-  spec.trigger.type === 'webhook' || spec.trigger.type === 'event';
+  spec.trigger.type === 'webhook' || deliveryOf(spec.trigger)?.type === 'webhook';
 
 /**
  * The API's agent object. `secret` (inbound) and `signingSecret` (outgoing webhooks) only for
@@ -25,6 +28,8 @@ export function agentJson(
     connected: Set<string>;
     secret?: string | null;
     signingSecret?: string | null;
+    /** Where polling stands (single-agent answers); left out of lists. */
+    poll?: AgentPoll | null;
   },
 ): Agent {
   const spec = row.spec as AgentSpec;
@@ -48,6 +53,7 @@ export function agentJson(
         }
       : null,
     ...(options.signingSecret ? { webhook_signing_secret: options.signingSecret } : {}),
+    ...(options.poll === undefined ? {} : { poll: options.poll }),
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
     last_run_at: row.lastRunAt?.toISOString() ?? null,

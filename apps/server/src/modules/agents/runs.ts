@@ -15,6 +15,8 @@ import {
   openToolset,
   runAgent,
   type AgentSqlEngine,
+  type Connector,
+  type IntegrationLookup,
   type IntegrationSandbox,
   type LanguageModel,
   type Mailer,
@@ -57,6 +59,8 @@ export function createRunService(deps: {
   sandbox?: Promise<IntegrationSandbox>;
   /** Agent lists show each agent's last run and usage: every run change is told here. */
   lists: AgentListCache;
+  /** Where integrations are found: the catalog, unless a test brings a server of its own. */
+  integrations?: IntegrationLookup;
 }) {
   const { database, usage, credentials, lists } = deps;
   const { db } = database;
@@ -111,6 +115,36 @@ export function createRunService(deps: {
     return row;
   }
 
+  /**
+   * Connects an agent's integrations as its runs do: the owner's stored credentials (collected
+   * in `secrets`, to keep them out of what is recorded), the sandbox, the built-ins' network
+   * guards, and in tests an integration of their own.
+   */
+  async function connectorFor(agent: AgentRow): Promise<{ connect: Connector; secrets: string[] }> {
+    const spec = agent.spec as AgentSpec;
+    const secrets: string[] = [];
+    const connect = catalogConnector({
+      lookup: deps.integrations,
+      sandbox: await deps.sandbox,
+      credentials: async (integrationId) => {
+        const values = await credentials.values(agent.userId, integrationId);
+        secrets.push(...Object.values(values));
+        return values;
+      },
+      builtin: builtinContextFor({
+        database,
+        sqlEngine: deps.sqlEngine,
+        agentId: agent.id,
+        mailer: deps.mailer,
+        webhookSecret: deps.agentService.sendsWebhooks(spec)
+          ? await deps.agentService.signingSecretOf(agent)
+          : undefined,
+        allowPrivateNetworks: deps.allowPrivateNetworks,
+      }),
+    });
+    return { connect, secrets };
+  }
+
   /** Takes the oldest queued run, if any, so that exactly one worker runs it. */
   async function claim(): Promise<RunRow | null> {
     const deadline = new Date(Date.now() + deps.limits.timeLimitMs + ABANDON_GRACE_MS);
@@ -149,34 +183,14 @@ export function createRunService(deps: {
     const spec = agent.spec as AgentSpec;
     let index = 0;
     let credits = 0;
-    const secrets: string[] = [];
     const record = async (step: RunStep) => {
       await db.insert(runSteps).values({ runId: run.id, index, step: { ...step, index } });
       index++;
     };
     let toolset: Awaited<ReturnType<typeof openToolset>> | undefined;
     try {
-      toolset = await openToolset(
-        spec,
-        catalogConnector({
-          sandbox: await deps.sandbox,
-          credentials: async (integrationId) => {
-            const values = await credentials.values(agent.userId, integrationId);
-            secrets.push(...Object.values(values));
-            return values;
-          },
-          builtin: builtinContextFor({
-            database,
-            sqlEngine: deps.sqlEngine,
-            agentId: agent.id,
-            mailer: deps.mailer,
-            webhookSecret: deps.agentService.sendsWebhooks(spec)
-              ? await deps.agentService.signingSecretOf(agent)
-              : undefined,
-            allowPrivateNetworks: deps.allowPrivateNetworks,
-          }),
-        }),
-      );
+      const { connect, secrets } = await connectorFor(agent);
+      toolset = await openToolset(spec, connect);
       // An integration that could not start is part of the run's story: its owner sees why.
       for (const failure of toolset.failures) {
         await record({
@@ -239,6 +253,7 @@ export function createRunService(deps: {
   return {
     enqueue,
     kick,
+    connectorFor,
 
     /** A run that could not start (no model, a plan limit), kept so that its owner sees why. */
     async recordRefused(agent: AgentRow, trigger: RunTrigger, err: AppError): Promise<void> {

@@ -1,8 +1,11 @@
 import { and, eq, lte } from 'drizzle-orm';
 import type { AgentSpec } from '@spoke/shared';
+import type { IntegrationLookup } from '@spoke/agents';
 import type { Db } from '../../db/client.ts';
 import { agentSchedules, agents } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
+import { nextPoll } from './poll-state.ts';
+import type { Poller } from './poller.ts';
 import type { RunService } from './runs.ts';
 import { nextFire } from './schedule.ts';
 import type { AgentService } from './service.ts';
@@ -13,16 +16,19 @@ const BATCH = 50;
 export type Scheduler = ReturnType<typeof createScheduler>;
 
 /**
- * Fires schedules. Every instance ticks; a schedule's next time moves on by compare-and-set
- * (`where next_run_at = <the time this instance saw>`), so exactly one instance wins each
- * firing and queues the run. Also resumes agents whose limit period ended and fails runs that
- * an instance abandoned.
+ * Fires schedules and polls. Every instance ticks; a schedule's next time moves on by
+ * compare-and-set (`where next_run_at = <the time this instance saw>`), so exactly one instance
+ * wins each firing and queues the run — or, for an event trigger delivered by polling, hands the
+ * agent to its poller. Also resumes agents whose limit period ended and fails runs that an
+ * instance abandoned.
  */
 export function createScheduler(deps: {
   db: Db;
   agentService: AgentService;
   runService: RunService;
   usage: UsageService;
+  poller: Poller;
+  lookup?: IntegrationLookup;
   intervalMs: number;
   log: { warn: (obj: object, msg: string) => void };
 }) {
@@ -40,7 +46,10 @@ export function createScheduler(deps: {
     let fired = 0;
     for (const { schedule, agent } of due) {
       const spec = agent.spec as AgentSpec;
-      const next = spec.trigger.type === 'schedule' ? nextFire(spec.trigger, now) : null;
+      const next =
+        spec.trigger.type === 'schedule'
+          ? nextFire(spec.trigger, now)
+          : nextPoll(spec, now, deps.lookup);
       const won = next
         ? await db
             .update(agentSchedules)
@@ -62,6 +71,10 @@ export function createScheduler(deps: {
             )
             .returning({ id: agentSchedules.agentId });
       if (!won.length || agent.status !== 'active') continue;
+      if (spec.trigger.type === 'event') {
+        if (deps.poller.submit(agent, now)) fired++;
+        continue;
+      }
       try {
         await deps.runService.enqueue(agent, 'schedule', {
           scheduled_for: schedule.nextRunAt.toISOString(),
@@ -85,7 +98,10 @@ export function createScheduler(deps: {
   }
 
   return {
-    /** One pass: resumes, recovers and fires what is due at `now`; the number of runs queued. */
+    /**
+     * One pass: resumes, recovers and fires what is due at `now`; the number of scheduled runs
+     * queued and polls started (a poll runs in the background: see the poller's `idle`).
+     */
     tick,
     start() {
       timer = setInterval(() => {
@@ -102,6 +118,7 @@ export function createScheduler(deps: {
     async stop() {
       clearInterval(timer);
       await ticking;
+      await deps.poller.stop();
     },
   };
 }

@@ -39,6 +39,49 @@ export function integrationName(id: string, catalog?: Catalog): string {
   return catalog?.get(id)?.name ?? id;
 }
 
+// Actions that read better as what the thing does: "a deploy fails", not "a deploy is failed".
+const INTRANSITIVE: Record<string, string> = {
+  arrived: 'arrives',
+  ended: 'ends',
+  expired: 'expires',
+  failed: 'fails',
+  finished: 'finishes',
+  started: 'starts',
+  succeeded: 'succeeds',
+};
+
+/**
+ * An event in words: `review.created` -> "a review is created"; ids that do not read as
+ * `<object>.<action>` give the catalog's name, "“Page updated” happens".
+ */
+export function eventInWords(id: string, name?: string): string {
+  const match = /^([a-z][a-z0-9_]*)\.([a-z]+ed)$/.exec(id);
+  if (!match) return `“${name ?? id}” happens`;
+  const object = match[1]!.replace(/_/g, ' ');
+  const action = match[2]!;
+  const article = /^[aeiou]/.test(object) ? 'an' : 'a';
+  return `${article} ${object} ${INTRANSITIVE[action] ?? `is ${action}`}`;
+}
+
+/** A polling interval in words: "every minute", "every 15 minutes", "every 2 hours", "every day". */
+export function intervalInWords(minutes: number): string {
+  if (minutes === 1) return 'every minute';
+  if (minutes === 1440) return 'every day';
+  if (minutes % 60 === 0) return minutes === 60 ? 'every hour' : `every ${minutes / 60} hours`;
+  return `every ${minutes} minutes`;
+}
+
+/** How the event reaches the agent, in words: "by Linear’s webhook", "checked every 15 minutes". */
+export function deliveryInWords(
+  trigger: Extract<AgentTrigger, { type: 'event' }>,
+  catalog?: Catalog,
+): string {
+  const delivery = trigger.delivery ?? { type: 'webhook' };
+  return delivery.type === 'poll'
+    ? `checked ${intervalInWords(delivery.interval_minutes)}`
+    : `by ${integrationName(trigger.integration, catalog)}’s webhook`;
+}
+
 /** When the agent runs, in words. */
 export function triggerInWords(trigger: AgentTrigger, catalog?: Catalog): string {
   switch (trigger.type) {
@@ -51,7 +94,9 @@ export function triggerInWords(trigger: AgentTrigger, catalog?: Catalog): string
     case 'event': {
       const integration = catalog?.get(trigger.integration);
       const event = integration?.events.find((each) => each.id === trigger.event);
-      return `On “${event?.name ?? trigger.event}” in ${integration?.name ?? trigger.integration}`;
+      const what = eventInWords(trigger.event, event?.name);
+      const where = integration?.name ?? trigger.integration;
+      return `When ${what} on ${where} — ${deliveryInWords(trigger, catalog)}`;
     }
   }
 }

@@ -46,6 +46,8 @@ export function agentQueryOptions(id: string) {
     queryKey: agentKeys.detail(id),
     queryFn: async ({ signal }) =>
       (await api.get(agentPath(id), AgentResultSchema, { signal })).agent,
+    // An agent that polls for its event changes with every check: its page follows.
+    refetchInterval: (query) => (query.state.data?.poll?.tool ? 60_000 : false),
   });
 }
 

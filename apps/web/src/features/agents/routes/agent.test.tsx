@@ -225,6 +225,7 @@ describe('agent page', () => {
       type: 'event',
       integration: 'zendesk',
       event: 'ticket.created',
+      delivery: { type: 'webhook' },
     });
   });
 

@@ -5,7 +5,7 @@ import { secondaryButton } from '../../../components/button-styles.ts';
 import { usePageTitle } from '../../../components/layout/use-page-title.ts';
 import { isApiError } from '../../../lib/api/api-error.ts';
 import { useAgent } from '../api/agents.ts';
-import { useIntegrations } from '../api/integrations.ts';
+import { byId, useIntegrations } from '../api/integrations.ts';
 import { AgentHeader } from '../components/agent-page/agent-header.tsx';
 import { ConfirmChecked } from '../components/agent-page/confirm-checked.tsx';
 import { DeleteAgent } from '../components/agent-page/delete-agent.tsx';
@@ -17,6 +17,7 @@ import { WebhookPanel } from '../components/agent-page/webhook-panel.tsx';
 import { AgentPageSkeleton } from '../components/agent-page/agent-page-skeleton.tsx';
 import { RetryError } from '../../../components/retry-error.tsx';
 import { SpecForm } from '../components/spec-form/spec-form.tsx';
+import { TriggerSummary } from '../components/trigger-summary.tsx';
 
 function AgentPage({ agent }: { agent: Agent }) {
   usePageTitle(agent.spec.name);
@@ -59,6 +60,9 @@ function AgentPage({ agent }: { agent: Agent }) {
           </SectionCard>
         </div>
         <div className="min-w-0 space-y-6">
+          <SectionCard id="trigger-heading" title="Trigger">
+            <TriggerSummary agent={agent} catalog={byId(integrations.data)} />
+          </SectionCard>
           <SectionCard
             id="integrations-heading"
             title="Integrations"

@@ -72,7 +72,9 @@ describe('agents list', () => {
     api.state.agents = [agent];
     open();
     expect(
-      await within(await agentList()).findByText('On “Ticket created” in Zendesk'),
+      await within(await agentList()).findByText(
+        'When a ticket is created on Zendesk — by Zendesk’s webhook',
+      ),
     ).toBeTruthy();
   });
 

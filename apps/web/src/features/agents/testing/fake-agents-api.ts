@@ -102,9 +102,21 @@ export function createFakeAgentsApi() {
     if (!action && method === 'PATCH') {
       const body = JSON.parse(req.body) as { spec: Partial<Agent['spec']> };
       agent.spec = { ...agent.spec, ...body.spec };
+      const { trigger } = agent.spec;
+      const delivery = trigger.type === 'event' ? (trigger.delivery ?? { type: 'webhook' }) : null;
       agent.webhook =
-        agent.spec.trigger.type === 'webhook'
+        trigger.type === 'webhook' || delivery?.type === 'webhook'
           ? (agent.webhook ?? { url: `http://test/api/hooks/${agent.id}`, secret: 'whsec_first' })
+          : null;
+      agent.poll =
+        delivery?.type === 'poll'
+          ? {
+              interval_minutes: delivery.interval_minutes,
+              tool: delivery.tool ?? null,
+              next_poll_at: '2026-03-05T12:00:00.000Z',
+              last_polled_at: null,
+              last_error: null,
+            }
           : null;
       return answer(agent);
     }

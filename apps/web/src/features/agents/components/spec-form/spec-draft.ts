@@ -1,10 +1,12 @@
 import {
   AgentSpecSchema,
+  POLL_INTERVAL_DEFAULT_MINUTES,
   type AgentCategory,
   type AgentIntegration,
   type AgentSpec,
   type AgentTrigger,
   type AgentTriggerType,
+  type EventDelivery,
 } from '@spoke/shared';
 
 /** The editable spec as the form holds it: text fields, and tools as a comma-separated line. */
@@ -19,6 +21,14 @@ export interface SpecDraft {
   scheduleText: string;
   eventIntegration: string;
   event: string;
+  /** How the event reaches the agent. */
+  deliveryType: EventDelivery['type'];
+  /** Minutes between checks, as typed. */
+  pollInterval: string;
+  /** The tool checked; empty: the catalog's default for the event. */
+  pollTool: string;
+  /** The tool's arguments, kept from the saved trigger (the form does not edit them). */
+  pollArguments?: Record<string, unknown>;
   integrations: AgentIntegration[];
   steps: { text: string; tools: string }[];
   guardrails: string[];
@@ -39,6 +49,8 @@ export function browserTimeZone(): string {
 
 export function draftFromSpec(spec: AgentSpec): SpecDraft {
   const { trigger } = spec;
+  const delivery = trigger.type === 'event' ? trigger.delivery : undefined;
+  const poll = delivery?.type === 'poll' ? delivery : undefined;
   return {
     name: spec.name,
     summary: spec.summary,
@@ -50,6 +62,10 @@ export function draftFromSpec(spec: AgentSpec): SpecDraft {
     scheduleText: trigger.type === 'schedule' ? trigger.text : '',
     eventIntegration: trigger.type === 'event' ? trigger.integration : '',
     event: trigger.type === 'event' ? trigger.event : '',
+    deliveryType: delivery?.type ?? 'webhook',
+    pollInterval: String(poll?.interval_minutes ?? POLL_INTERVAL_DEFAULT_MINUTES),
+    pollTool: poll?.tool ?? '',
+    ...(poll?.arguments ? { pollArguments: poll.arguments } : {}),
     integrations: spec.integrations.map((each) => ({ ...each, config: [...each.config] })),
     steps: spec.steps.map((step) => ({ text: step.text, tools: step.tools.join(', ') })),
     guardrails: [...spec.guardrails],
@@ -69,8 +85,26 @@ function triggerFromDraft(draft: SpecDraft): AgentTrigger {
         text: draft.scheduleText.trim(),
       };
     case 'event':
-      return { type: 'event', integration: draft.eventIntegration, event: draft.event };
+      return {
+        type: 'event',
+        integration: draft.eventIntegration,
+        event: draft.event,
+        delivery: deliveryFromDraft(draft),
+      };
   }
+}
+
+function deliveryFromDraft(draft: SpecDraft): EventDelivery {
+  if (draft.deliveryType === 'webhook') return { type: 'webhook' };
+  const typed = draft.pollInterval.trim();
+  const tool = draft.pollTool.trim();
+  return {
+    type: 'poll',
+    // Blank is no number, rather than 0: the schema then says what is expected.
+    interval_minutes: typed === '' ? Number.NaN : Number(typed),
+    ...(tool ? { tool } : {}),
+    ...(draft.pollArguments ? { arguments: draft.pollArguments } : {}),
+  };
 }
 
 /** The spec fields the form edits, ready for `PATCH /api/agents/{id}`. */

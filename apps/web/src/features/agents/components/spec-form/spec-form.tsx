@@ -232,6 +232,13 @@ function fieldPath(key: string): string {
       return 'trigger.integration';
     case 'event':
       return 'trigger.event';
+    case 'deliveryType':
+      return 'trigger.delivery';
+    case 'pollInterval':
+      return 'trigger.delivery.interval_minutes';
+    case 'pollTool':
+    case 'pollArguments':
+      return 'trigger.delivery.tool';
     case 'triggerType':
       return 'trigger';
     default:

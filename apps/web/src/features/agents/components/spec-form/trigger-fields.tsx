@@ -2,6 +2,7 @@ import type { AgentTriggerType, IntegrationInfo } from '@spoke/shared';
 import { useId, useMemo } from 'react';
 import { checkCron, CRON_PRESETS, describeCron, timeZones } from './cron.ts';
 import { CronHelper } from './cron-helper.tsx';
+import { DeliveryFields } from './delivery-fields.tsx';
 import { inputClass } from './field-styles.ts';
 import { FormField } from './form-field.tsx';
 import { browserTimeZone, DEFAULT_CRON, type SpecDraft, type SpecErrors } from './spec-draft.ts';
@@ -189,10 +190,24 @@ function EventFields({
   onChange: Change;
 }) {
   const sources = (catalog ?? []).filter((each) => each.events.length > 0);
-  const chosen = sources.find((each) => each.id === draft.eventIntegration);
+  // Any integration may be the source: events the catalog does not list are checked for.
+  const chosen = catalog?.find((each) => each.id === draft.eventIntegration);
   // Keep the saved values selectable even before the catalog has loaded.
-  const integrationMissing = draft.eventIntegration !== '' && !chosen;
-  const eventMissing = draft.event !== '' && !chosen?.events.some((e) => e.id === draft.event);
+  const integrationMissing =
+    draft.eventIntegration !== '' && !sources.some((each) => each.id === draft.eventIntegration);
+  const event = chosen?.events.find((e) => e.id === draft.event);
+  const eventMissing = draft.event !== '' && !event;
+
+  // A new integration's tools are others: its delivery starts from its own defaults.
+  function chooseIntegration(id: string) {
+    onChange({ eventIntegration: id, event: '', pollTool: '', pollArguments: undefined });
+  }
+  // An event the service cannot send to a webhook is checked for instead.
+  function chooseEvent(id: string) {
+    const next = chosen?.events.find((e) => e.id === id);
+    onChange(next?.webhook === false ? { event: id, deliveryType: 'poll' } : { event: id });
+  }
+
   return (
     <div className="grid gap-4 rounded-xl border border-slate-200 p-4 sm:grid-cols-2">
       <FormField label="Integration" error={errors['trigger.integration']}>
@@ -200,12 +215,14 @@ function EventFields({
           <select
             {...control}
             value={draft.eventIntegration}
-            onChange={(event) => onChange({ eventIntegration: event.target.value, event: '' })}
+            onChange={(change) => chooseIntegration(change.target.value)}
             className={inputClass}
           >
             <option value="">Choose an integration</option>
             {integrationMissing && (
-              <option value={draft.eventIntegration}>{draft.eventIntegration}</option>
+              <option value={draft.eventIntegration}>
+                {chosen?.name ?? draft.eventIntegration}
+              </option>
             )}
             {sources.map((each) => (
               <option key={each.id} value={each.id}>
@@ -221,7 +238,7 @@ function EventFields({
             {...control}
             value={draft.event}
             disabled={!draft.eventIntegration}
-            onChange={(event) => onChange({ event: event.target.value })}
+            onChange={(change) => chooseEvent(change.target.value)}
             className={inputClass}
           >
             <option value="">Choose an event</option>
@@ -234,6 +251,15 @@ function EventFields({
           </select>
         )}
       </FormField>
+      {draft.eventIntegration !== '' && (
+        <DeliveryFields
+          draft={draft}
+          errors={errors}
+          integration={chosen}
+          event={event}
+          onChange={onChange}
+        />
+      )}
     </div>
   );
 }

@@ -4,9 +4,10 @@ import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { primaryButton, secondaryButton } from '../../../../components/button-styles.ts';
 import { byId, useIntegrations } from '../../api/integrations.ts';
-import { integrationName, triggerInWords } from '../../format.ts';
+import { integrationName } from '../../format.ts';
 import { ConnectionStatus } from '../connection-status.tsx';
 import { ToConfirm } from '../to-confirm.tsx';
+import { TriggerSummary } from '../trigger-summary.tsx';
 
 const label = 'text-xs font-semibold tracking-wide text-slate-500 uppercase';
 
@@ -40,7 +41,9 @@ export function CreatedAgent({ agent, onAnother }: { agent: Agent; onAnother: ()
       <dl className="mt-4 grid gap-4 sm:grid-cols-2">
         <div>
           <dt className={label}>Runs</dt>
-          <dd className="mt-1 text-sm text-slate-800">{triggerInWords(spec.trigger, catalog)}</dd>
+          <dd className="mt-1">
+            <TriggerSummary agent={agent} catalog={catalog} />
+          </dd>
         </div>
         <div>
           <dt className={label}>Category</dt>
