@@ -2,6 +2,8 @@ export {
   INTEGRATIONS,
   integrationById,
   transportOf,
+  hasServer,
+  websiteOf,
   npmPackageInfo,
   placeholdersOf,
   expandTemplate,
@@ -10,8 +12,10 @@ export {
   type IntegrationProvider,
   type IntegrationEnvVar,
   type IntegrationEvent,
+  type IntegrationTransport,
   type BuiltinServerId,
 } from './catalog/index.ts';
+export type { EventPoll } from './catalog/types.ts';
 export {
   BUILTIN_TOOLS,
   BUILTIN_SERVER_VERSION,
@@ -54,6 +58,7 @@ export {
   catalogConnector,
   missingCredentials,
   MissingCredentialsError,
+  NoServerError,
   type ConnectOptions,
   type CatalogConnectorOptions,
   type McpConnection,
@@ -86,6 +91,23 @@ export {
 } from './runtime/toolset.ts';
 export { type ToolOutcome, MAX_TOOL_OUTPUT_CHARS } from './runtime/tool-result.ts';
 export {
+  POLL_LIMITS,
+  PollError,
+  comparePoll,
+  deliveryOf,
+  itemKey,
+  itemsOfResult,
+  noPollToolMessage,
+  pollItems,
+  pollPlanOf,
+  pollSourceKey,
+  stableJson,
+  type EventPollPlan,
+  type IntegrationLookup,
+  type PollOutcome,
+  type PolledItem,
+} from './runtime/poll.ts';
+export {
   runAgent,
   DEFAULT_MAX_STEPS,
   DEFAULT_TIME_LIMIT_MS,
@@ -98,7 +120,12 @@ export type { LanguageModel } from 'ai';
 export {
   compileAgent,
   compileEmbedded,
+  compileOffline,
   compileWithModel,
+  VagueDescriptionError,
+  questionFor,
+  VAGUE_QUESTION,
+  UNREADABLE_QUESTION,
   validateSpec,
   describeSchedule,
   nextRuns,

@@ -1,54 +1,88 @@
 import { AGENT_CATEGORIES } from '@spoke/shared';
 import { describe, expect, it } from 'vitest';
 import { INTEGRATIONS } from '../catalog/index.ts';
-import { CORPUS, LANDING_PROMPTS } from './corpus.ts';
-import { scoreCorpus, type CaseResult } from './corpus-score.ts';
+import { trainCategoryModel } from './category-train.ts';
+import model from './category-model.json' with { type: 'json' };
+import { CORPUS, DEV_SET, LANDING_PROMPTS } from './corpus.ts';
+import { isVague, scoreCorpus, type CaseResult } from './corpus-score.ts';
+import type { CorpusCase } from './corpus/types.ts';
 import { isValidCron } from './cron.ts';
-import { compileEmbedded } from './embedded.ts';
+import { compileOffline } from './index.ts';
+
+// The development set: where the compiler's rules and its category model come from. These tests
+// keep what it reaches there from slipping; the held-out set (bench/compiler/heldout) is scored
+// by `npm run bench -- compiler` only.
 
 const NOW = new Date('2026-11-21T10:00:00Z');
-const score = scoreCorpus(CORPUS, (prompt) =>
-  compileEmbedded({ prompt, timezone: 'Europe/Berlin', now: NOW }),
+const score = scoreCorpus(DEV_SET, (prompt) =>
+  compileOffline({ prompt, timezone: 'Europe/Berlin', now: NOW }),
 );
+const buildable = DEV_SET.filter((item): item is CorpusCase => !isVague(item));
 
 const misses = (test: (r: CaseResult) => boolean, show: (r: CaseResult) => string) =>
   score.results.filter((r) => !test(r)).map((r) => `${r.case.prompt} -> ${show(r)}`);
+const shown = (r: CaseResult) =>
+  'question' in r.outcome ? `question: ${r.outcome.question}` : JSON.stringify(r.outcome.trigger);
 
-describe('labelled corpus', () => {
-  it('is large and varied: every trigger type and category, with and without integrations', () => {
+describe('development set', () => {
+  it('is large and varied: every trigger type and category, vague ones too', () => {
     expect(CORPUS.length).toBeGreaterThanOrEqual(160);
-    expect(new Set(CORPUS.map((c) => c.prompt)).size).toBe(CORPUS.length);
-    expect(new Set(CORPUS.map((c) => c.trigger.type))).toEqual(
+    expect(DEV_SET.length).toBeGreaterThanOrEqual(400);
+    expect(new Set(DEV_SET.map((c) => c.prompt)).size).toBe(DEV_SET.length);
+    expect(new Set(buildable.map((c) => c.trigger.type))).toEqual(
       new Set(['manual', 'schedule', 'webhook', 'event']),
     );
-    expect(new Set(CORPUS.map((c) => c.category))).toEqual(new Set(AGENT_CATEGORIES));
-    expect(CORPUS.some((c) => c.integrations.length === 0)).toBe(true);
-    expect(CORPUS.some((c) => c.integrations.length >= 3)).toBe(true);
+    expect(new Set(buildable.map((c) => c.category))).toEqual(new Set(AGENT_CATEGORIES));
+    expect(DEV_SET.filter(isVague).length).toBeGreaterThanOrEqual(10);
     for (const prompt of LANDING_PROMPTS) expect(CORPUS.map((c) => c.prompt)).toContain(prompt);
   });
 
-  it('labels only what exists: catalog ids, catalog events, valid cron expressions', () => {
+  it('labels well-formed triggers: valid cron, events as object.action on a labelled service', () => {
     const ids = new Set(INTEGRATIONS.map((i) => i.id));
     for (const item of CORPUS) {
       for (const id of item.integrations) expect(ids, item.prompt).toContain(id);
+    }
+    for (const item of buildable) {
       if (item.trigger.type === 'schedule')
         expect(isValidCron(item.trigger.cron), item.prompt).toBe(true);
       if (item.trigger.type === 'event') {
         const { integration, event } = item.trigger;
-        const events = INTEGRATIONS.find((i) => i.id === integration)?.events.map((e) => e.id);
-        expect(events, item.prompt).toContain(event);
-        expect(item.integrations, item.prompt).toContain(integration);
+        const declared = INTEGRATIONS.find((i) => i.id === integration)?.events.map((e) => e.id);
+        if (!declared?.includes(event))
+          expect(event, item.prompt).toMatch(/^[a-z][a-z0-9_]*(?:\.[a-z][a-z0-9_]*)+$/);
+        expect(item.integrations, item.prompt).toContain(item.trigger.integration);
       }
     }
   });
+
+  it('trains the committed category model: retraining gives the same weights', () => {
+    expect(trainCategoryModel(buildable)).toEqual(model);
+  });
 });
 
-describe('embedded compiler on the corpus', () => {
-  it('produces a valid spec for every description', () => {
+describe('embedded compiler on the development set', () => {
+  it('produces a valid spec for every buildable description', () => {
     const invalid = score.results
       .filter((r) => r.issues.length)
       .map((r) => `${r.case.prompt}: ${JSON.stringify(r.issues)}`);
     expect(invalid).toEqual([]);
+  });
+
+  it('drops no named service: each is an integration or listed as unavailable', () => {
+    const report = misses(
+      (r) => !r.dropped.length,
+      (r) => `dropped [${r.dropped}]`,
+    );
+    // The first corpus: none at all. Over the whole set a few everyday words that are also
+    // products stay unread when written in lower case ("on canvas", "for threads").
+    const first = score.results.slice(0, CORPUS.length).filter((r) => r.dropped.length);
+    expect(first.map((r) => r.case.prompt)).toEqual([]);
+    expect(score.dropped / score.namedServices, report.join('\n')).toBeLessThanOrEqual(0.015);
+  });
+
+  it('asks back on vague descriptions, and only on them', () => {
+    const report = misses((r) => r.questionOk, shown);
+    expect(report).toEqual([]);
   });
 
   it('finds the expected integrations (micro F1 >= 0.9)', () => {
@@ -60,17 +94,14 @@ describe('embedded compiler on the corpus', () => {
   });
 
   it('reads the expected trigger (accuracy >= 0.9)', () => {
-    const report = misses(
-      (r) => r.triggerOk,
-      (r) => JSON.stringify(r.spec.trigger),
-    );
+    const report = misses((r) => r.triggerOk, shown);
     expect(score.triggerAccuracy, report.join('\n')).toBeGreaterThanOrEqual(0.9);
   });
 
   it('files the expected category (accuracy >= 0.9)', () => {
     const report = misses(
       (r) => r.categoryOk,
-      (r) => r.spec.category,
+      (r) => ('question' in r.outcome ? 'question' : r.outcome.category),
     );
     expect(score.categoryAccuracy, report.join('\n')).toBeGreaterThanOrEqual(0.9);
   });

@@ -8,6 +8,9 @@ import { SALES_CASES } from './corpus/sales.ts';
 import { LANDING_CASES, STARTER_CASES } from './corpus/samples.ts';
 import { SUPPORT_CASES } from './corpus/support.ts';
 import type { CorpusCase } from './corpus/types.ts';
+import varied from './corpus/varied.json' with { type: 'json' };
+import varied2 from './corpus/varied-2.json' with { type: 'json' };
+import type { LabelledCase } from './corpus-score.ts';
 
 export type { CorpusCase, ExpectedTrigger } from './corpus/types.ts';
 export { LANDING_PROMPTS, STARTER_PROMPTS } from './corpus/samples.ts';
@@ -36,3 +39,17 @@ export const CORPUS: readonly CorpusCase[] = [
   ...OTHER_CASES,
   ...FRESH_CASES,
 ];
+
+/**
+ * Descriptions in many voices (terse, rambling, lists, typos, questions, non-native English) over
+ * services in and out of the catalog, some too vague to build from. Labels name services the
+ * catalog lacks by their own names (`typeform`), and events it does not declare as
+ * `<object>.<action>` (`review.created`).
+ */
+export const VARIED_CASES: readonly LabelledCase[] = [
+  ...(varied as LabelledCase[]),
+  ...(varied2 as LabelledCase[]),
+];
+
+/** Where the compiler's rules and its category model come from. */
+export const DEV_SET: readonly LabelledCase[] = [...CORPUS, ...VARIED_CASES];

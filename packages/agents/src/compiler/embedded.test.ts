@@ -24,9 +24,8 @@ describe('embedded compiler: the landing page prompts', () => {
         text: 'every weekday at 9:00',
       },
     });
-    expect(spec.summary).toBe(
-      'Every weekday at 9:00, summarise new Zendesk tickets and post the summary to our #support channel in Slack.',
-    );
+    // The summary is the description's own sentence, never a rewrite that could lose part of it.
+    expect(spec.summary).toBe(`${support}.`);
     expect(spec.integrations).toEqual([
       { id: 'zendesk', why: 'summarise new Zendesk tickets', config: ['ZENDESK_SUBDOMAIN'] },
       {
@@ -69,7 +68,12 @@ describe('embedded compiler: the landing page prompts', () => {
 
   it('turns the bug-label prompt into an event agent that asks what it cannot know', () => {
     const spec = compile(bug);
-    expect(spec.trigger).toEqual({ type: 'event', integration: 'github', event: 'issues.labeled' });
+    expect(spec.trigger).toEqual({
+      type: 'event',
+      integration: 'github',
+      event: 'issues.labeled',
+      delivery: { type: 'webhook' },
+    });
     expect(spec.name).toBe('GitHub issues to Linear');
     expect(spec.category).toBe('DevOps Automation');
     expect(spec.unresolved).toEqual([
@@ -152,6 +156,25 @@ describe('embedded compiler: specs', () => {
       'Every Friday, post the week’s GitHub releases to Discord instead of Slack',
     );
     expect(spec.integrations.map((i) => i.id)).toEqual(['github', 'discord']);
+  });
+
+  it('summarises in the description’s own words: every action kept, no greeting, no request', () => {
+    expect(
+      compile(
+        "Every Monday morning, total last week's Shopify orders by country and post the table to #sales",
+      ).summary,
+    ).toBe(
+      "Every Monday morning, total last week's Shopify orders by country and post the table to #sales.",
+    );
+    expect(
+      compile('Hi! Could you please email me the weather for Lisbon every morning at 7?').summary,
+    ).toBe('Email me the weather for Lisbon every morning at 7.');
+    const long = compile(
+      "We're a four-person agency and mornings are chaos. Every weekday at 8, read our Gmail inbox and list the client e-mails that need an answer today. Post the list to #inbox in Slack. Thanks a lot!",
+    ).summary;
+    expect(long).toBe(
+      'Every weekday at 8, read our Gmail inbox and list the client e-mails that need an answer today. Post the list to #inbox in Slack.',
+    );
   });
 
   it('stays valid for odd input: very short, very long, other languages, symbols', () => {

@@ -1,16 +1,24 @@
-import type { AgentSpec, AgentTrigger } from '@spoke/shared';
+import {
+  POLL_INTERVAL_DEFAULT_MINUTES,
+  type AgentSpec,
+  type AgentTrigger,
+  type EventDelivery,
+  type UnavailableService,
+} from '@spoke/shared';
 import { integrationById } from '../catalog/index.ts';
 import { chooseCategory } from './category.ts';
 import { isValidTimeZone, nextRuns } from './cron.ts';
 import { dropDraftPurposes, findMentions, mentionedIds, type Mention } from './integrations.ts';
 import { makeName } from './naming.ts';
+import { analyse } from './nlp.ts';
 import { guardrails, questions } from './notes.ts';
 import { planSteps } from './plan.ts';
+import { findUnknownServices, isRunnable, serviceKey, type ServiceSpan } from './services.ts';
 import { clip, normalize, tokenize } from './text.ts';
 import { timeZoneInText } from './timezone.ts';
 import { readTrigger, type TriggerReading } from './trigger.ts';
 import type { CompileInput, CompilePhase } from './types.ts';
-import { makeInstructions, makeSummary, whyFor } from './writing.ts';
+import { makeInstructions, makeSummary, unavailableHelp, whyFor } from './writing.ts';
 
 export type CompileOptions = { onPhase?: (phase: CompilePhase) => void };
 
@@ -42,9 +50,55 @@ function buildTrigger(reading: TriggerReading, zone: string): AgentTrigger {
     };
   }
   if (reading.type === 'event' && reading.event) {
-    return { type: 'event', integration: reading.event.integration, event: reading.event.event };
+    const { integration, event } = reading.event;
+    return { type: 'event', integration, event, delivery: deliveryFor(integration, event) };
   }
   return { type: reading.type === 'webhook' ? 'webhook' : 'manual' };
+}
+
+/**
+ * How the event reaches the agent: by the service's webhook where the catalog says it sends this
+ * event (and for services Spoke cannot run, whose only way in is a webhook), otherwise by polling
+ * the integration's tools every POLL_INTERVAL_DEFAULT_MINUTES.
+ */
+export function deliveryFor(id: string, eventId: string): EventDelivery {
+  const integration = integrationById(id);
+  if (!integration || !isRunnable(integration)) return { type: 'webhook' };
+  const event = integration.events.find((e) => e.id === eventId);
+  if (event && event.webhook !== false) return { type: 'webhook' };
+  return {
+    type: 'poll',
+    interval_minutes: POLL_INTERVAL_DEFAULT_MINUTES,
+    ...(event?.poll ? { tool: event.poll.tool } : {}),
+  };
+}
+
+/** Services named that Spoke cannot run: known without a server, or unknown to the catalog. */
+function unavailableServices(
+  services: readonly ServiceSpan[],
+  trigger: AgentTrigger,
+): UnavailableService[] {
+  const list: UnavailableService[] = [];
+  const seen = new Set<string>();
+  // Keyed by the service, so that "Judge.me" and "judge-me" are one entry; `id` only for
+  // services the catalog knows.
+  const add = (id: string | undefined, name: string) => {
+    const key = id ?? serviceKey(name);
+    if (seen.has(key)) return;
+    seen.add(key);
+    list.push({ name: clip(name, 80), ...(id ? { id } : {}), help: unavailableHelp(name) });
+  };
+  for (const service of services) {
+    const integration = integrationById(service.id);
+    if (integration && isRunnable(integration)) continue;
+    if (integration) add(integration.id, integration.name);
+    else add(undefined, service.name);
+  }
+  if (trigger.type === 'event' && !integrationById(trigger.integration)) {
+    const named = services.find((s) => s.id === trigger.integration);
+    add(undefined, named?.name ?? trigger.integration);
+  }
+  return list.slice(0, 20);
 }
 
 function firstRun(trigger: AgentTrigger, now: Date): string | null {
@@ -96,8 +150,21 @@ export function compileEmbedded(input: CompileInput, options: CompileOptions = {
   options.onPhase?.('understanding');
   const text = normalize(input.prompt);
   const tokens = tokenize(text);
-  const mentions = dropDraftPurposes(text, findMentions(text, tokens));
-  const reading = readTrigger(text, tokens, mentions);
+  const words = analyse(text);
+  const mentions = dropDraftPurposes(text, findMentions(text, tokens, words));
+  const named: ServiceSpan[] = mentions
+    .filter((m) => m.via === 'name' && integrationById(m.id)?.provider.kind !== 'builtin')
+    .map((m) => ({
+      id: m.id,
+      name: integrationById(m.id)!.name,
+      start: m.start,
+      end: m.end,
+      known: true,
+    }));
+  const services = [...named, ...findUnknownServices(text, words, mentions)].sort(
+    (a, b) => a.start - b.start,
+  );
+  const reading = readTrigger(text, tokens, mentions, words, services);
   const { zone, note } = resolveTimeZone(input.prompt, input);
   const trigger = buildTrigger(reading, zone);
 
@@ -105,7 +172,13 @@ export function compileEmbedded(input: CompileInput, options: CompileOptions = {
   const ids = mentionedIds(mentions);
   if (trigger.type === 'event' && !ids.includes(trigger.integration))
     ids.unshift(trigger.integration);
-  const chosen = ids.filter((id) => integrationById(id)).slice(0, 20);
+  const chosen = ids
+    .filter((id) => {
+      const integration = integrationById(id);
+      return integration && isRunnable(integration);
+    })
+    .slice(0, 20);
+  const unavailable = unavailableServices(services, trigger);
 
   options.onPhase?.('planning');
   const steps = planSteps(text, tokens, mentions, reading).map((step) => ({
@@ -123,11 +196,21 @@ export function compileEmbedded(input: CompileInput, options: CompileOptions = {
   const rules = guardrails(context).map((rule) => clip(rule, 300));
   const unresolved = questions(context);
   const assumptions = assumptionsFor(text, mentions, reading, trigger, note, now);
-  const name = makeName(text, steps, reading, chosen);
+  const name = makeName(
+    text,
+    steps,
+    reading,
+    chosen,
+    new Map(services.map((service) => [service.id, service.name])),
+  );
   return {
     name,
-    summary: makeSummary(trigger, steps, reading.event?.clause ?? null),
-    category: chooseCategory(text, chosen),
+    summary: makeSummary(input.prompt, trigger),
+    category: chooseCategory({
+      description: text,
+      integrations: [...chosen, ...unavailable.flatMap((u) => (u.id ? [u.id] : []))],
+      trigger: trigger.type,
+    }),
     instructions: makeInstructions({
       name,
       prompt: input.prompt,
@@ -144,5 +227,6 @@ export function compileEmbedded(input: CompileInput, options: CompileOptions = {
     guardrails: rules,
     assumptions,
     unresolved,
+    ...(unavailable.length ? { unavailable } : {}),
   };
 }

@@ -15,6 +15,8 @@ export type EventTrigger = {
   strong: boolean;
   /** The clause that describes the event, as written. */
   clause: string;
+  /** Read from grammar: the service was named in the clause or before it. */
+  near?: boolean;
 };
 
 type EventPhrase = {

@@ -1,9 +1,12 @@
+import type { AgentSpec } from '@spoke/shared';
 import type { LanguageModel } from 'ai';
 import { compileEmbedded } from './embedded.ts';
 import { compileWithModel, InvalidModelSpecError } from './model.ts';
 import type { CompileInput, CompilePhase, CompileResult } from './types.ts';
+import { questionFor } from './vague.ts';
 
 export { compileEmbedded, type CompileOptions } from './embedded.ts';
+export { questionFor, VAGUE_QUESTION, UNREADABLE_QUESTION } from './vague.ts';
 export { compileWithModel, InvalidModelSpecError } from './model.ts';
 export { ModelSpecSchema } from './model-schema.ts';
 export { validateSpec, CRON_MESSAGE, type SpecIssue } from './validate.ts';
@@ -27,6 +30,26 @@ export type CompileAgentOptions = {
 };
 
 class ModelTimeoutError extends Error {}
+
+/** A description too vague to build from: the question to put to its author. */
+export class VagueDescriptionError extends Error {
+  readonly question: string;
+  constructor(question: string) {
+    super(question);
+    this.name = 'VagueDescriptionError';
+    this.question = question;
+  }
+}
+
+/**
+ * The embedded compiler's answer to a description: a spec, or a question when the description
+ * gives nothing to build from. Deterministic and offline.
+ */
+export function compileOffline(input: CompileInput): AgentSpec | { question: string } {
+  const spec = compileEmbedded(input);
+  const question = questionFor(input.prompt, spec);
+  return question ? { question } : spec;
+}
 
 /** Calls `onPhase` for each phase at most once, never going back. */
 function phaseTracker(onPhase: ((phase: CompilePhase) => void) | undefined) {
@@ -93,6 +116,9 @@ export async function compileAgent(
   const phase = phaseTracker(options.onPhase);
   const timeoutMs = options.timeoutMs ?? MODEL_TIMEOUT_MS;
   options.signal?.throwIfAborted();
+  // Asked before any model call: a description with nothing to build from costs nothing.
+  const offline = compileOffline(input);
+  if ('question' in offline) throw new VagueDescriptionError(offline.question);
   let fallbackReason: string | null = null;
   if (options.model) {
     phase('understanding');
@@ -106,6 +132,6 @@ export async function compileAgent(
       fallbackReason = reasonFor(error, timeoutMs);
     }
   }
-  const spec = compileEmbedded(input, { onPhase: phase });
-  return { spec, compiledBy: 'embedded', fallbackReason };
+  phase('planning');
+  return { spec: offline, compiledBy: 'embedded', fallbackReason };
 }

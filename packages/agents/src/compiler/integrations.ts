@@ -1,5 +1,7 @@
+import { INTEGRATIONS, integrationById } from '../catalog/index.ts';
 import { INTENTS } from './intents.ts';
 import { EXACT_NAMES, FUZZY_NAMES, LEXEMES, NOT_TYPOS, type Lexeme } from './lexicon.ts';
+import { analyse, type Word } from './nlp.ts';
 import { editDistance, type Token } from './text.ts';
 
 /** One place where the description points at an integration. */
@@ -12,6 +14,8 @@ export type Mention = {
   via: 'name' | 'intent';
   /** Said to the user when an intent chose the integration. */
   assumption?: string;
+  /** Matched as a typo of the name ("Hubsopt"). */
+  fuzzy?: boolean;
 };
 
 const BY_FIRST_STEM = new Map<string, Lexeme[]>();
@@ -64,7 +68,8 @@ function nameMentions(text: string, tokens: readonly Token[]): Mention[] {
     const typo = FUZZY_NAMES.find(
       ({ word }) => word[0] === token.lower[0] && editDistance(word, token.lower, 1) === 1,
     );
-    if (typo) found.push({ id: typo.id, start: token.start, end: token.end, via: 'name' });
+    if (typo)
+      found.push({ id: typo.id, start: token.start, end: token.end, via: 'name', fuzzy: true });
   }
   return found;
 }
@@ -98,10 +103,155 @@ function intentMentions(text: string, names: readonly Mention[]): Mention[] {
   return found;
 }
 
+let everyday: ReadonlySet<string> | null = null;
+
+/**
+ * Integrations whose whole name is an everyday English word ("Front", "Close", "Signal", "Slack"):
+ * the language model's vocabulary decides, not a list.
+ */
+function everydayNames(): ReadonlySet<string> {
+  if (everyday) return everyday;
+  const ids = new Set<string>();
+  for (const integration of INTEGRATIONS) {
+    const words = analyse(integration.name.toLowerCase()).filter((w) => w.pos !== 'PUNCT');
+    if (words.length === 1 && words[0]!.known) ids.add(integration.id);
+  }
+  everyday = ids;
+  return ids;
+}
+
+/** Words after a product's name that make an everyday word a name: "Front inbox". */
+const SERVICE_AFTER = new Set(
+  `account accounts workspace channel channels inbox board boards app api integration crm
+  store shop list lists audience audiences dashboard project projects bot group groups server
+  message messages dm dms thread threads ticket tickets conversation conversations chat chats
+  review reviews profile feed space spaces base table tables database repo repos form forms
+  campaign campaigns subscribers customers contacts deals leads orders payments invoices events
+  notification notifications alert alerts post posts team teams folder folders docs doc sheet
+  sheets calendar pipeline pipelines tasks issues emails data report reports errors incidents logs
+  builds deploys deployments exceptions crashes monitors wiki notes databases subscriptions charges
+  images containers compose hub clusters pods`.split(/\s+/),
+);
+/** Words before it that do the same: "to slack", "in notion", "our sentry". */
+const SERVICE_BEFORE = new Set(
+  'on in into to via through using with from at our my your their check use connect triage'.split(
+    ' ',
+  ),
+);
+
+/**
+ * An everyday word counts as the product unless the sentence uses it as the everyday word: as a
+ * verb, adjective or adverb ("close the deal", "a crisp summary"), after an article ("send a
+ * signal", "the front"), or before "of" ("in front of").
+ */
+function readsAsName(words: readonly Word[], mention: Mention): boolean {
+  const at = words.findIndex((w) => w.start === mention.start);
+  if (at === -1) return true;
+  const word = words[at]!;
+  const next = words[at + 1];
+  const before = words[at - 1];
+  // The word itself, not a relative that shares its stem ("plan" is not Plane).
+  const name = integrationById(mention.id)?.name.toLowerCase() ?? '';
+  if (word.lower !== name && word.lower !== `${name}s`) return false;
+  if (next?.lower === 'of') return false;
+  if (
+    next &&
+    next.sentence === word.sentence &&
+    (SERVICE_AFTER.has(next.lower) ||
+      SERVICE_AFTER.has(`${next.lemma}s`) ||
+      SERVICE_AFTER.has(next.lemma))
+  )
+    return true;
+  if (before && before.sentence === word.sentence) {
+    if (/^[A-Z]/.test(word.value)) return true;
+    if (SERVICE_BEFORE.has(before.lower)) return true;
+  }
+  return false;
+}
+
 /** Every mention of a catalog integration in the normalised description, in text order. */
-export function findMentions(text: string, tokens: readonly Token[]): Mention[] {
-  const names = nameMentions(text, tokens);
-  return [...names, ...intentMentions(text, names)].sort((a, b) => a.start - b.start);
+export function findMentions(
+  text: string,
+  tokens: readonly Token[],
+  words: readonly Word[] = analyse(text),
+): Mention[] {
+  const common = everydayNames();
+  // A typo is a word no dictionary knows, and so is a name met only through its stem: "canvas"
+  // and "toggled" are English words, not Canva and Toggl.
+  const english = (m: Mention) => words.some((w) => w.start === m.start && w.known);
+  const asWritten = (m: Mention) => {
+    const written = text.slice(m.start, m.end).toLowerCase();
+    const integration = integrationById(m.id);
+    if (!integration || /\s/.test(written)) return true;
+    const terms = [
+      integration.id,
+      integration.name,
+      ...integration.aliases,
+      ...integration.keywords,
+    ];
+    return terms.some((t) => {
+      const term = t.toLowerCase();
+      return written === term || written === term.replace(/[\s-]+/g, '');
+    });
+  };
+  const names = nameMentions(text, tokens).filter(
+    (mention) =>
+      (!common.has(mention.id) || readsAsName(words, mention)) &&
+      !((mention.fuzzy || !asWritten(mention)) && english(mention)),
+  );
+  const intents = intentMentions(text, names);
+  return [...names, ...intents, ...sendingTo(words, [...names, ...intents])].sort(
+    (a, b) => a.start - b.start,
+  );
+}
+
+/** People a message can be sent to. */
+const RECIPIENTS = new Set(
+  `me us him her them customer customers client clients team cfo ceo cto founder founders manager
+  managers owner owners boss rep reps lead leads user users subscriber subscribers attendee
+  attendees member members everyone colleague colleagues partner partners investor investors
+  candidate candidates employee employees author authors person people reviewer reviewers`.split(
+    /\s+/,
+  ),
+);
+/** Words that name a way to reach someone other than e-mail. */
+const CHANNEL_WORDS = new Set(
+  'sms text texts whatsapp telegram signal slack teams discord webhook channel dm push call phone'.split(
+    ' ',
+  ),
+);
+
+/**
+ * "Send me a summary", "send reminders to customers", "send it to our CFO": something sent to a
+ * person with no channel named in the sentence goes by e-mail (the built-in, no account needed).
+ */
+function sendingTo(words: readonly Word[], mentions: readonly Mention[]): Mention[] {
+  const found: Mention[] = [];
+  for (let i = 0; i < words.length; i++) {
+    const word = words[i]!;
+    if (!['send', 'mail', 'forward', 'deliver'].includes(word.lemma)) continue;
+    const sentence = words.filter((w) => w.sentence === word.sentence);
+    const from = sentence[0]!.start;
+    const to = sentence[sentence.length - 1]!.end;
+    const channel =
+      sentence.some((w) => CHANNEL_WORDS.has(w.lower) || w.value.startsWith('#')) ||
+      mentions.some(
+        (m) =>
+          m.start >= from &&
+          m.end <= to &&
+          !/mail|outlook/.test(m.id) &&
+          integrationById(m.id)?.category === 'Communication',
+      );
+    if (channel || mentions.some((m) => m.id === 'email' && m.start >= from && m.end <= to))
+      continue;
+    const after = words.slice(i + 1, i + 12).filter((w) => w.sentence === word.sentence);
+    const recipient = after.find(
+      (w, k) => RECIPIENTS.has(w.lower) && (k < 4 || after[k - 1]!.lower === 'to'),
+    );
+    if (!recipient) continue;
+    found.push({ id: 'email', start: word.start, end: recipient.end, via: 'intent' });
+  }
+  return found;
 }
 
 /** The integrations mentioned, each once, in order of first mention. */

@@ -27,7 +27,7 @@ const GENERIC = new Set(
   assignee due date workload board card list checklist reminder personal tasks monday item
   work management status column iteration drive slides calendar event availability invite
   spreadsheet sheet sheets cells append a row database row cache key-value keys ttl edge function
-  migration base record grid index search query dataset gcp google cloud sql entities relations
+  migration base record grid index search query dataset cloud sql entities relations
   facts long-term memory news search look up google it extract page search api answer with sources
   deep research sonar crawl website crawl sitemap extract data actor scraper crawler web automation
   browser click fill form screenshot directory read file write file disk plan reasoning break down
@@ -167,7 +167,7 @@ const OVERRIDES: Readonly<Record<string, { add?: readonly string[]; exact?: read
     'microsoft-clarity': { add: ['microsoft clarity', 'ms clarity'], exact: [/\bClarity\b/g] },
     monday: { add: ['monday.com'] },
     'google-sheets': { add: ['google sheet', 'google sheets', 'gsheets', 'google spreadsheet'] },
-    'google-drive': { add: ['google drive', 'gdrive', 'google docs', 'google doc'] },
+    'google-drive': { add: ['google drive', 'gdrive'] },
     'google-calendar': { add: ['google calendar', 'gcal'] },
     mysql: { add: ['mariadb'] },
     'web-page': { add: ['web page', 'webpage'] },

@@ -17,8 +17,24 @@ const trigger = z.union([
   z.object({ type: z.literal('webhook').describe('Runs when its webhook URL is called') }),
   z.object({
     type: z.literal('event'),
-    integration: z.string().describe('Catalog id of the integration the event comes from'),
-    event: z.string().describe("One of that integration's event ids"),
+    integration: z
+      .string()
+      .describe('Catalog id of the service the event comes from (or the id of an unavailable one)'),
+    event: z
+      .string()
+      .describe('One of its event ids, or "<object>.<action>" (e.g. "review.created") otherwise'),
+    delivery: z
+      .union([
+        z.object({ type: z.literal('webhook').describe('The service calls the agent') }),
+        z.object({
+          type: z.literal('poll').describe('Spoke checks for new items with one of its tools'),
+          interval_minutes: z.number().describe('Minutes between checks, 1 to 1440 (15 usual)'),
+          tool: z.string().optional().describe('The tool that lists recent items'),
+          arguments: z.record(z.string(), z.unknown()).optional().describe('Its arguments'),
+        }),
+      ])
+      .optional()
+      .describe('How the event reaches the agent; leave out to let Spoke choose'),
   }),
 ]);
 
@@ -54,6 +70,16 @@ export const ModelSpecSchema = z.object({
   guardrails: z.array(z.string()).describe('What the agent must not do'),
   assumptions: z.array(z.string()).describe('What you assumed that the owner should confirm'),
   unresolved: z.array(z.string()).describe('Questions for the owner about what is missing'),
+  unavailable: z
+    .array(
+      z.object({
+        name: z.string().describe('The service as the description names it, e.g. "G2"'),
+        id: z.string().optional().describe('Its catalog id, when the catalog lists it'),
+        help: z.string().describe('Leave empty: filled by Spoke'),
+      }),
+    )
+    .optional()
+    .describe('Services the description names that the catalog cannot run (no server, or absent)'),
 });
 
 export type ModelSpec = z.infer<typeof ModelSpecSchema>;

@@ -2,7 +2,9 @@ import { AgentSpecSchema, type AgentSpec } from '@spoke/shared';
 import { generateText, Output, type LanguageModel } from 'ai';
 import { integrationById } from '../catalog/index.ts';
 import { ModelSpecSchema, type ModelSpec } from './model-schema.ts';
+import { deliveryFor } from './embedded.ts';
 import { SYSTEM_PROMPT, userPrompt } from './model-prompt.ts';
+import { unavailableHelp } from './writing.ts';
 import type { CompileInput } from './types.ts';
 import { validateSpec, type SpecIssue } from './validate.ts';
 
@@ -24,9 +26,26 @@ export class InvalidModelSpecError extends Error {
  * What only the catalog knows is taken from the catalog: each integration's required
  * configuration. Everything the model decided is kept as it answered, to be validated.
  */
+function inventedEvent(trigger: { integration: string; event: string }): boolean {
+  const events = integrationById(trigger.integration)?.events ?? [];
+  return events.length > 0 && !events.some((event) => event.id === trigger.event);
+}
+
 function withCatalogConfig(answer: ModelSpec): ModelSpec {
+  const { trigger } = answer;
   return {
     ...answer,
+    // A delivery is chosen for the model where it left it out, except for an event id the
+    // catalog does not know on a service whose events it lists: that is a mistake to refuse.
+    trigger:
+      trigger.type === 'event' && !trigger.delivery && !inventedEvent(trigger)
+        ? { ...trigger, delivery: deliveryFor(trigger.integration, trigger.event) }
+        : trigger,
+    ...(answer.unavailable
+      ? {
+          unavailable: answer.unavailable.map((u) => ({ ...u, help: unavailableHelp(u.name) })),
+        }
+      : {}),
     integrations: answer.integrations.map((integration) => {
       const known = integrationById(integration.id);
       const config = known?.env.filter((env) => env.required).map((env) => env.name);

@@ -82,18 +82,20 @@ const SHORT_NAMES: Readonly<Record<string, string>> = {
   'brave-search': 'web search',
 };
 
-const nameOf = (id: string) => SHORT_NAMES[id] ?? integrationById(id)?.name ?? id;
+let spelled: ReadonlyMap<string, string> = new Map();
+const nameOf = (id: string) =>
+  SHORT_NAMES[id] ?? integrationById(id)?.name ?? spelled.get(id) ?? id;
 
 /** Built-ins that help along the way but are neither where things come from nor where they go. */
 const HELPERS = new Set(['memory', 'transform', 'clock', 'sql', 'sequential-thinking']);
 
-const LOOSE_END = /\s+(?:a|an|the|to|of|in|on|for|from|with|by|and|or|into|our|my|their|at|that)$/i;
+const LOOSE_END =
+  /\s+(?:a|an|the|to|of|in|on|for|from|with|by|and|or|into|our|my|their|at|that|through|via|using|us|me|if|when|as|so|but|which|who)$/i;
 
 /** A step's words as a name: whole words up to about 48 characters, without a loose end. */
 function shorten(text: string): string {
-  let name = text.replace(/\s*\([^)]*\)/g, '').replace(/[.,;:]+$/, '');
-  if (name.length <= 48) return name;
-  name = name.slice(0, 49).replace(/\s+\S*$/, '');
+  let name = text.replace(/\s*\([^)]*\)/g, '').replace(/[.,;:?!]+$/, '');
+  if (name.length > 48) name = name.slice(0, 49).replace(/\s+\S*$/, '');
   while (LOOSE_END.test(name)) name = name.replace(LOOSE_END, '');
   return name;
 }
@@ -113,7 +115,10 @@ export function makeName(
   steps: readonly PlannedStep[],
   reading: TriggerReading,
   ids: readonly string[],
+  /** How the description spells services the catalog does not know, by id. */
+  names: ReadonlyMap<string, string> = new Map(),
 ): string {
+  spelled = names;
   const object = objectOf(text.replace(/\S+@\S+|https?:\/\/\S+/g, ' '));
   const work = steps
     .filter((step) => !/that started the run/.test(step.text))
@@ -140,5 +145,6 @@ export function makeName(
     const first = steps.find((s) => !/that started the run/.test(s.text)) ?? steps[0];
     name = shorten(first?.text ?? text);
   }
-  return clip(capitalize(name.replace(/\s+/g, ' ').trim()), 80);
+  const tidy = name.replace(/\s+/g, ' ').trim();
+  return clip(capitalize(/[\p{L}\p{N}]/u.test(tidy) ? tidy : 'New agent'), 80);
 }

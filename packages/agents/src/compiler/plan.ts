@@ -125,15 +125,18 @@ function triggerStep(reading: TriggerReading): PlannedStep | null {
     return { text, tools: [], ids: [], sources: [], targets: [], kind: 'fetch' };
   }
   if (reading.type !== 'event' || !reading.event) return null;
-  const integration = integrationById(reading.event.integration)!;
-  const event = integration.events.find((e) => e.id === reading.event!.event)!;
-  const object = event.id.split('.')[0]!.replace(/_/g, ' ');
-  const tools = toolsFor(integration.id, 'fetch', '', object);
+  const { integration: id, event: eventId } = reading.event;
+  const integration = integrationById(id);
+  const declared = integration?.events.find((e) => e.id === eventId);
+  const object = eventId.split('.')[0]!.replace(/_/g, ' ');
+  const runnable = integration && integration.provider.kind !== 'none';
+  const tools = runnable ? toolsFor(id, 'fetch', '', object) : [];
+  const what = (declared?.name ?? eventId.replace(/[._]/g, ' ')).toLowerCase();
   return {
-    text: `Read the ${integration.name} event that started the run (${event.name.toLowerCase()})`,
+    text: `Read the ${integration?.name ?? id} event that started the run (${what})`,
     tools,
-    ids: [integration.id],
-    sources: [integration.id],
+    ids: runnable ? [id] : [],
+    sources: runnable ? [id] : [],
     targets: [],
     kind: 'fetch',
   };

@@ -24,6 +24,10 @@ export type Draft = {
   hours?: number[];
   period?: Period;
   businessHours?: boolean;
+  /** A calendar date written in the text; a schedule only with "every" or "yearly". */
+  date?: { month: string; dom: string; every: boolean };
+  /** "between 8 and 20", "(9-17)": the hours a repeating schedule keeps to. */
+  hourWindow?: [number, number];
   /** Where the first schedule phrase starts. */
   index?: number;
 };
@@ -95,7 +99,7 @@ export const RULES: readonly Rule[] = [
     apply: (d) => void (d.everyMinutes = 15),
   },
   {
-    pattern: new RegExp(String.raw`\bevery\s+${N}\s*-?\s*(?:hours?|hrs?)\b`, 'gi'),
+    pattern: new RegExp(String.raw`\bevery\s+${N}\s*-?\s*(?:hours?|hrs?|h)\b`, 'gi'),
     apply: (d, m) => void (d.everyHours = numberOf(m[1]!)),
   },
   {
@@ -108,7 +112,23 @@ export const RULES: readonly Rule[] = [
   },
   { pattern: /\bevery other day\b/gi, apply: (d) => void (d.everyDays = 2) },
   {
-    pattern: /\b(?:during|in|within) (?:business|working|office) hours\b/gi,
+    pattern:
+      /\b(?:between|from) (\d{1,2})(?::00)?\s*(am|pm)? (?:and|to|till|until|-) (\d{1,2})(?::00)?\s*(am|pm)?(?!\s*(?:minutes|mins|days|%|:\d))|\((\d{1,2})\s*-\s*(\d{1,2})\)/gi,
+    apply: (d, m) => {
+      const hour = (value: string | undefined, half: string | undefined) => {
+        const n = Number(value);
+        return half?.toLowerCase() === 'pm' && n < 12 ? n + 12 : n;
+      };
+      const from = m[1] ? hour(m[1], m[2]) : Number(m[5]);
+      let to = m[3] ? hour(m[3], m[4]) : Number(m[6]);
+      // "from 9 to 5" ends in the afternoon.
+      if (to < from && to + 12 > from && to < 12) to += 12;
+      if (from >= 0 && to <= 23 && from < to) d.hourWindow = [from, to];
+    },
+    qualifier: true,
+  },
+  {
+    pattern: /\b(?:during|in|within) (?:business|working|office|work) hours\b/gi,
     apply: (d) => void (d.businessHours = true),
     qualifier: true,
   },
@@ -121,7 +141,8 @@ export const RULES: readonly Rule[] = [
     apply: (d) => void ((d.daily = true), (d.hours = [9, 13, 17])),
   },
   {
-    pattern: /\b(?:daily|every day|each day|once a day|per day|every weeknight|nightly)\b/gi,
+    pattern:
+      /\b(?:daily|every day|each day|once (?:a|per) day|(?:once|twice|\d+ times|\d+x) per day|every weeknight|nightly)\b/gi,
     apply: (d) => void (d.daily = true),
   },
   {
@@ -140,7 +161,7 @@ export const RULES: readonly Rule[] = [
     apply: (d) => void (d.dow = '1-5'),
   },
   {
-    pattern: /\b(?:week ?days?|work ?days?|working days|business days)\b/gi,
+    pattern: /\b(?:week ?days?|work ?days?|working days|business days|school ?days?)\b/gi,
     apply: (d) => void (d.dow = '1-5'),
   },
   {
@@ -157,13 +178,22 @@ export const RULES: readonly Rule[] = [
   {
     // A day's name counts when it reads as a schedule: "every Monday", "on Tuesdays", "Friday at".
     pattern: new RegExp(
-      String.raw`(?:\b(?:every|each|on|and|or|weekly on)\s+|,\s*|&\s*)${DAY}(?:s)?\b(?!\.com|-)|\b${FULL_DAY}s\b|\b${FULL_DAY}\b(?=\s+(?:at|morning|afternoon|evening|night)\b)`,
+      String.raw`(?:\b(?:every(?: other)?|each|on|and|or|weekly on)\s+|,\s*|&\s*|\(\s*)${DAY}(?:s)?\b(?!\.com|-)|\b${FULL_DAY}s\b|\b${FULL_DAY}\b(?=\s+(?:at|morning|afternoon|evening|night)\b)`,
       'gi',
     ),
     apply: (d, m) => addDays(d, [dayIndex((m[1] ?? m[2] ?? m[3])!)]),
   },
   {
-    pattern: /\b(?:on )?the last day of (?:the|every|each|a) month\b/gi,
+    // "a Monday digest", "the Friday report": a day that names a recurring piece of work.
+    pattern: new RegExp(
+      String.raw`\b${FULL_DAY}\s+(?:digest|report|summary|recap|update|briefing|roundup|check-?in)s?\b`,
+      'gi',
+    ),
+    apply: (d, m) => addDays(d, [dayIndex(m[1]!)]),
+  },
+  {
+    pattern:
+      /\b(?:(?:on )?the last day of (?:the|every|each|a) month|(?:at )?the end of (?:the|every|each|a) month)\b/gi,
     apply: (d) => void ((d.dom = 'L'), (d.monthly = true)),
   },
   {
@@ -178,7 +208,8 @@ export const RULES: readonly Rule[] = [
     apply: (d, m) => void (d.dom ??= domList(m[1]!)),
   },
   {
-    pattern: /\b(?:monthly|every month|each month|once a month|per month)\b/gi,
+    pattern:
+      /\b(?:monthly|every month|each month|once (?:a|per) month|(?:once|twice|\d+ times|\d+x) per month)\b/gi,
     apply: (d) => void (d.monthly = true),
   },
   {
@@ -190,21 +221,29 @@ export const RULES: readonly Rule[] = [
     pattern: /\b(?:yearly|annually|every year|each year|once a year)\b/gi,
     apply: (d) => void (d.yearly = true),
   },
-  {
-    pattern: new RegExp(String.raw`\b(${MONTHS.join('|')}) (\d{1,2})(?:st|nd|rd|th)?\b`, 'gi'),
-    apply: (d, m) =>
-      void ((d.yearly = true), (d.month = monthOf(m[1]!)), (d.dom = String(Number(m[2])))),
-  },
+  // A date is a yearly schedule after "every" or "each" ("every 14 February"), or beside
+  // "yearly"; alone it is one day ("the webinar on March 14"), not a schedule.
   {
     pattern: new RegExp(
-      String.raw`\b(\d{1,2})(?:st|nd|rd|th)? (?:of )?(${MONTHS.join('|')})\b`,
+      String.raw`\b(?:(every|each)\s+)?(${MONTHS.join('|')}) (\d{1,2})(?:st|nd|rd|th)?\b`,
       'gi',
     ),
     apply: (d, m) =>
-      void ((d.yearly = true), (d.month = monthOf(m[2]!)), (d.dom = String(Number(m[1])))),
+      void (d.date = { month: monthOf(m[2]!), dom: String(Number(m[3])), every: !!m[1] }),
+    qualifier: true,
   },
   {
-    pattern: /\b(?:weekly|every week|each week|once a week|per week)\b/gi,
+    pattern: new RegExp(
+      String.raw`\b(?:(every|each)\s+)?(\d{1,2})(?:st|nd|rd|th)? (?:of )?(${MONTHS.join('|')})\b`,
+      'gi',
+    ),
+    apply: (d, m) =>
+      void (d.date = { month: monthOf(m[3]!), dom: String(Number(m[2])), every: !!m[1] }),
+    qualifier: true,
+  },
+  {
+    pattern:
+      /\b(?:weekly|every week|each week|once (?:a|per) week|(?:once|twice|\d+ times|\d+x) per week)\b/gi,
     apply: (d) => void (d.weekly = true),
   },
 ];

@@ -18,7 +18,7 @@ const PERIOD_HOURS: Readonly<Record<Period, number>> = {
   morning: 9,
   afternoon: 14,
   evening: 18,
-  night: 23,
+  night: 22,
 };
 const DEFAULT_HOUR = 9;
 
@@ -36,6 +36,12 @@ function readDraft(text: string): Draft {
       }
       rule.apply(draft, match);
     }
+  }
+  if (draft.date && (draft.date.every || draft.yearly)) {
+    draft.yearly = true;
+    draft.month = draft.date.month;
+    draft.dom = draft.date.dom;
+    if (draft.date.every) draft.index ??= text.search(/\b(?:every|each)\s/i);
   }
   return draft;
 }
@@ -90,14 +96,20 @@ const fmt = (hour: number, minute: number) => `${hour}:${String(minute).padStart
 function fields(draft: Draft, times: readonly ClockTime[]): { cron: string; notes: string[] } {
   const dow = draft.dow ?? (draft.businessHours ? '1-5' : '*');
   const minutes = draft.everyMinutes;
+  const window = draft.hourWindow
+    ? `${draft.hourWindow[0]}-${draft.hourWindow[1]}`
+    : draft.businessHours
+      ? '9-17'
+      : null;
   if (minutes !== undefined && minutes < 60) {
-    const hour = draft.businessHours ? '9-17' : '*';
+    const hour = window ?? '*';
     return { cron: `${minutes <= 1 ? '*' : `*/${minutes}`} ${hour} * * ${dow}`, notes: [] };
   }
   const rounded = minutes === undefined ? undefined : Math.max(1, Math.round(minutes / 60));
   const everyHours = draft.everyHours ?? rounded;
   if (everyHours !== undefined) {
-    const hour = everyHours === 1 ? (draft.businessHours ? '9-17' : '*') : `*/${everyHours}`;
+    const hour =
+      everyHours === 1 ? (window ?? '*') : window ? `${window}/${everyHours}` : `*/${everyHours}`;
     const notes =
       minutes !== undefined && minutes % 60 !== 0
         ? [`A schedule cannot repeat every ${minutes} minutes: runs every ${everyHours} hours`]
@@ -150,6 +162,10 @@ export function scheduleSpans(text: string): [number, number][] {
  */
 export function parseSchedule(text: string): ParsedSchedule | null {
   const draft = readDraft(text);
+  // "Remind me at 6:45am and 6:45pm": reminders at clock times recur every day.
+  if (!isSchedule(draft) && /\bremind/i.test(text) && findTimes(text).some((t) => t.definite)) {
+    draft.daily = true;
+  }
   if (!isSchedule(draft)) return null;
   const { cron, notes } = fields(draft, findTimes(text));
   if (!isValidCron(cron)) return null;

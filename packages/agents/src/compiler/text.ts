@@ -15,6 +15,7 @@ const REWRITES: readonly [RegExp, string][] = [
   [/\bMR\b/g, 'merge request'],
   [/\b(evry|evrey|everey|evey)\b/gi, 'every'],
   [/\beveryday\b/gi, 'every day'],
+  [/\b(?:whenver|whenevr|wheneer|wenever|whenerver|whevever)\b/gi, 'whenever'],
   [/\b(?:wkday|wekday|weekay)(s?)\b/gi, 'weekday$1'],
   [/\btikets?\b/gi, 'tickets'],
   [/\bsumm?ari[sz]e\b/gi, 'summarise'],

@@ -42,7 +42,12 @@ describe('event triggers', () => {
       'merge_request.opened',
     ],
   ])('%s', (prompt, integration, event) => {
-    expect(triggerOf(prompt)).toEqual({ type: 'event', integration, event });
+    expect(triggerOf(prompt)).toEqual({
+      type: 'event',
+      integration,
+      event,
+      delivery: { type: 'webhook' },
+    });
   });
 
   it('lists the event’s integration even when only the event names it', () => {
@@ -60,11 +65,13 @@ describe('event triggers', () => {
       type: 'event',
       integration: 'sentry',
       event: 'issue.created',
+      delivery: { type: 'webhook' },
     });
     expect(triggerOf('When new commits are pushed to GitLab, summarise them')).toEqual({
       type: 'event',
       integration: 'gitlab',
       event: 'push',
+      delivery: { type: 'webhook' },
     });
   });
 });

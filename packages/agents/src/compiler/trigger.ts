@@ -1,8 +1,12 @@
 import type { AgentTriggerType } from '@spoke/shared';
+import { integrationById } from '../catalog/index.ts';
 import { findEvent, type EventTrigger } from './events.ts';
+import { findGenericEvent } from './generic-events.ts';
+import type { Word } from './nlp.ts';
+import type { ServiceSpan } from './services.ts';
 import type { Mention } from './integrations.ts';
 import { parseSchedule, type ParsedSchedule } from './schedule.ts';
-import type { Token } from './text.ts';
+import { tokenize, type Token } from './text.ts';
 
 // Which of the four triggers a description asks for. An incoming call ("when our deploy system
 // calls this agent") makes a webhook; an event phrase after "when" makes an event trigger unless a
@@ -15,6 +19,9 @@ const INCOMING = [
   /\bwebhooks?\s+(?:is\s+called|fires|arrives|hits)\b/i,
   /\b(?:call|post|send|hit|ping|forward|trigger|push|sent)(?:s|es|ed)?\b(?:\s+[^\s.]+){0,6}?\s+(?:this|the)\s+agent\b/i,
   /\b(?:the\s+agent'?s|its\s+own|this\s+agent'?s)\s+(?:webhook|url|endpoint)\b/i,
+  // "Our kiosk will send a webhook whenever ...", "I give you webhook from my booking system":
+  // another system sends one to the agent (not "send a webhook to https://...").
+  /\b(?:system|app|kiosk|tool|service|platform|server|form|cms|crm|site|i|we|it|they|which)\s+(?:will\s+|can\s+|could\s+|would\s+)?(?:send|sends|post|posts|give|gives|fire|fires|call|calls|trigger|triggers)\s+(?:you\s+|us\s+|the agent\s+|this agent\s+)?(?:a\s+|an\s+)?webhooks?\b(?!\s+(?:to|at)\b)/i,
   /\b(?:it|they|which)\s+posts?\s+to\s+(?:this|the)\s+agent\b/i,
 ];
 
@@ -26,6 +33,8 @@ const ON_DEMAND =
 
 export const POLL_CRON = '0 * * * *';
 
+const WATCHED = new Set(['rss', 'web-page', 'http-request']);
+
 export type TriggerReading = {
   type: AgentTriggerType;
   /** Set for schedules (also the hourly check of a watched source). */
@@ -34,13 +43,67 @@ export type TriggerReading = {
   assumptions: string[];
 };
 
+/**
+ * "PagerDuty incident triggered -> ...", "Sentry new issue: ...": a short headline before an
+ * arrow or a colon reads as a when-clause.
+ */
+function headlineEvent(
+  text: string,
+  words: readonly Word[],
+  mentions: readonly Mention[],
+): EventTrigger | null {
+  const end = words.findIndex((w) => /^(?:,|:|->|=>|\u2192)$/.test(w.value));
+  if (end < 2 || end > 8 || words[end]!.sentence !== words[0]!.sentence) return null;
+  if (/^(?:when|whenever|if|every|each|on|at|in|for)$/i.test(words[0]!.value)) return null;
+  const lead = 'When ';
+  const shifted = `${lead}${text}`;
+  const found = findEvent(shifted, tokenize(shifted), mentions);
+  if (!found || found.index !== 0) return null;
+  return { ...found, index: 0, clause: found.clause.slice(lead.length) };
+}
+
 export function readTrigger(
   text: string,
   tokens: readonly Token[],
   mentions: readonly Mention[],
+  words: readonly Word[],
+  services: readonly ServiceSpan[],
 ): TriggerReading {
-  const schedule = parseSchedule(text);
-  const event = findEvent(text, tokens, mentions);
+  // Quoted names ("the 'Weekly KPIs' dashboard") and product names ("Workday", "monday.com")
+  // say nothing about when the agent runs.
+  let masked = text.replace(/(["'\u2018\u201c])[^"'\u2019\u201d]{1,60}(["'\u2019\u201d])/g, (m) =>
+    ' '.repeat(m.length),
+  );
+  for (const service of services) {
+    masked =
+      masked.slice(0, service.start) +
+      ' '.repeat(service.end - service.start) +
+      masked.slice(service.end);
+  }
+  const schedule = parseSchedule(masked);
+  // A feed or a page is watched by the clock: news there is no event of a service.
+  const builtinsIn = (from: number, to: number) =>
+    mentions.some((m) => WATCHED.has(m.id) && m.start < to && m.end > from);
+  const catalogEvent = findEvent(text, tokens, mentions) ?? headlineEvent(text, words, mentions);
+  // A catalog phrase of a service the text does not name ("a ticket arrives" is Zendesk's) yields
+  // to the service the sentence does name ("a Gorgias ticket arrives").
+  const named = (id: string) => services.some((s) => s.id === id);
+  const inClause = (e: EventTrigger) =>
+    services.some(
+      (s) => s.id !== e.integration && s.start >= e.index && s.end <= e.index + e.clause.length,
+    );
+  const generic = findGenericEvent(text, words, services, builtinsIn);
+  // The grammar's reading wins where it found one of the same service's declared events (it read
+  // the verb: "cancels a booking" is not "booking created"), and where the catalog's phrase
+  // belongs to a service the text does not name but the grammar found one the clause names.
+  const declared = (e: EventTrigger) =>
+    integrationById(e.integration)?.events.some((x) => x.id === e.event) ?? false;
+  const preferGeneric =
+    !!generic &&
+    (!catalogEvent ||
+      (generic.integration === catalogEvent.integration && declared(generic)) ||
+      (!named(catalogEvent.integration) && (inClause(catalogEvent) || generic.near)));
+  const event = preferGeneric ? generic : (catalogEvent ?? generic);
   if (INCOMING.some((pattern) => pattern.test(text))) {
     return { type: 'webhook', schedule: null, event: null, assumptions: [] };
   }
@@ -50,7 +113,8 @@ export function readTrigger(
     return { type: 'schedule', schedule, event: null, assumptions: schedule.assumptions };
   }
   const waitsForNews = /\b(?:when|whenever|each|every|any)\b[^.]{0,40}\bnew\b/i.test(text);
-  if (!ON_DEMAND.test(text) && (WATCH.test(text) || waitsForNews)) {
+  const prose = text.replace(/https?:\/\/\S+/g, ' ');
+  if (!ON_DEMAND.test(prose) && (WATCH.test(prose) || waitsForNews)) {
     return {
       type: 'schedule',
       schedule: { cron: POLL_CRON, text: 'every hour', assumptions: [], index: 0 },

@@ -1,21 +1,93 @@
 import { AgentSpecSchema, type AgentSpec } from '@spoke/shared';
 import { integrationById } from '../catalog/index.ts';
 import { isValidCron, isValidTimeZone, nextRuns } from './cron.ts';
+import { isRunnable, sameService } from './services.ts';
 
 /** One problem with a spec: where (dotted, e.g. `trigger.cron`, `integrations.1.id`) and what. */
 export type SpecIssue = { path: string; message: string };
 
 export const CRON_MESSAGE = 'must be a valid cron expression, e.g. 0 9 * * 1-5';
 
+const EVENT_ID = /^[a-z][a-z0-9_]*(?:\.[a-z][a-z0-9_]*)+$/;
+
+type EventTrigger = Extract<AgentSpec['trigger'], { type: 'event' }>;
+
+/**
+ * An event trigger names a service the spec uses and something that happens there. A service Spoke
+ * can run must be among the integrations; its event is one the catalog declares, or, with a
+ * delivery chosen, any `<object>.<action>` (polled with a tool of the integration, or sent by the
+ * service to the agent's webhook). A service Spoke cannot run must be listed as unavailable, and
+ * its events can only arrive by webhook.
+ */
+function checkEvent(spec: AgentSpec, trigger: EventTrigger, listed: ReadonlySet<string>) {
+  const issues: SpecIssue[] = [];
+  const integration = integrationById(trigger.integration);
+  const unavailable = (spec.unavailable ?? []).some(
+    (u) => u.id === trigger.integration || sameService(u.name, trigger.integration),
+  );
+  const declaredHere = integration?.events.some((event) => event.id === trigger.event);
+  if (!declaredHere && !EVENT_ID.test(trigger.event)) {
+    issues.push({
+      path: 'trigger.event',
+      message: 'must look like object.action, e.g. review.created',
+    });
+  }
+  if (!integration || !isRunnable(integration)) {
+    if (!unavailable) {
+      issues.push({
+        path: 'trigger.integration',
+        message: integration
+          ? `"${trigger.integration}" must also be listed in unavailable`
+          : `unknown integration "${trigger.integration}"`,
+      });
+    } else if (trigger.delivery?.type === 'poll') {
+      issues.push({
+        path: 'trigger.delivery.type',
+        message: `${integration?.name ?? trigger.integration} has no MCP server Spoke can run, so its events can only arrive by webhook`,
+      });
+    }
+    return issues;
+  }
+  const declared = integration.events.find((event) => event.id === trigger.event);
+  if (!declared && !trigger.delivery) {
+    const known = integration.events.map((event) => event.id).join(', ') || 'none';
+    issues.push({
+      path: 'trigger.event',
+      message: `${integration.name} has no event "${trigger.event}" (known: ${known})`,
+    });
+  }
+  if (!listed.has(trigger.integration)) {
+    issues.push({
+      path: 'trigger.integration',
+      message: `"${trigger.integration}" must also be listed in integrations`,
+    });
+  }
+  const tool = trigger.delivery?.type === 'poll' ? trigger.delivery.tool : undefined;
+  const tools = integration.tools.map((t) => t.name);
+  if (tool && tools.length && !tools.includes(tool)) {
+    issues.push({
+      path: 'trigger.delivery.tool',
+      message: `${integration.name} has no tool "${tool}" (known: ${tools.join(', ')})`,
+    });
+  }
+  return issues;
+}
+
 /** What the schema cannot see: the catalog, the cron parser, the time zone database. */
 function checkMeaning(spec: AgentSpec): SpecIssue[] {
   const issues: SpecIssue[] = [];
   const listed = new Set<string>();
   spec.integrations.forEach((integration, i) => {
-    if (!integrationById(integration.id)) {
+    const known = integrationById(integration.id);
+    if (!known) {
       issues.push({
         path: `integrations.${i}.id`,
         message: `unknown integration "${integration.id}"`,
+      });
+    } else if (!isRunnable(known)) {
+      issues.push({
+        path: `integrations.${i}.id`,
+        message: `${known.name} has no MCP server Spoke can run yet: list it in unavailable`,
       });
     } else if (listed.has(integration.id)) {
       issues.push({ path: `integrations.${i}.id`, message: `"${integration.id}" is listed twice` });
@@ -38,26 +110,7 @@ function checkMeaning(spec: AgentSpec): SpecIssue[] {
       });
     }
   }
-  if (trigger.type === 'event') {
-    const integration = integrationById(trigger.integration);
-    if (!integration) {
-      issues.push({
-        path: 'trigger.integration',
-        message: `unknown integration "${trigger.integration}"`,
-      });
-    } else if (!integration.events.some((event) => event.id === trigger.event)) {
-      const known = integration.events.map((event) => event.id).join(', ') || 'none';
-      issues.push({
-        path: 'trigger.event',
-        message: `${integration.name} has no event "${trigger.event}" (known: ${known})`,
-      });
-    } else if (!listed.has(trigger.integration)) {
-      issues.push({
-        path: 'trigger.integration',
-        message: `"${trigger.integration}" must also be listed in integrations`,
-      });
-    }
-  }
+  if (trigger.type === 'event') issues.push(...checkEvent(spec, trigger, listed));
   spec.steps.forEach((step, s) => {
     step.tools.forEach((tool, t) => {
       const path = `steps.${s}.tools.${t}`;

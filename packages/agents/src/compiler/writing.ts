@@ -1,58 +1,96 @@
-import { INSTRUCTIONS_MAX, type AgentIntegration, type AgentTrigger } from '@spoke/shared';
+import {
+  AGENT_SUMMARY_MAX,
+  INSTRUCTIONS_MAX,
+  type AgentIntegration,
+  type AgentTrigger,
+} from '@spoke/shared';
 import { integrationById } from '../catalog/index.ts';
 import type { PlannedStep } from './plan.ts';
-import { capitalize, clip, listing } from './text.ts';
+import { capitalize, clip } from './text.ts';
 
 // The words of the spec: a one-sentence summary, why each integration is there, and the agent's
 // system prompt, all written from the description and the plan.
 
 const lowerFirst = (text: string) => (text ? text[0]!.toLowerCase() + text.slice(1) : text);
 
-/** Steps the agent does, as opposed to reading what started it. */
-const workSteps = (steps: readonly PlannedStep[]) =>
-  steps.filter(
-    (step) => !step.text.endsWith('that started the run') && !/started the run \(/.test(step.text),
-  );
-
-function triggerLead(trigger: AgentTrigger, eventClause: string | null): string {
-  switch (trigger.type) {
-    case 'schedule':
-      return capitalize(trigger.text);
-    case 'event': {
-      if (eventClause && eventClause.length <= 90)
-        return capitalize(eventClause.replace(/[,;:.]+$/, ''));
-      const integration = integrationById(trigger.integration);
-      const event = integration?.events.find((e) => e.id === trigger.event);
-      return `On each ${event?.name.toLowerCase() ?? trigger.event} event in ${integration?.name ?? trigger.integration}`;
-    }
-    case 'webhook':
-      return 'When its webhook is called';
-    case 'manual':
-      return 'When started';
-  }
+/** The event in words: the catalog's name for it, or "review created" from `review.created`. */
+export function eventWords(trigger: Extract<AgentTrigger, { type: 'event' }>): string {
+  const integration = integrationById(trigger.integration);
+  const declared = integration?.events.find((e) => e.id === trigger.event);
+  return declared?.name ?? trigger.event.replace(/[._]/g, ' ');
 }
 
-export function makeSummary(
-  trigger: AgentTrigger,
-  steps: readonly PlannedStep[],
-  eventClause: string | null,
-): string {
-  const lead = triggerLead(trigger, eventClause);
-  const actions: string[] = [];
-  for (const step of workSteps(steps)) {
-    const next = [...actions, lowerFirst(step.text)];
-    if (`${lead}, ${listing(next)}.`.length > 290 && actions.length) break;
-    actions.push(lowerFirst(step.text));
+/** The service in words: the catalog's name, or the id as written. */
+export const serviceName = (id: string) => integrationById(id)?.name ?? id;
+
+/** Openings that ask rather than describe: "Hi!", "Could you please", "I want an agent that". */
+const OPENINGS: readonly RegExp[] = [
+  /^(?:hi|hey|hello|good (?:morning|afternoon|evening))\b[^.!?\n]*[.!?]\s+/i,
+  /^(?:so|ok|okay|basically),?\s+/i,
+  /^(?:i|we) (?:want|need|would like|'d like)(?: you)? to (?:have|get) (?:an?|some) (?:agent|bot|assistant|automation) (?:that|which|to) /i,
+  /^(?:i|we) (?:want|need|would like|'d like) (?:an?|some) (?:agent|bot|assistant|automation) (?:that|which|to) /i,
+  /^(?:build|create|make|set up|give) (?:me|us) (?:an?|some) (?:agent|bot|assistant|automation) (?:that|which|to) /i,
+  /^(?:an?|the) (?:agent|bot|assistant|automation) (?:that|which|to) /i,
+  /^(?:could|can|would) you(?: please)?,? /i,
+  /^(?:please|pls|plz|kindly),? /i,
+];
+
+/** Sentences that tell who the user is rather than what the agent does. */
+const CONTEXT =
+  /^(?:we(?:'re| are)|i(?:'m| am)|our (?:company|team|startup|shop|business) (?:is|has)|thanks|thank you|cheers)\b|^(?:hi|hey|hello|good (?:morning|afternoon|evening))\b[\s\w]{0,20}[!.,]*$/i;
+
+/**
+ * One or two sentences that say what the agent does, in the description's own words: a short
+ * description is its own summary, tidied (no greeting, no "could you please"); a long one keeps
+ * its sentences about the work, in order, up to AGENT_SUMMARY_MAX characters.
+ */
+export function makeSummary(prompt: string, trigger: AgentTrigger): string {
+  const sentences = prompt
+    .replace(/\s+/g, ' ')
+    .trim()
+    .split(/(?<=[.!?])\s+|\s*(?:^|\s)(?:[-*\u2022]|\d+[.)])\s+/)
+    .map((s) => s.trim())
+    .filter(Boolean);
+  const tidy = (sentence: string) => {
+    let out = sentence;
+    for (let previous = ''; previous !== out;) {
+      previous = out;
+      for (const opening of OPENINGS) out = out.replace(opening, '');
+    }
+    out = out.trim().replace(/[?:;,]+$/, '');
+    if (!/[.!]$/.test(out)) out = `${out}.`;
+    if (out === '.') out = '';
+    return capitalize(out.trim());
+  };
+  const work = sentences
+    .filter((s) => !CONTEXT.test(s))
+    .map(tidy)
+    .filter(Boolean);
+  const chosen: string[] = [];
+  for (const sentence of work.length ? work : sentences.map(tidy)) {
+    if ([...chosen, sentence].join(' ').length > AGENT_SUMMARY_MAX && chosen.length) break;
+    chosen.push(sentence);
   }
-  return clip(`${lead}, ${listing(actions)}.`, 300);
+  const summary = chosen.join(' ');
+  if (summary) return clip(summary, AGENT_SUMMARY_MAX);
+  return trigger.type === 'event'
+    ? `Runs when ${eventWords(trigger)} in ${serviceName(trigger.integration)}.`
+    : 'Runs when started.';
+}
+
+/** What the user can do about a service Spoke cannot run yet. */
+export function unavailableHelp(name: string): string {
+  return clip(
+    `Spoke has no integration for ${name} yet. Search the registry for a ${name} MCP server, add it as a custom MCP server, or call ${name}'s API with the HTTP Request integration.`,
+    300,
+  );
 }
 
 export function whyFor(id: string, steps: readonly PlannedStep[], trigger: AgentTrigger): string {
   const uses = steps.filter((step) => step.ids.includes(id));
   const parts: string[] = [];
   if (trigger.type === 'event' && trigger.integration === id) {
-    const event = integrationById(id)?.events.find((e) => e.id === trigger.event);
-    parts.push(`starts a run on each ${event?.name.toLowerCase() ?? trigger.event} event`);
+    parts.push(`starts a run on each ${eventWords(trigger).toLowerCase()} event`);
   }
   const use = uses.find((step) => !step.text.includes('that started the run'));
   if (use) parts.push(lowerFirst(use.text));
@@ -65,11 +103,8 @@ function whenSentence(trigger: AgentTrigger): string {
   switch (trigger.type) {
     case 'schedule':
       return `You run ${trigger.text} (time zone ${trigger.timezone}).`;
-    case 'event': {
-      const integration = integrationById(trigger.integration);
-      const event = integration?.events.find((e) => e.id === trigger.event);
-      return `You run each time this happens in ${integration?.name ?? trigger.integration}: ${event?.name ?? trigger.event}. The event's data is your input.`;
-    }
+    case 'event':
+      return `You run each time this happens in ${serviceName(trigger.integration)}: ${eventWords(trigger)}. The event's data is your input.`;
     case 'webhook':
       return 'You run when your webhook URL is called. The request body is your input.';
     case 'manual':

@@ -11,7 +11,13 @@ import {
   type CreatePhase,
   type User,
 } from '@spoke/shared';
-import { compileAgent, validateSpec, type LanguageModel } from '@spoke/agents';
+import {
+  compileAgent,
+  validateSpec,
+  VagueDescriptionError,
+  type IntegrationLookup,
+  type LanguageModel,
+} from '@spoke/agents';
 import type { Db } from '../../db/client.ts';
 import { agentSchedules, agents } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
@@ -22,6 +28,7 @@ import { TextCache } from '../../lib/text-cache.ts';
 import { agentJson, hasHook, type AgentRow } from './agent-json.ts';
 import type { CredentialService } from './credentials.ts';
 import type { AgentListCache } from './list-cache.ts';
+import { pollJson, syncPolling } from './poll-state.ts';
 import { nextFire } from './schedule.ts';
 import type { UsageService } from './usage.ts';
 
@@ -141,6 +148,8 @@ export function createAgentService(deps: {
   model: () => LanguageModel | null;
   /** Told of every change to an agent, since lists show them. */
   lists: AgentListCache;
+  /** Where integrations are found: the catalog, unless a test brings a server of its own. */
+  lookup?: IntegrationLookup;
 }) {
   const { db, box, credentials, lists } = deps;
   const listBody = envelope(AgentListSchema);
@@ -264,6 +273,7 @@ export function createAgentService(deps: {
       connected: await credentials.connected(row.userId),
       secret: withSecret ? secretOf(row) : null,
       signingSecret: signs ? await signingSecretOf(row) : null,
+      poll: await pollJson(db, row, deps.lookup),
     });
   }
 
@@ -277,10 +287,12 @@ export function createAgentService(deps: {
   }
 
   /**
-   * Keeps the schedule row in step with the agent: only active scheduled agents have one.
-   * `tx`: the transaction that changed the agent, so that both changes land together.
+   * Keeps the schedule row in step with the agent: only active scheduled agents, and active
+   * agents that poll for their event, have one. `tx`: the transaction that changed the agent,
+   * so that both changes land together.
    */
   async function syncSchedule(row: AgentRow, now = new Date(), tx: Db = db): Promise<void> {
+    if (await syncPolling(tx, row, now, deps.lookup)) return;
     const spec = row.spec as AgentSpec;
     const next =
       spec.trigger.type === 'schedule' && row.status === 'active'
@@ -296,7 +308,7 @@ export function createAgentService(deps: {
       .onConflictDoUpdate({ target: agentSchedules.agentId, set: { nextRunAt: next } });
   }
 
-  /** A webhook or event trigger needs a secret; other triggers keep none. */
+  /** A webhook trigger, or an event delivered by webhook, needs a secret; others keep none. */
   function hookSecretFor(id: string, spec: AgentSpec, current: string | null) {
     if (!hasHook(spec)) return null;
     return current ?? box.seal(newHookSecret(), hookContext(id));
@@ -339,7 +351,13 @@ export function createAgentService(deps: {
       const compiled = await compileAgent(
         { prompt: input.prompt, timezone: input.timezone },
         { model: deps.model(), onPhase },
-      );
+      ).catch((error: unknown) => {
+        if (!(error instanceof VagueDescriptionError)) throw error;
+        throw new AppError(422, ErrorCode.DESCRIPTION_TOO_VAGUE, {
+          message: 'The description is too vague to build an agent from.',
+          fields: { prompt: error.question },
+        });
+      });
       const problems = validateSpec(compiled.spec);
       if (problems.length) throw invalid(problems, 'spec.');
       onPhase?.('saving');
@@ -435,7 +453,10 @@ export function createAgentService(deps: {
       const row = await find(user, id, 'write');
       if (!hasHook(row.spec as AgentSpec)) {
         throw new AppError(422, ErrorCode.VALIDATION_FAILED, {
-          fields: { 'spec.trigger.type': 'Only webhook and event triggers have a secret' },
+          fields: {
+            'spec.trigger.type':
+              'Only webhook triggers and events delivered by webhook have a secret',
+          },
         });
       }
       const [updated] = await db

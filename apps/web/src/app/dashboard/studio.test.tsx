@@ -122,6 +122,28 @@ describe('agent studio', () => {
     expect(document.activeElement).toBe(prompt);
   });
 
+  it('lists the services it named but cannot use yet, with a registry search for each', async () => {
+    const agent = api.state.created;
+    const spec = {
+      ...agent.spec,
+      unavailable: [{ name: 'G2', id: 'g2', help: 'Spoke has no integration for G2 yet.' }],
+    };
+    api.state.override = (req, res) => {
+      if (req.path !== '/api/agents' || req.method !== 'POST') return false;
+      sendJson(res, 201, { data: { agent: { ...agent, spec } } });
+      return true;
+    };
+    const { prompt, user } = await openStudio();
+    await user.type(prompt, 'When someone reviews us on G2, tell #product');
+    await user.click(createButton());
+    const card = within(await screen.findByRole('article', { name: 'Weekday ticket digest' }));
+    const list = within(card.getByRole('list', { name: 'Services not available yet' }));
+    expect(list.getByText(/Spoke has no integration for G2 yet\./)).toBeTruthy();
+    expect(list.getByRole('link', { name: 'Search the registry for G2' }).getAttribute('href')).toBe(
+      '/app/workspace/registry?q=G2',
+    );
+  });
+
   it('takes a plain JSON answer when the server does not stream', async () => {
     api.state.override = (req, res) => {
       if (req.path !== '/api/agents' || req.method !== 'POST') return false;
@@ -158,6 +180,21 @@ describe('agent studio', () => {
         },
       },
       'Monthly message limit reached (25 on the Free plan). Runs resume on 2026-04-04.',
+    ],
+    [
+      'the question back for a vague description',
+      422,
+      {
+        error: {
+          message: 'The description is too vague to build an agent from.',
+          code: 'DESCRIPTION_TOO_VAGUE',
+          fields: {
+            prompt:
+              'What should the agent do? Describe the job in a sentence: what starts it, which services it works with, and what it should do.',
+          },
+        },
+      },
+      'What should the agent do? Describe the job in a sentence: what starts it, which services it works with, and what it should do.',
     ],
     ['an empty 500', 500, null, 'Server error. Please try again later.'],
   ])('shows %s and keeps the prompt', async (_name, status, body, message) => {

@@ -121,7 +121,7 @@ export const FRESH_CASES: readonly CorpusCase[] = [
   ),
   item(
     'Look up the weather in Lisbon with the Open-Meteo API and tell me if I need an umbrella',
-    ['http-request'],
+    ['open-meteo'],
     MANUAL,
     'Other',
   ),
@@ -139,7 +139,7 @@ export const FRESH_CASES: readonly CorpusCase[] = [
   ),
   item(
     'Translate our latest WordPress blog post into Spanish and save the draft in Google Docs',
-    ['wordpress', 'google-drive'],
+    ['wordpress', 'google-docs'],
     MANUAL,
     'Content Creation',
   ),

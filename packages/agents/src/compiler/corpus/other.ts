@@ -11,7 +11,7 @@ export const OTHER_CASES: readonly CorpusCase[] = [
   ),
   item(
     'Every morning at 7, send me the weather for Berlin by e-mail using the Open-Meteo API',
-    ['http-request', 'email'],
+    ['open-meteo', 'email'],
     cron('0 7 * * *'),
     OTHER,
   ),

@@ -1,19 +1,22 @@
 import type { AgentSpec } from '@spoke/shared';
 import { CircleHelp } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { Link } from 'react-router';
 
-/** What the compiler assumed and could not decide, for the owner to check. */
+/** What the compiler assumed and could not decide, for the owner to check, and the services it named that Spoke cannot use yet. */
 export function ToConfirm({
   spec,
   heading: Heading = 'h4',
   children,
 }: {
-  spec: Pick<AgentSpec, 'assumptions' | 'unresolved'>;
+  spec: Pick<AgentSpec, 'assumptions' | 'unresolved' | 'unavailable'>;
   /** The heading's level where the box sits. */
   heading?: 'h2' | 'h4';
   children?: ReactNode;
 }) {
-  if (spec.assumptions.length === 0 && spec.unresolved.length === 0) return null;
+  const unavailable = spec.unavailable ?? [];
+  if (spec.assumptions.length === 0 && spec.unresolved.length === 0 && unavailable.length === 0)
+    return null;
   return (
     <section
       aria-labelledby="to-confirm-heading"
@@ -29,6 +32,24 @@ export function ToConfirm({
           <ul aria-label="Open questions" className="mt-1 list-disc space-y-1 pl-5">
             {spec.unresolved.map((question) => (
               <li key={question}>{question}</li>
+            ))}
+          </ul>
+        </>
+      )}
+      {unavailable.length > 0 && (
+        <>
+          <p className="mt-2 font-medium">Named in your description, not available in Spoke yet:</p>
+          <ul aria-label="Services not available yet" className="mt-1 list-disc space-y-1 pl-5">
+            {unavailable.map((service) => (
+              <li key={service.id ?? service.name}>
+                <span className="font-medium">{service.name}</span>: {service.help}{' '}
+                <Link
+                  className="underline underline-offset-2"
+                  to={`/app/workspace/registry?q=${encodeURIComponent(service.name)}`}
+                >
+                  Search the registry for {service.name}
+                </Link>
+              </li>
             ))}
           </ul>
         </>

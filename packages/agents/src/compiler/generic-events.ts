@@ -1,0 +1,447 @@
+import { integrationById } from '../catalog/index.ts';
+import type { EventTrigger } from './events.ts';
+import type { Word } from './nlp.ts';
+import { serviceKey, type ServiceSpan } from './services.ts';
+
+// Events of any service, read from the sentence's grammar rather than from the catalog's phrases:
+// a cue ("when", "whenever", "as soon as", "each new", "once"), then what happens (a verb, by its
+// lemma: "leaves", "comes in", "is uploaded", "gets a reply") to what (the nearest noun: review,
+// order, response), in which service. The result is the catalog's event where the service declares
+// a matching one, otherwise `<object>.<action>` (`review.created`).
+
+/** Verb lemmas by the action they report. */
+const ACTIONS: Record<string, string> = {};
+const act = (action: string, lemmas: string) => {
+  for (const lemma of lemmas.split(/\s+/)) ACTIONS[lemma] = action;
+};
+act(
+  'created',
+  `leave submit create add open post place sign register join subscribe upload book make buy send
+  purchase order start appear come arrive get receive fill enter apply write drop land enroll list
+  star follow save go rate raise file log report show pop schedule trigger fire turn request`,
+);
+act('replied', 'reply respond answer comment');
+act('updated', 'change update edit modify move rename reschedule assign label tag hit reach');
+act('deleted', 'delete remove archive');
+act('cancelled', 'cancel unsubscribe churn');
+act('completed', 'complete finish resolve win ship deliver fulfil fulfill pay merge approve');
+act('failed', 'fail bounce decline crash break error expire');
+act('closed', 'close');
+act('published', 'publish release launch');
+
+/** Things that arrive rather than get made: "a message comes in" is a message received. */
+const MESSAGES = new Set(
+  'message email mail dm sms text question inquiry enquiry query chat note voicemail'.split(' '),
+);
+/** How objects are called in event ids. */
+const OBJECT_NAMES: Readonly<Record<string, string>> = {
+  email: 'message',
+  mail: 'message',
+  dm: 'message',
+  sms: 'message',
+  text: 'message',
+  question: 'message',
+  inquiry: 'message',
+  enquiry: 'message',
+  query: 'message',
+  submission: 'response',
+  signup: 'user',
+  'sign-up': 'user',
+  registration: 'user',
+  purchase: 'order',
+  sale: 'order',
+  star: 'review',
+  rating: 'review',
+  chat: 'conversation',
+};
+/** Who does things, not what happens: never the event's object. */
+const ACTORS = new Set(
+  `someone somebody anyone anybody customer customers user users client clients people person
+  visitor visitors member members lead team we i you they he she it one buyer buyers guest guests
+  subscriber subscribers follower followers colleague colleagues prospect prospects employee
+  employees student students parent parents patient patients player players nurse nurses candidate
+  candidates applicant applicants teacher teachers seller sellers engineer engineers developer
+  developers contributor contributors attendee attendees tenant tenants vendor vendors donor donors
+  author authors editor editors reviewer reviewers family families rep reps owner owners admin
+  admins partner partners investor investors manager managers buyer`.split(/\s+/),
+);
+const OBJECT_STOP = new Set(
+  `time day week month hour minute morning evening night way thing bit lot star one kind sort type
+  moment office hours gist text link copy note`.split(/\s+/),
+);
+/** Verbs that make their own object: "books a demo" is a booking, "pays an invoice" an invoice paid. */
+const VERB_OBJECTS: Readonly<Record<string, string>> = {
+  book: 'booking',
+  apply: 'application',
+  reserve: 'booking',
+  rate: 'review',
+  subscribe: 'subscriber',
+  register: 'user',
+  enroll: 'user',
+  follow: 'follower',
+  star: 'star',
+};
+/** Verbs of writing to someone: with no object of their own, what arrives is a message. */
+const SPEAKING = new Set([
+  'write',
+  'message',
+  'text',
+  'email',
+  'mail',
+  'dm',
+  'ask',
+  'contact',
+  'ping',
+  'reach',
+  'chat',
+  'post',
+]);
+/** Actions that are the same event in the catalog's words. */
+const SAME_ACTION: readonly (readonly string[])[] = [
+  [
+    'created',
+    'opened',
+    'added',
+    'submitted',
+    'received',
+    'new',
+    'create',
+    'triggered',
+    'scheduled',
+    'started',
+    'uploaded',
+  ],
+  ['completed', 'paid', 'succeeded', 'finished', 'resolved', 'done', 'won', 'merged', 'closed'],
+  ['deleted', 'cancelled', 'canceled', 'removed', 'archived'],
+  ['failed', 'error', 'errored', 'bounced', 'declined', 'payment_failed'],
+  ['updated', 'changed', 'edited', 'stage_changed', 'moved'],
+  ['replied', 'comment', 'commented', 'answered'],
+];
+export const sameAction = (a: string, b: string) =>
+  a === b || SAME_ACTION.some((group) => group.includes(a) && group.includes(b));
+
+type Cue = { index: number; strong: boolean };
+
+/** What an outside party does that reaches us: "customers send", "someone adds", "a lead books". */
+const INBOUND = new Set(
+  `send leave submit ask post write book place fill add upload create open file report share
+  comment reply request order buy sign join subscribe register cancel pay`.split(/\s+/),
+);
+
+const DETERMINERS = new Set(['a', 'an', 'the', 'each', 'every', 'any', 'this', 'that']);
+/** "Gets a reply", "receives a comment": the thing before is replied to. */
+const REPLIES = new Set(['reply', 'answer', 'comment', 'response']);
+
+/** Verbs that send things on: "post each new article to LinkedIn". */
+const SENDING = new Set([
+  'post',
+  'send',
+  'share',
+  'forward',
+  'publish',
+  'push',
+  'copy',
+  'sync',
+  'tweet',
+]);
+/** Time units: "once a week" is a schedule, "once a ticket is closed" an event. */
+const TIME_UNITS = new Set([
+  'minute',
+  'hour',
+  'day',
+  'week',
+  'month',
+  'quarter',
+  'year',
+  'fortnight',
+  'while',
+]);
+
+/**
+ * Whether a word inside a service's span is part of its name ("Zendesk" in "zendesk ticket")
+ * rather than the thing the event is about ("ticket"); the last word of a name of several words
+ * that is an English noun ("Google review") is both, and counts as the thing.
+ */
+function partOfName(word: Word, service: ServiceSpan): boolean {
+  if (!serviceKey(service.name).includes(serviceKey(word.value))) return false;
+  const several = /\s/.test(service.name.trim());
+  return !(several && word.end === service.end && word.known && word.pos === 'NOUN');
+}
+
+function cuesIn(words: readonly Word[]): Cue[] {
+  const cues: Cue[] = [];
+  words.forEach((w, i) => {
+    const next = words[i + 1]?.lower;
+    const prev = words[i - 1]?.lower;
+    if (['when', 'whenever', 'anytime', 'everytime'].includes(w.lower))
+      cues.push({ index: i, strong: true });
+    else if (w.lower === 'soon' && prev === 'as') cues.push({ index: i, strong: true });
+    else if (w.lower === 'time' && (prev === 'each' || prev === 'every' || prev === 'any'))
+      cues.push({ index: i, strong: true });
+    else if (w.lower === 'moment' && prev === 'the') cues.push({ index: i, strong: true });
+    else if (
+      w.lower === 'new' &&
+      ['each', 'every', 'any', 'all', 'for', 'on', 'incoming'].includes(prev ?? '')
+    )
+      cues.push({ index: i - 1, strong: true });
+    else if (w.lower === 'incoming') cues.push({ index: i, strong: true });
+    else if (
+      w.lower === 'once' &&
+      next &&
+      !['per', 'every', 'each', 'daily', 'weekly', 'monthly', 'more', 'again', 'or'].includes(
+        next,
+      ) &&
+      !TIME_UNITS.has(words[i + 2]?.lemma ?? '')
+    )
+      cues.push({ index: i, strong: true });
+    else if (
+      ['every', 'each', 'any'].includes(w.lower) &&
+      words
+        .slice(i + 1, i + 4)
+        .some(
+          (x) =>
+            ACTIONS[x.lemma] &&
+            ACTIONS[x.lemma] !== 'updated' &&
+            /(?:ed|en)$/.test(x.lower) &&
+            x.lower !== x.lemma,
+        )
+    )
+      cues.push({ index: i, strong: true });
+    else if (w.lower === 'if' || w.lower === 'after') cues.push({ index: i, strong: false });
+    else if (w.lower === 'new' && (i === 0 || words[i - 1]!.sentence !== w.sentence))
+      cues.push({ index: i, strong: true });
+  });
+  // A headline before an arrow, a colon, a dash or a question mark: "Zendesk ticket created ->",
+  // "Payment failed on Paddle?", "A CircleCI workflow finished - ...".
+  const first = words.findIndex(
+    (w) => /^(?:->|=>|:|\?|-|\u2192)$/.test(w.value) || w.value === ',',
+  );
+  if (first > 1 && first <= 8 && !['because'].includes(words[0]!.lower)) {
+    const head = words.slice(0, first);
+    const participle = head.some(
+      (w) => ACTIONS[w.lemma] && /(?:ed|en|wn|ne)$/.test(w.lower) && w.lower !== w.lemma,
+    );
+    if (participle) cues.push({ index: 0, strong: true });
+  }
+  return cues;
+}
+
+/** "customers send us", "people leave": an outside party acting towards us, with no cue word. */
+function inboundClause(words: readonly Word[]): Cue | null {
+  for (let i = 1; i < words.length; i++) {
+    const w = words[i]!;
+    if (w.pos !== 'VERB' && w.pos !== 'NOUN') continue;
+    if (!INBOUND.has(w.lemma)) continue;
+    // What they do, not what they did: "customers send us" starts runs, "a candidate sent us"
+    // describes a thing already there.
+    const present = w.lower === w.lemma || w.lower === `${w.lemma}s` || w.lower === `${w.lemma}es`;
+    if (!present) continue;
+    const subject = words[i - 1]!;
+    if (!ACTORS.has(subject.lower) || ['we', 'i', 'you', 'it'].includes(subject.lower)) continue;
+    const thing = words[i - 2];
+    return { index: thing && thing.pos === 'NOUN' ? i - 2 : i - 1, strong: true };
+  }
+  return null;
+}
+
+const SCOPE = 14;
+
+/**
+ * The event a description starts on when the catalog's phrases name none: the service's own
+ * event if it declares a matching one, else a generic `<object>.<action>`.
+ */
+export function findGenericEvent(
+  text: string,
+  words: readonly Word[],
+  services: readonly ServiceSpan[],
+  builtinsIn: (from: number, to: number) => boolean,
+): EventTrigger | null {
+  const outside = services.filter(
+    (s) => !integrationById(s.id) || integrationById(s.id)!.provider.kind !== 'builtin',
+  );
+  if (!outside.length) return null;
+  const cues = cuesIn(words);
+  const inbound = inboundClause(words);
+  if (inbound) cues.push(inbound);
+  for (const strong of [true, false]) {
+    for (const cue of cues.filter((c) => c.strong === strong)) {
+      const sentence = words[cue.index]!.sentence;
+      const scope = words
+        .slice(cue.index, cue.index + SCOPE)
+        .filter((w) => w.sentence === sentence);
+      // The clause ends at punctuation that ends a clause: not at quotes, hyphens, or the dot
+      // inside a domain ("monday.com").
+      const stop = scope.findIndex(
+        (w, k) =>
+          k > 1 &&
+          /^(?:[,;:.!?()]|->|=>)$/.test(w.value) &&
+          !(w.value === '.' && scope[k + 1]?.start === w.end),
+      );
+      const clause = stop === -1 ? scope : scope.slice(0, stop);
+      // Words in quotes are names ("tagged 'refund'", "mentions 'broken'"), not the happening.
+      const quoted = (w: Word) =>
+        /['"\u2018\u201c]\S*$/.test(text.slice(Math.max(0, w.start - 1), w.start));
+      // "a closed conversation", "every new merge request": a verb form used to name a thing.
+      const attributive = (w: Word) => {
+        const at = clause.indexOf(w);
+        const before = clause[at - 1]?.lower ?? '';
+        const next = clause[at + 1];
+        return (
+          (at > 0 && (DETERMINERS.has(before) || before === 'new') && w.lower !== 'new') ||
+          (next?.pos === 'NOUN' &&
+            w.lower === w.lemma &&
+            !DETERMINERS.has(next.lower) &&
+            at > 0 &&
+            !ACTORS.has(before))
+        );
+      };
+      const isAction = (w: Word) => Boolean(ACTIONS[w.lemma]) && !quoted(w) && !attributive(w);
+      const isObject = (w: Word) =>
+        (w.pos === 'NOUN' || (w.pos === 'PROPN' && w.known)) &&
+        !['new', 'incoming', 'latest', 'fresh'].includes(w.lower) &&
+        !OBJECT_STOP.has(w.lemma) &&
+        !quoted(w) &&
+        !services.some((s) => w.start >= s.start && w.end <= s.end && partOfName(w, s)) &&
+        // "a new post" is a thing; "a player posts", "merge request" are not.
+        !(ACTIONS[w.lemma] && ACTORS.has(clause[clause.indexOf(w) - 1]?.lower ?? ''));
+      // The thing: the noun right after "new" ("every new subscriber"), else the first noun that
+      // is not a person doing something ("a customer leaves a review" is about the review).
+      const afterNew = clause.findIndex((w) => w.lower === 'new' || w.lower === 'incoming');
+      let object: Word | undefined =
+        afterNew !== -1 && clause[afterNew + 1] && isObject(clause[afterNew + 1]!)
+          ? clause[afterNew + 1]
+          : undefined;
+      object ??= clause.find((w) => isObject(w) && !ACTORS.has(w.lower));
+      // The happening: the first verb after the thing ("a ticket comes in tagged ..."), else the
+      // last one before it ("someone opens a merge request"), or a participle the tagger took for
+      // a noun or an adjective ("ticket created", "build failed").
+      const at = object ? clause.indexOf(object) : -1;
+      // "gets merged": the participle is the happening, not "gets".
+      const passiveGet = (w: Word) => {
+        const next = clause[clause.indexOf(w) + 1];
+        return (
+          ['get', 'become'].includes(w.lemma) &&
+          !!next &&
+          !!ACTIONS[next.lemma] &&
+          /(?:ed|en)$/.test(next.lower)
+        );
+      };
+      const verbs = clause.filter(
+        (w) =>
+          isAction(w) &&
+          !passiveGet(w) &&
+          (w.pos === 'VERB' ||
+            (['NOUN', 'ADJ', 'PROPN'].includes(w.pos) &&
+              w.lower !== w.lemma &&
+              /(?:ed|en|wn|ne|s)$/.test(w.lower))),
+      );
+      const verb =
+        verbs.find((w) => clause.indexOf(w) > at) ??
+        verbs.filter((w) => clause.indexOf(w) < at).at(-1);
+      const isNew = afterNew !== -1;
+      // A strong cue with a thing but no verb of ours ("any time a ticket mentions ...") is a
+      // new one.
+      if (!verb && !isNew && !(cue.strong && object)) continue;
+      const verbIndex = verb ? clause.indexOf(verb) : -1;
+      const afterVerb = verb ? clause[verbIndex + 1] : undefined;
+      const speaking =
+        verb &&
+        SPEAKING.has(verb.lemma) &&
+        (!afterVerb || ['to', 'us', 'me', 'in', 'on', 'via', 'through'].includes(afterVerb.lower));
+      if (speaking) object = undefined;
+      if (!object && !speaking) {
+        // A pronoun ("a new one") points back at the service's things; the tagger reads some
+        // nouns after a product name as verbs ("jenkins build failed").
+        const service = services.find((s) => s.start <= (clause[clause.length - 1]?.start ?? 0));
+        const next = service ? words.find((w) => w.start >= service.end) : undefined;
+        if (next && (isObject(next) || (next.pos === 'VERB' && next !== verb && next.known)))
+          object = next;
+      }
+      if (!object && !speaking && !(verb && VERB_OBJECTS[verb.lemma])) continue;
+      const formFilled =
+        object?.lemma === 'form' &&
+        verb &&
+        ['fill', 'submit', 'complete', 'answer'].includes(verb.lemma);
+      const lemma = speaking
+        ? 'message'
+        : formFilled
+          ? 'response'
+          : verb && VERB_OBJECTS[verb.lemma] && (!object || clause.indexOf(object) > verbIndex)
+            ? VERB_OBJECTS[verb.lemma]!
+            : object!.lemma.replace(/[^a-z0-9]+/g, '_');
+      // An e-mail that arrives is a message received; one that bounces stays an e-mail.
+      const objectName =
+        ['email', 'mail'].includes(lemma) && verb && ACTIONS[verb.lemma] !== 'created'
+          ? 'email'
+          : (OBJECT_NAMES[lemma] ?? lemma);
+      let action = verb ? ACTIONS[verb.lemma]! : 'created';
+      const got =
+        verb && ['get', 'receive'].includes(verb.lemma)
+          ? clause.slice(verbIndex + 1, verbIndex + 3)
+          : [];
+      if (got.some((w) => REPLIES.has(w.lemma)) && object && clause.indexOf(object) < verbIndex) {
+        action = 'replied';
+      }
+      if (action === 'created' && (MESSAGES.has(lemma) || objectName === 'message'))
+        action = 'received';
+      const from = clause[0]!.start;
+      const to = clause[clause.length - 1]!.end;
+      // Where the news comes from, not where it goes: "each new article to LinkedIn" is not an
+      // event of LinkedIn, and a feed or a page is watched by the clock, not by an event.
+      const destination = (s: ServiceSpan) =>
+        /\b(?:to|into|onto|in #\S+ (?:on|in))\s+(?:our |my |the )?(?:[\w.-]+(?:,\s*|\s+and\s+|\s+or\s+))*$/i.test(
+          text.slice(Math.max(0, s.start - 24), s.start),
+        );
+      const sentenceStart = words.find((w) => w.sentence === sentence)!.start;
+      if (builtinsIn(sentenceStart, to)) continue;
+      // Which service: one named in the clause ("each new article to LinkedIn", after a verb of
+      // sending, is where news goes, not where it comes from); else the nearest named before it
+      // ("customers post on Canny. Each new post: ..."); else one named just after the clause and
+      // not as a destination; else the only one.
+      const cueWord = words[cue.index - 1];
+      const sending = cueWord && SENDING.has(cueWord.lemma);
+      const before = [...outside].reverse().find((s) => s.end <= from);
+      const service =
+        outside.find((s) => s.start >= from && s.start < to && !(sending && destination(s))) ??
+        before ??
+        outside.find((s) => s.start > to && s.start < to + 40 && !destination(s)) ??
+        (new Set(outside.map((s) => s.id)).size === 1 ? outside[0]! : null);
+      if (!service) continue;
+      const declared = integrationById(service.id)?.events ?? [];
+      const objectsOf = (e: (typeof declared)[number]) => {
+        const parts = e.id.split('.');
+        parts.pop();
+        const words = [...parts.flatMap((p) => p.split('_')), ...e.name.toLowerCase().split(/\s+/)];
+        return words.map((w) => w.replace(/s$/, ''));
+      };
+      const actionOf = (e: (typeof declared)[number]) => e.id.split('.').pop()!;
+      const sameObject = declared.filter((e) =>
+        objectsOf(e).includes(objectName.replace(/s$/, '')),
+      );
+      // The service's own word for the verb first ("fulfilled", "paid"), then the same kind of
+      // happening in other words ("submitted" for created).
+      const forms = verb ? [verb.lower, verb.lemma, `${verb.lemma}ed`, `${verb.lemma}d`] : [];
+      // A service about one kind of thing, with one event for it appearing ("submission.created"
+      // of a form tool), has that event for whatever the description calls it ("a complaint").
+      const appearing = declared.filter((e) => sameAction(actionOf(e), 'created'));
+      const match =
+        sameObject.find((e) => forms.includes(actionOf(e))) ??
+        sameObject.find((e) => sameAction(actionOf(e), action)) ??
+        (action === 'created' &&
+        !sameObject.length &&
+        appearing.length === 1 &&
+        declared.length <= 2
+          ? appearing[0]
+          : undefined);
+      return {
+        integration: service.id,
+        event: match?.id ?? `${objectName}.${action}`,
+        index: words[cue.index]!.start,
+        strong,
+        clause: text.slice(words[cue.index]!.start, to),
+        near: service.start < to,
+      };
+    }
+  }
+  return null;
+}

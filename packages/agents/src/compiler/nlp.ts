@@ -1,0 +1,112 @@
+import { createRequire } from 'node:module';
+import type winkNLPType from 'wink-nlp';
+import type { ItemToken, ItsFunction, WinkMethods } from 'wink-nlp';
+import type modelType from 'wink-eng-lite-web-model';
+
+// English analysis with wink-nlp and its English model (offline, deterministic): lemmas, parts of
+// speech and whether a word is in the model's vocabulary. Loaded on first use (about 150 ms), so
+// that a process that never compiles a description never pays for it.
+
+export type WordPos =
+  | 'ADJ'
+  | 'ADP'
+  | 'ADV'
+  | 'AUX'
+  | 'CCONJ'
+  | 'DET'
+  | 'INTJ'
+  | 'NOUN'
+  | 'NUM'
+  | 'PART'
+  | 'PRON'
+  | 'PROPN'
+  | 'PUNCT'
+  | 'SCONJ'
+  | 'SYM'
+  | 'VERB'
+  | 'X'
+  | 'SPACE';
+
+export type Word = {
+  /** As written. */
+  value: string;
+  lower: string;
+  lemma: string;
+  pos: WordPos;
+  /** Character offsets in the analysed text. */
+  start: number;
+  end: number;
+  /** In the model's English vocabulary (product names and keyboard mash are not). */
+  known: boolean;
+  stop: boolean;
+  /** Index of the sentence the word belongs to. */
+  sentence: number;
+};
+
+type Engine = { nlp: WinkMethods; firstUnknownId: number; vocabulary: Map<string, boolean> };
+let engine: Engine | null = null;
+
+function load(): Engine {
+  if (engine) return engine;
+  // Required here rather than imported, so that the model (tens of megabytes) is read only by a
+  // process that compiles a description.
+  const require = createRequire(import.meta.url);
+  const winkNLP = require('wink-nlp') as typeof winkNLPType;
+  const model = require('wink-eng-lite-web-model') as typeof modelType;
+  const nlp = winkNLP(model, ['sbd', 'pos', 'negation']);
+  // The model numbers its vocabulary first; words it meets later get the next numbers, so the
+  // number a nonsense word gets now is where the vocabulary ends.
+  const probe = nlp.readDoc('qxzjvkwq');
+  const firstUnknownId = probe.tokens().out(nlp.its.uniqueId)[0] as number;
+  engine = { nlp, firstUnknownId, vocabulary: new Map() };
+  return engine;
+}
+
+/** The words of a text with their lemmas, parts of speech and offsets. */
+export function analyse(text: string): Word[] {
+  const { nlp, firstUnknownId } = load();
+  const { its } = nlp;
+  const doc = nlp.readDoc(text);
+  // The vocabulary is kept in lower case ("Open" at the start of a sentence is a known word).
+  const lowerIds = nlp.readDoc(text.toLowerCase()).tokens().out(its.uniqueId) as number[];
+  const sameTokens = lowerIds.length === doc.tokens().length();
+  const words: Word[] = [];
+  let at = 0;
+  doc.sentences().each((sentence, index) => {
+    sentence.tokens().each((token: ItemToken) => {
+      const value = token.out(its.value) as string;
+      const lemma = (token.out(its.lemma as ItsFunction<string>) as string).toLowerCase();
+      const listed =
+        (sameTokens ? lowerIds[words.length]! : (token.out(its.uniqueId) as number)) <
+        firstUnknownId;
+      const found = text.indexOf(value, at);
+      const start = found === -1 ? at : found;
+      const end = found === -1 ? at : found + value.length;
+      at = end;
+      words.push({
+        value,
+        lower: value.toLowerCase(),
+        lemma,
+        pos: token.out(its.pos) as WordPos,
+        start,
+        end,
+        // "toggled" is missing from the vocabulary; "toggle" is not.
+        known: listed || (lemma !== value.toLowerCase() && inVocabulary(lemma)),
+        stop: token.out(its.stopWordFlag) as boolean,
+        sentence: index,
+      });
+    });
+  });
+  return words;
+}
+
+/** Whether a single word is in the model's English vocabulary (answers are kept). */
+export function inVocabulary(word: string): boolean {
+  const { nlp, firstUnknownId, vocabulary } = load();
+  const known = vocabulary.get(word);
+  if (known !== undefined) return known;
+  const ids = nlp.readDoc(word).tokens().out(nlp.its.uniqueId) as number[];
+  const answer = ids.length === 1 && ids[0]! < firstUnknownId;
+  if (vocabulary.size < 10_000) vocabulary.set(word, answer);
+  return answer;
+}

@@ -1,0 +1,232 @@
+import { INTEGRATIONS } from '../catalog/index.ts';
+import type { Integration } from '../catalog/types.ts';
+import type { Word } from './nlp.ts';
+
+// Services by the names people give them: a catalog entry's id, name and aliases all lead to it,
+// whatever their case, spacing or punctuation ("Cal.com", "cal com", "cal-com").
+
+/** A service name reduced to letters and digits, for comparing spellings. */
+export const serviceKey = (name: string) =>
+  name
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^a-z0-9]+/g, '');
+
+const BY_KEY = new Map<string, Integration>();
+for (const integration of INTEGRATIONS) {
+  for (const name of [integration.id, integration.name, ...integration.aliases]) {
+    const key = serviceKey(name);
+    if (key && !BY_KEY.has(key)) BY_KEY.set(key, integration);
+  }
+}
+
+/** Whether Spoke can run the integration: it has an MCP server (built-in, npm or remote). */
+export const isRunnable = (integration: Integration) => integration.provider.kind !== 'none';
+
+export type ResolvedService = {
+  integration: Integration;
+  runnable: boolean;
+  builtin: boolean;
+};
+
+/** The catalog entry a service name or id stands for, or null when the catalog has none. */
+export function resolveService(name: string): ResolvedService | null {
+  const integration = BY_KEY.get(serviceKey(name));
+  if (!integration) return null;
+  return {
+    integration,
+    runnable: isRunnable(integration),
+    builtin: integration.provider.kind === 'builtin',
+  };
+}
+
+/** Whether two names or ids stand for the same service. */
+export function sameService(a: string, b: string): boolean {
+  const left = resolveService(a)?.integration.id ?? serviceKey(a);
+  const right = resolveService(b)?.integration.id ?? serviceKey(b);
+  return left === right;
+}
+
+/** A service named in the description, whether or not the catalog knows it. */
+export type ServiceSpan = {
+  /** Catalog id, or the name's kebab-case for a service the catalog does not know. */
+  id: string;
+  /** As written (for unknown services) or the catalog's name. */
+  name: string;
+  start: number;
+  end: number;
+  known: boolean;
+};
+
+const kebab = (name: string) =>
+  name
+    .toLowerCase()
+    .replace(/\.(?:com|io|so|ai|app|dev)$/, '')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
+
+/** Words before a name that put a product there: "on Trustpilot", "through Crisp". */
+const TOOL_BEFORE = new Set(['on', 'via', 'through', 'using', 'into', 'onto', 'use', 'uses']);
+/** Words before a name that put a product there only when a product word follows or "our" comes. */
+const TOOL_BEFORE_WEAK = new Set(['in', 'to', 'from', 'with', 'our', 'my', 'the', 'at']);
+/** Nouns after a name that make it a product: "Crisp inbox", "Tally form", "Beehiiv newsletter". */
+const TOOL_AFTER = new Set(
+  `account accounts workspace channel inbox app api integration crm bot dashboard form forms
+  campaign campaigns newsletter subscribers webhook audience survey surveys responses submissions
+  tickets reviews listings listing bookings chats conversations messages workflows pipeline
+  announcement announcements`.split(/\s+/),
+);
+/** Nouns after a capitalised word that make it a label inside a product: "Blog database". */
+const LABELLED = new Set(
+  `folder folders database databases board boards page pages list lists column columns stage tab
+  sheet channel team project projects space spaces table tables view section status label tag`.split(
+    /\s+/,
+  ),
+);
+/** Words before "to X" that make X a stage or a status: "move the deal to Closed Won". */
+const STAGE_WORDS = new Set([
+  'stage',
+  'status',
+  'move',
+  'set',
+  'change',
+  'mark',
+  'column',
+  'state',
+]);
+
+/** A language's name: "Spanish", "Portuguese", "German", "Arabic", "French". */
+const LANGUAGE =
+  /^(?:[A-Z][a-z]+(?:ish|ese|ian|an|ic)|French|Dutch|Greek|Hindi|Thai|Czech|Hebrew|Swahili|Tagalog)$/;
+
+/** Where people say where things are kept: "in Clio", "from Zillow", "to NetDocuments". */
+const PLACE_PREPS = new Set([
+  'in',
+  'from',
+  'to',
+  'into',
+  'at',
+  'with',
+  'on',
+  'via',
+  'through',
+  'using',
+]);
+
+/** Words before "in X" that make X a place or a person rather than a product. */
+const PLACE_OR_PERSON = new Set(
+  `weather forecast temperature office city country base locate live stay trip travel flight
+  hotel restaurant apartment flat rent weekend vacation holiday visit near store branch warehouse
+  time timezone zone born move meet meeting lunch dinner coffee event conference school university
+  hospital clinic team colleague friend mom dad wife husband boss route walk walking tour drive
+  translate translation language write speak`.split(/\s+/),
+);
+/** Verbs that address a person: "send it to Priya". */
+const ADDRESSING = new Set(
+  'send email mail forward give tell message text introduce assign reply write say show hand'.split(
+    ' ',
+  ),
+);
+const CALENDAR_WORDS = new Set(
+  `monday tuesday wednesday thursday friday saturday sunday january february march april may june
+  july august september october november december`.split(/\s+/),
+);
+
+/**
+ * Services the catalog does not know, by where they stand: a capitalised name (or one with a
+ * digit, "G2", or a domain, "cal.com") after "on", "via", "through", "using", "into", or before a
+ * product word ("Crisp inbox"), or after "in/to/from our ..." and the like with one. Cities and
+ * people stand in other places ("in Berlin", "to Sarah").
+ */
+export function findUnknownServices(
+  text: string,
+  words: readonly Word[],
+  taken: readonly { start: number; end: number }[],
+): ServiceSpan[] {
+  const found: ServiceSpan[] = [];
+  const free = (w: Word) => !taken.some((t) => w.start < t.end && w.end > t.start);
+  const nameLike = (w: Word) =>
+    free(w) &&
+    !CALENDAR_WORDS.has(w.lower.replace(/s$/, '')) &&
+    (/^[A-Z][A-Za-z0-9]*(?:\.[a-z]{2,4})?$/.test(w.value) ||
+      /^[a-z]+\.(?:com|io|so|ai|app|dev)$/.test(w.value) ||
+      /^(?=.*\d)(?=.*[A-Za-z])[A-Za-z0-9]{2,6}$/.test(w.value)) &&
+    !/^\d/.test(w.value) &&
+    !/^[A-Z]{2,4}$/.test(w.value) &&
+    !/^[QH][1-4]$/.test(w.value);
+  for (let i = 0; i < words.length; i++) {
+    const first = words[i]!;
+    if (!nameLike(first)) continue;
+    const startsSentence = i === 0 || words[i - 1]!.sentence !== first.sentence;
+    if (startsSentence || /^[A-Z]{2,}$/.test(first.value)) {
+      // A capital at the start says nothing ("Quarterly board report"); all capitals are usually
+      // an abbreviation (CSV, KPI).
+      const next = words[i + 1];
+      if (!next || !TOOL_AFTER.has(next.lower) || first.known) continue;
+    }
+    // Languages are names too, but not of products: "translate it into Spanish".
+    if (LANGUAGE.test(first.value) && first.known) continue;
+    const before1 = words[i - 1]?.lower ?? '';
+    const next1 = words[i + 1]?.lower ?? '';
+    // An English word is a name only where nothing else fits: "on Crisp", "the Front inbox",
+    // or written with a capital inside a sentence after "in", "to", "from" ("to Workable", "in
+    // the Federal Register"): English capitalises proper names only.
+    const before2w = words[i - 2]?.lower ?? '';
+    const prepBefore = ['our', 'my', 'the'].includes(before1) ? before2w : before1;
+    // ... but not the name of a folder, a board or a stage inside a product ("the Blog database",
+    // "move the deal to Closed Won"), nor a language ("in Portuguese").
+    const labelled =
+      LABELLED.has(words[i + 1]?.lower ?? '') ||
+      words.slice(Math.max(0, i - 5), i).some((w) => STAGE_WORDS.has(w.lemma)) ||
+      /(?:ish|ese|ian|ic)$/.test(first.lower);
+    const properAfterPrep =
+      !startsSentence && /^[A-Z]/.test(first.value) && PLACE_PREPS.has(prepBefore) && !labelled;
+    if (
+      first.known &&
+      !properAfterPrep &&
+      (['ADJ', 'VERB', 'ADV', 'NUM'].includes(first.pos) ||
+        !(TOOL_BEFORE.has(before1) || TOOL_AFTER.has(next1)))
+    )
+      continue;
+    let j = i;
+    // "Judge.me", "Cal.com": the name goes on over the dot.
+    if (
+      words[j + 1]?.value === '.' &&
+      words[j + 2] &&
+      words[j + 1]!.start === first.end &&
+      words[j + 2]!.start === words[j + 1]!.end &&
+      /^[a-z]{2,4}$/.test(words[j + 2]!.value)
+    )
+      j += 2;
+    while (j + 1 < words.length && nameLike(words[j + 1]!) && /^[A-Z]/.test(words[j + 1]!.value))
+      j++;
+    const before = words[i - 1]?.lower ?? '';
+    const before2 = words[i - 2]?.lower ?? '';
+    const after = words[j + 1]?.lower ?? '';
+    const nearPlace = words.slice(Math.max(0, i - 5), i).some((w) => PLACE_OR_PERSON.has(w.lemma));
+    const strong = (TOOL_BEFORE.has(before) && !nearPlace) || TOOL_AFTER.has(after);
+    const weak = TOOL_BEFORE_WEAK.has(before) && TOOL_AFTER.has(after);
+    // "in Clio", "from Zillow", "to NetDocuments": a name no dictionary knows, where people say
+    // where things are kept, unless the words before speak of places or people ("the weather
+    // in Lisbon", "email it to Priya").
+    const plain = /^[A-Z][a-z]+(?:[A-Z][a-z]+)?$/.test(first.value) || j > i;
+    const capitalised = words.slice(i, j + 1).every((w) => /^[A-Z]/.test(w.value));
+    const unknownName = (words.slice(i, j + 1).some((w) => !w.known) || capitalised) && plain;
+    const lead = words.slice(Math.max(0, i - 5), i).map((w) => w.lemma);
+    const prep = ['our', 'my', 'the'].includes(before) ? before2 : before;
+    const placed =
+      PLACE_PREPS.has(prep) &&
+      unknownName &&
+      !lead.some((l) => PLACE_OR_PERSON.has(l)) &&
+      !(prep === 'to' && lead.some((l) => ADDRESSING.has(l)));
+    if (!strong && !weak && !placed) {
+      i = j;
+      continue;
+    }
+    const name = text.slice(first.start, words[j]!.end);
+    found.push({ id: kebab(name), name, start: first.start, end: words[j]!.end, known: false });
+    i = j;
+  }
+  return found;
+}

@@ -1,0 +1,95 @@
+import type { AgentSpec } from '@spoke/shared';
+import { analyse, type Word } from './nlp.ts';
+
+// Some descriptions give nothing to build from: keyboard mash ("asdf qwer"), a word ("help"), a
+// wish with no task in it ("make my business better"). Those get a question back instead of an
+// agent that would do nothing useful.
+
+/** Work a model does with words alone: enough for an agent with no service and no trigger. */
+const TASK_VERBS = new Set(
+  `translate summarise summarize summary write draft rewrite redraft explain review research compare
+  list find check calculate compute convert generate answer reply respond classify categorise
+  categorize extract proofread correct edit plan suggest recommend analyse analyze tell look
+  search brainstorm outline describe estimate count sort rank score tag label format clean
+  parse validate remind schedule track monitor watch fetch read scrape collect gather send post
+  create compose polish shorten expand simplify transcribe caption name title teach quiz test
+  debug refactor document prepare organise organize merge split dedupe deduplicate convert`.split(
+    /\s+/,
+  ),
+);
+/** Verbs that name no work by themselves. */
+const EMPTY_VERBS = new Set(
+  'be have do make help want need get try go let discuss talk think know mean like see say'.split(
+    ' ',
+  ),
+);
+const QUESTION_WORDS = new Set([
+  'what',
+  "what's",
+  'which',
+  'how',
+  'when',
+  'who',
+  'where',
+  'is',
+  'are',
+]);
+
+/** Nouns that name no particular thing to work on. */
+// (a question needs one thing that is not these)
+const EMPTY_NOUNS = new Set(
+  `thing things stuff something anything everything business company life work agent bot
+  assistant automation task tasks job jobs way idea ideas help`.split(/\s+/),
+);
+
+const VOWELS = /[aeiouy]/;
+
+/** A word that is not English and looks typed at random ("qwer", "zxcv", "sdfgh"). */
+function mash(word: Word): boolean {
+  if (word.known || !/^[a-z]+$/i.test(word.value)) return false;
+  const lower = word.lower;
+  return !VOWELS.test(lower) || /[^aeiouy]{4,}/.test(lower) || /(.)\1\1/.test(lower);
+}
+
+export const VAGUE_QUESTION =
+  'What should the agent do? Describe the job in a sentence: what starts it (a time, or an event such as a new ticket), which services it works with, and what it should do — for example "Every weekday at 9, summarise new Zendesk tickets and post them to #support in Slack".';
+export const UNREADABLE_QUESTION =
+  'That doesn\'t read as a description of a job. Which task should the agent do, with which services and when? For example: "When a new order arrives in Shopify, add it to our Google Sheet".';
+
+/**
+ * The question to ask instead of building an agent, or null when the description can be built.
+ * `spec` is what the embedded compiler made of it: its integrations and trigger count as substance.
+ */
+export function questionFor(prompt: string, spec: AgentSpec): string | null {
+  const words = analyse(prompt).filter((w) => /[a-z0-9]/i.test(w.value));
+  if (!words.length) return UNREADABLE_QUESTION;
+  const gibberish = words.filter(mash).length;
+  const unknownLetters = words.filter((w) => !w.known && /^[a-z]+$/i.test(w.value)).length;
+  if (gibberish * 2 >= words.length || (words.length <= 4 && unknownLetters === words.length)) {
+    return UNREADABLE_QUESTION;
+  }
+  // Services the catalog knows, or a trigger, are substance; a capitalised word that only might be
+  // a product is too, next to a verb of real work ("pull comps on Zillow"), but not next to empty
+  // ones ("do the thing we discussed on the Henderson call").
+  const worked = words.some((w) => w.pos === 'VERB' && !EMPTY_VERBS.has(w.lemma));
+  const hasServices =
+    spec.integrations.length > 0 ||
+    (spec.unavailable ?? []).some((service) => service.id || worked);
+  if (hasServices || spec.trigger.type !== 'manual') return null;
+  // Without a service or a trigger, what is left must be work a model does on its own: a verb
+  // of such work ("translate", "summarise", "draft"), or a question about something.
+  const task = words.some((w) => TASK_VERBS.has(w.lemma) || TASK_VERBS.has(w.lower));
+  const asks = /\?\s*$/.test(prompt) || QUESTION_WORDS.has(words[0]!.lower);
+  const question =
+    asks &&
+    words.some(
+      (w) =>
+        (w.pos === 'NOUN' || w.pos === 'PROPN') &&
+        !EMPTY_NOUNS.has(w.lemma) &&
+        !['you', 'spoke'].includes(w.lower),
+    );
+  if (!task && !question) return VAGUE_QUESTION;
+  // One word of substance and nothing else ("test", "marketing?"): too little to build from.
+  if (words.filter((w) => !w.stop && /[a-z]/i.test(w.value)).length < 2) return VAGUE_QUESTION;
+  return null;
+}
