@@ -139,9 +139,9 @@ describe('agent studio', () => {
     const card = within(await screen.findByRole('article', { name: 'Weekday ticket digest' }));
     const list = within(card.getByRole('list', { name: 'Services not available yet' }));
     expect(list.getByText(/Spoke has no integration for G2 yet\./)).toBeTruthy();
-    expect(list.getByRole('link', { name: 'Search the registry for G2' }).getAttribute('href')).toBe(
-      '/app/workspace/registry?q=G2',
-    );
+    expect(
+      list.getByRole('link', { name: 'Search the registry for G2' }).getAttribute('href'),
+    ).toBe('/app/workspace/registry?q=G2');
   });
 
   it('takes a plain JSON answer when the server does not stream', async () => {
