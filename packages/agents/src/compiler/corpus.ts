@@ -10,6 +10,7 @@ import { SUPPORT_CASES } from './corpus/support.ts';
 import type { CorpusCase } from './corpus/types.ts';
 import varied from './corpus/varied.json' with { type: 'json' };
 import varied2 from './corpus/varied-2.json' with { type: 'json' };
+import varied3 from './corpus/varied-3.json' with { type: 'json' };
 import type { LabelledCase } from './corpus-score.ts';
 
 export type { CorpusCase, ExpectedTrigger } from './corpus/types.ts';
@@ -49,6 +50,7 @@ export const CORPUS: readonly CorpusCase[] = [
 export const VARIED_CASES: readonly LabelledCase[] = [
   ...(varied as LabelledCase[]),
   ...(varied2 as LabelledCase[]),
+  ...(varied3 as LabelledCase[]),
 ];
 
 /** Where the compiler's rules and its category model come from. */

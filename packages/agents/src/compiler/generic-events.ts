@@ -21,7 +21,10 @@ act(
   star follow save go rate raise file log report show pop schedule trigger fire turn request`,
 );
 act('replied', 'reply respond answer comment');
-act('updated', 'change update edit modify move rename reschedule assign label tag hit reach');
+act(
+  'updated',
+  'change update edit modify move rename reschedule assign label tag hit reach mark flag',
+);
 act('deleted', 'delete remove archive');
 act('cancelled', 'cancel unsubscribe churn');
 act('completed', 'complete finish resolve win ship deliver fulfil fulfill pay merge approve');
@@ -45,6 +48,10 @@ const OBJECT_NAMES: Readonly<Record<string, string>> = {
   enquiry: 'message',
   query: 'message',
   submission: 'response',
+  pdf: 'file',
+  csv: 'file',
+  attachment: 'file',
+  upload: 'file',
   signup: 'user',
   'sign-up': 'user',
   registration: 'user',
@@ -208,6 +215,8 @@ function cuesIn(words: readonly Word[]): Cue[] {
     )
       cues.push({ index: i, strong: true });
     else if (w.lower === 'if' || w.lower === 'after') cues.push({ index: i, strong: false });
+    else if (['every', 'each'].includes(w.lower) && ['on', 'after'].includes(prev ?? ''))
+      cues.push({ index: i - 1, strong: true });
     else if (w.lower === 'new' && (i === 0 || words[i - 1]!.sentence !== w.sentence))
       cues.push({ index: i, strong: true });
   });
@@ -216,7 +225,7 @@ function cuesIn(words: readonly Word[]): Cue[] {
   const first = words.findIndex(
     (w) => /^(?:->|=>|:|\?|-|\u2192)$/.test(w.value) || w.value === ',',
   );
-  if (first > 1 && first <= 8 && !['because'].includes(words[0]!.lower)) {
+  if (first > 1 && first <= 14 && !['because'].includes(words[0]!.lower)) {
     const head = words.slice(0, first);
     const participle = head.some(
       (w) => ACTIONS[w.lemma] && /(?:ed|en|wn|ne)$/.test(w.lower) && w.lower !== w.lemma,
@@ -307,9 +316,13 @@ export function findGenericEvent(
       // The thing: the noun right after "new" ("every new subscriber"), else the first noun that
       // is not a person doing something ("a customer leaves a review" is about the review).
       const afterNew = clause.findIndex((w) => w.lower === 'new' || w.lower === 'incoming');
+      const inService = (w: Word) => services.some((s) => w.start >= s.start && w.end <= s.end);
+      const newThing =
+        afterNew === -1 ? undefined : clause.slice(afterNew + 1).find((w) => !inService(w));
+      // The word after "new" is the thing even when the tagger took it for a verb ("invite").
       let object: Word | undefined =
-        afterNew !== -1 && clause[afterNew + 1] && isObject(clause[afterNew + 1]!)
-          ? clause[afterNew + 1]
+        newThing && (isObject(newThing) || (newThing.pos === 'VERB' && newThing.known))
+          ? newThing
           : undefined;
       object ??= clause.find((w) => isObject(w) && !ACTORS.has(w.lower));
       // The happening: the first verb after the thing ("a ticket comes in tagged ..."), else the
@@ -362,13 +375,25 @@ export function findGenericEvent(
         object?.lemma === 'form' &&
         verb &&
         ['fill', 'submit', 'complete', 'answer'].includes(verb.lemma);
+      // "pull request", "expense report": the thing is the whole compound.
+      const compound = (w: Word) => {
+        const next = clause[clause.indexOf(w) + 1];
+        return next &&
+          next.pos === 'NOUN' &&
+          !inService(next) &&
+          !OBJECT_STOP.has(next.lemma) &&
+          !['stage', 'status', 'trip', 'field'].includes(next.lemma) &&
+          next !== verb
+          ? `${w.lemma}_${next.lemma}`
+          : w.lemma;
+      };
       const lemma = speaking
         ? 'message'
         : formFilled
           ? 'response'
           : verb && VERB_OBJECTS[verb.lemma] && (!object || clause.indexOf(object) > verbIndex)
             ? VERB_OBJECTS[verb.lemma]!
-            : object!.lemma.replace(/[^a-z0-9]+/g, '_');
+            : compound(object!).replace(/[^a-z0-9_]+/g, '_');
       // An e-mail that arrives is a message received; one that bounces stays an e-mail.
       const objectName =
         ['email', 'mail'].includes(lemma) && verb && ACTIONS[verb.lemma] !== 'created'
@@ -415,6 +440,8 @@ export function findGenericEvent(
         return words.map((w) => w.replace(/s$/, ''));
       };
       const actionOf = (e: (typeof declared)[number]) => e.id.split('.').pop()!;
+      // An id without an action ("push") is the thing itself.
+      const bare = declared.find((e) => !e.id.includes('.') && e.id === objectName);
       const sameObject = declared.filter((e) =>
         objectsOf(e).includes(objectName.replace(/s$/, '')),
       );
@@ -425,6 +452,7 @@ export function findGenericEvent(
       // of a form tool), has that event for whatever the description calls it ("a complaint").
       const appearing = declared.filter((e) => sameAction(actionOf(e), 'created'));
       const match =
+        bare ??
         sameObject.find((e) => forms.includes(actionOf(e))) ??
         sameObject.find((e) => sameAction(actionOf(e), action)) ??
         (action === 'created' &&

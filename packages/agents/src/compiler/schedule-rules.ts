@@ -128,6 +128,11 @@ export const RULES: readonly Rule[] = [
     qualifier: true,
   },
   {
+    // "at end of day": every day, in the evening.
+    pattern: /\b(?:at )?(?:the )?end of (?:the )?(?:day|work ?day|business day)\b/gi,
+    apply: (d) => void ((d.daily = true), (d.period ??= 'evening')),
+  },
+  {
     pattern: /\b(?:during|in|within) (?:business|working|office|work) hours\b/gi,
     apply: (d) => void (d.businessHours = true),
     qualifier: true,
@@ -193,7 +198,7 @@ export const RULES: readonly Rule[] = [
   },
   {
     pattern:
-      /\b(?:(?:on )?the last day of (?:the|every|each|a) month|(?:at )?the end of (?:the|every|each|a) month)\b/gi,
+      /\b(?:(?:on )?the last day of (?:the|every|each|a) month|(?:at )?the end of (?:every|each) month)\b/gi,
     apply: (d) => void ((d.dom = 'L'), (d.monthly = true)),
   },
   {

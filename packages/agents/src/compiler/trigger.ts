@@ -35,6 +35,30 @@ export const POLL_CRON = '0 * * * *';
 
 const WATCHED = new Set(['rss', 'web-page', 'http-request']);
 
+const UNIT =
+  '(?:weekends?|weeks?|months?|quarters?|years?|days?|nights?|mornings?|evenings?|mondays?|tuesdays?|wednesdays?|thursdays?|fridays?|saturdays?|sundays?)';
+const TIME_REFERENCE = new RegExp(
+  String.raw`\b(?:last|this|next|past|previous|coming|the last|the past|the previous)\s+(?:\d+\s+|few\s+|couple of\s+)?${UNIT}\b(?!\s+of\b)|\bthe (?:month|week|year) before\b|\b(?:yesterday|tonight)\b`,
+  'gi',
+);
+/** Work that recurs: "a weekly report" is a schedule, "weekly signups" a figure. */
+const RECURRING_WORK = new Set(
+  `report reports digest digests summary summaries recap recaps update updates email emails
+  newsletter newsletters check checks review reviews reminder reminders backup backups export
+  exports post posts sync roundup briefing brief overview snapshot standup note notes message list
+  run job task plan audit cleanup`.split(/\s+/),
+);
+const FUNCTION_WORDS = new Set(
+  'and or to from for by with then via on at in basis schedule of the a an it them this'.split(' '),
+);
+/** "monthly active users", "our monthly meetups": a frequency naming a thing, not a schedule. */
+const DESCRIBING_FREQUENCY =
+  /\b(daily|weekly|monthly|quarterly|yearly|annual)\s+([a-z-]+)(?:\s+([a-z-]+))?/gi;
+const describesThing = (next: string, after: string | undefined) =>
+  !FUNCTION_WORDS.has(next.toLowerCase()) &&
+  !RECURRING_WORK.has(next.toLowerCase()) &&
+  !RECURRING_WORK.has((after ?? '').toLowerCase());
+
 export type TriggerReading = {
   type: AgentTriggerType;
   /** Set for schedules (also the hourly check of a watched source). */
@@ -80,6 +104,15 @@ export function readTrigger(
       ' '.repeat(service.end - service.start) +
       masked.slice(service.end);
   }
+  // Nor do times the text only refers to ("last weekend", "this month", "the last 12 months"),
+  // nor a frequency that describes a figure or a thing ("monthly active users", "weekly
+  // signups", "our monthly meetups") rather than work to do on that rhythm.
+  const blank = (m: string) => ' '.repeat(m.length);
+  masked = masked
+    .replace(TIME_REFERENCE, blank)
+    .replace(DESCRIBING_FREQUENCY, (m: string, word: string, next: string, after?: string) =>
+      describesThing(next, after) ? blank(word) + m.slice(word.length) : m,
+    );
   const schedule = parseSchedule(masked);
   // A feed or a page is watched by the clock: news there is no event of a service.
   const builtinsIn = (from: number, to: number) =>
@@ -107,6 +140,11 @@ export function readTrigger(
   if (INCOMING.some((pattern) => pattern.test(text))) {
     return { type: 'webhook', schedule: null, event: null, assumptions: [] };
   }
+  // A question about what happened ("who changed the flags this week?") is asked once.
+  const asks =
+    /\?\s*$/.test(text) &&
+    /^(?:who|what|which|how many|how much|did|was|were|has|have)\b/i.test(text);
+  if (asks) return { type: 'manual', schedule: null, event: null, assumptions: [] };
   const eventFirst = event && (!schedule || (event.strong && event.index < schedule.index));
   if (event && eventFirst) return { type: 'event', schedule: null, event, assumptions: [] };
   if (schedule) {

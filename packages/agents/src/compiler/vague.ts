@@ -10,7 +10,7 @@ const TASK_VERBS = new Set(
   `translate summarise summarize summary write draft rewrite redraft explain review research compare
   list find check calculate compute convert generate answer reply respond classify categorise
   categorize extract proofread correct edit plan suggest recommend analyse analyze tell look
-  search brainstorm outline describe estimate count sort rank score tag label format clean
+  search brainstorm give outline describe estimate count sort rank score tag label format clean
   parse validate remind schedule track monitor watch fetch read scrape collect gather send post
   create compose polish shorten expand simplify transcribe caption name title teach quiz test
   debug refactor document prepare organise organize merge split dedupe deduplicate convert`.split(
