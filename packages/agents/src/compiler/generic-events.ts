@@ -139,6 +139,12 @@ const DETERMINERS = new Set(['a', 'an', 'the', 'each', 'every', 'any', 'this', '
 /** "Gets a reply", "receives a comment": the thing before is replied to. */
 const REPLIES = new Set(['reply', 'answer', 'comment', 'response']);
 
+/** Requests that open a sentence: "Show me which services failed" is no headline. */
+const IMPERATIVES = new Set(
+  `because show tell find list give get send check review summarise summarize look pull make
+  create write draft compare count chart explain fetch read scan go let`.split(/\s+/),
+);
+
 /** Verbs that send things on: "post each new article to LinkedIn". */
 const SENDING = new Set([
   'post',
@@ -225,7 +231,7 @@ function cuesIn(words: readonly Word[]): Cue[] {
   const first = words.findIndex(
     (w) => /^(?:->|=>|:|\?|-|\u2192)$/.test(w.value) || w.value === ',',
   );
-  if (first > 1 && first <= 14 && !['because'].includes(words[0]!.lower)) {
+  if (first > 1 && first <= 14 && !IMPERATIVES.has(words[0]!.lemma)) {
     const head = words.slice(0, first);
     const participle = head.some(
       (w) => ACTIONS[w.lemma] && /(?:ed|en|wn|ne)$/.test(w.lower) && w.lower !== w.lemma,
@@ -316,7 +322,8 @@ export function findGenericEvent(
       // The thing: the noun right after "new" ("every new subscriber"), else the first noun that
       // is not a person doing something ("a customer leaves a review" is about the review).
       const afterNew = clause.findIndex((w) => w.lower === 'new' || w.lower === 'incoming');
-      const inService = (w: Word) => services.some((s) => w.start >= s.start && w.end <= s.end);
+      const inService = (w: Word) =>
+        services.some((s) => w.start >= s.start && w.end <= s.end && partOfName(w, s));
       const newThing =
         afterNew === -1 ? undefined : clause.slice(afterNew + 1).find((w) => !inService(w));
       // The word after "new" is the thing even when the tagger took it for a verb ("invite").
@@ -413,10 +420,10 @@ export function findGenericEvent(
       const to = clause[clause.length - 1]!.end;
       // Where the news comes from, not where it goes: "each new article to LinkedIn" is not an
       // event of LinkedIn, and a feed or a page is watched by the clock, not by an event.
-      const destination = (s: ServiceSpan) =>
-        /\b(?:to|into|onto|in #\S+ (?:on|in))\s+(?:our |my |the )?(?:[\w.-]+(?:,\s*|\s+and\s+|\s+or\s+))*$/i.test(
-          text.slice(Math.max(0, s.start - 24), s.start),
-        );
+      const destination = (
+        s: ServiceSpan,
+        pattern = /\b(?:to|into|onto|in #\S+ (?:on|in))\s+(?:our |my |the )?(?:[\w.-]+(?:,\s*|\s+and\s+|\s+or\s+))*$/i,
+      ) => pattern.test(text.slice(Math.max(0, s.start - 24), s.start));
       const sentenceStart = words.find((w) => w.sentence === sentence)!.start;
       if (builtinsIn(sentenceStart, to)) continue;
       // Which service: one named in the clause ("each new article to LinkedIn", after a verb of
@@ -425,7 +432,15 @@ export function findGenericEvent(
       // not as a destination; else the only one.
       const cueWord = words[cue.index - 1];
       const sending = cueWord && SENDING.has(cueWord.lemma);
-      const before = [...outside].reverse().find((s) => s.end <= from);
+      // A service named earlier as where something is shared ("share new posts on X and LinkedIn
+      // as soon as they're published") is not where the news comes from.
+      const sentenceText = text.slice(words.find((w) => w.sentence === sentence)!.start, from);
+      const sharedTo = (s: ServiceSpan) =>
+        destination(
+          s,
+          /\b(?:on|to|into|in)\s+(?:our |my |the )?(?:[\w.-]+(?:,\s*|\s+and\s+|\s+or\s+))*$/i,
+        ) && [...SENDING].some((verb) => new RegExp(`\\b${verb}`, 'i').test(sentenceText));
+      const before = [...outside].reverse().find((s) => s.end <= from && !sharedTo(s));
       const service =
         outside.find((s) => s.start >= from && s.start < to && !(sending && destination(s))) ??
         before ??

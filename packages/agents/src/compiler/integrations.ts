@@ -230,6 +230,8 @@ function sendingTo(words: readonly Word[], mentions: readonly Mention[]): Mentio
   for (let i = 0; i < words.length; i++) {
     const word = words[i]!;
     if (!['send', 'mail', 'forward', 'deliver'].includes(word.lemma)) continue;
+    // "a file a candidate sent us" describes; only a request to send makes a message.
+    if (word.lower !== word.lemma && word.lower !== `${word.lemma}s`) continue;
     const sentence = words.filter((w) => w.sentence === word.sentence);
     const from = sentence[0]!.start;
     const to = sentence[sentence.length - 1]!.end;

@@ -25,7 +25,8 @@ export const INTENTS: readonly Intent[] = [
     id: 'email',
     patterns: [
       /\bemail(?:s|ed)?\s+(?:(?:me|him|her|them|us|it|each|every|all|the|a|an|our|their|his|its|to)\b|[\w.+-]+@)/gi,
-      /\b(?:by|via|over|per|through) email\b/gi,
+      // "look a customer up by email" names an address, not a message.
+      /(?<!\b(?:look(?:s|ing)? (?:\w+ ){0,4}up|find|finds|search|searches|identify|match)\b[^.]{0,40})\b(?:by|via|over|per|through) email\b/gi,
       /\b(?:send|sends|sending|sent)\b[^.]{0,40}?\bemails?\b(?! address)/gi,
       /[\w.+-]+@[\w-]+(?:\.[\w-]+)+/g,
     ],

@@ -61,9 +61,28 @@ describe('schedule phrases', () => {
       'draft the Monday newsletter',
       'add it to the monday.com board',
       'list the pods older than 30 days and email me at 5 failures',
+      'write three posts promoting our webinar on March 14',
     ]) {
       expect(cronOf(phrase), phrase).toBeNull();
     }
+  });
+
+  it('leaves out the days a description excludes, and keeps those it includes', () => {
+    expect(cronOf('Every morning at 6:30, pull the orders. Skip Sundays, nobody works then.')).toBe(
+      '30 6 * * 1-6',
+    );
+    expect(cronOf('every day at 9 except weekends')).toBe('0 9 * * 1-5');
+    expect(cronOf('Every day at 8, not on Saturdays or Sundays')).toBe('0 8 * * 1-5');
+    expect(cronOf('Twice a day, check the queue. Weekends count too.')).toBe('0 9,17 * * *');
+  });
+
+  it('reads end of day, a day that names recurring work, yearly dates and windows of hours', () => {
+    expect(cronOf('at end of day, around 5:30, post a recap')).toBe('30 17 * * *');
+    expect(cronOf('a Friday digest of what shipped')).toBe('0 9 * * 5');
+    expect(cronOf('every 14 February, send flowers')).toBe('0 9 14 2 *');
+    expect(cronOf('every hour between 8 and 20')).toBe('0 8-20 * * *');
+    expect(cronOf('hourly from 9 to 5')).toBe('0 9-17 * * *');
+    expect(cronOf('remind me at 6:45am and 6:45pm')).toBe('45 6,18 * * *');
   });
 
   it('does not take a time that belongs to something else', () => {

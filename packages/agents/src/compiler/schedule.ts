@@ -156,18 +156,63 @@ export function scheduleSpans(text: string): [number, number][] {
   });
 }
 
+const DAY_WORD =
+  '(?:weekends?|weekdays?|mondays?|tuesdays?|wednesdays?|thursdays?|fridays?|saturdays?|sundays?)';
+const EXCLUDED_DAYS = new RegExp(
+  String.raw`\b(?:skip(?:ping)?|except(?: on)?|excluding|not on|but not on|no runs? on)\s+(${DAY_WORD}(?:\s*(?:,|and|or)\s*${DAY_WORD})*)`,
+  'gi',
+);
+const INCLUDED_DAYS = new RegExp(
+  String.raw`\b(?:${DAY_WORD}\s+(?:count|included|too|as well)\w*(?:\s+too)?|(?:including|even on|also on)\s+${DAY_WORD})`,
+  'gi',
+);
+const DAY_NUMBERS: Readonly<Record<string, number[]>> = {
+  weekend: [0, 6],
+  weekday: [1, 2, 3, 4, 5],
+  sunday: [0],
+  monday: [1],
+  tuesday: [2],
+  wednesday: [3],
+  thursday: [4],
+  friday: [5],
+  saturday: [6],
+};
+const dayNumbers = (days: string) =>
+  days
+    .toLowerCase()
+    .split(/\s*(?:,|and|or)\s*/)
+    .flatMap((day) => DAY_NUMBERS[day.replace(/s$/, '')] ?? []);
+/** 1,2,3,4,5 -> 1-5 */
+const compactDays = (days: readonly number[]) =>
+  days.length > 2 && days.every((d, i) => i === 0 || d === days[i - 1]! + 1)
+    ? `${days[0]}-${days[days.length - 1]}`
+    : days.join(',');
+
 /**
  * Reads a schedule from a description ("every weekday at 9am", "hourly", "on the first of the
  * month"), or returns null when the description states none.
  */
 export function parseSchedule(text: string): ParsedSchedule | null {
-  const draft = readDraft(text);
+  // "Skip Sundays", "except weekends": days the schedule leaves out; "weekends count too":
+  // days it keeps. Neither is a day to run on.
+  const excluded = new Set<number>();
+  const cleaned = text
+    .replace(EXCLUDED_DAYS, (m, days: string) => {
+      for (const day of dayNumbers(days)) excluded.add(day);
+      return ' '.repeat(m.length);
+    })
+    .replace(INCLUDED_DAYS, (m) => ' '.repeat(m.length));
+  const draft = readDraft(cleaned);
+  if (excluded.size && !draft.dow && (draft.daily || isSchedule(draft))) {
+    const kept = [0, 1, 2, 3, 4, 5, 6].filter((d) => !excluded.has(d));
+    if (kept.length && kept.length < 7) draft.dow = compactDays(kept);
+  }
   // "Remind me at 6:45am and 6:45pm": reminders at clock times recur every day.
   if (!isSchedule(draft) && /\bremind/i.test(text) && findTimes(text).some((t) => t.definite)) {
     draft.daily = true;
   }
   if (!isSchedule(draft)) return null;
-  const { cron, notes } = fields(draft, findTimes(text));
+  const { cron, notes } = fields(draft, findTimes(cleaned));
   if (!isValidCron(cron)) return null;
   return { cron, text: describeSchedule(cron), assumptions: notes, index: draft.index ?? 0 };
 }

@@ -80,9 +80,8 @@ const TOOL_AFTER = new Set(
 /** Nouns after a capitalised word that make it a label inside a product: "Blog database". */
 const LABELLED = new Set(
   `folder folders database databases board boards page pages list lists column columns stage tab
-  sheet channel team project projects space spaces table tables view section status label tag`.split(
-    /\s+/,
-  ),
+  sheet channel team project projects space spaces table tables view section status label tag base
+  bases doc document workspace repo repository`.split(/\s+/),
 );
 /** Words before "to X" that make X a stage or a status: "move the deal to Closed Won". */
 const STAGE_WORDS = new Set([
@@ -177,7 +176,12 @@ export function findUnknownServices(
     // ... but not the name of a folder, a board or a stage inside a product ("the Blog database",
     // "move the deal to Closed Won"), nor a language ("in Portuguese").
     const labelled =
-      LABELLED.has(words[i + 1]?.lower ?? '') ||
+      words
+        .slice(i + 1, i + 4)
+        .some(
+          (w, k, next) =>
+            LABELLED.has(w.lower) && next.slice(0, k).every((x) => /^[A-Z]/.test(x.value)),
+        ) ||
       words.slice(Math.max(0, i - 5), i).some((w) => STAGE_WORDS.has(w.lemma)) ||
       /(?:ish|ese|ian|ic)$/.test(first.lower);
     const properAfterPrep =

@@ -11,7 +11,7 @@ const CODES_FOR_STATUS: Record<number, readonly string[]> = {
   409: [ErrorCode.CONFLICT],
   413: [ErrorCode.PAYLOAD_TOO_LARGE],
   415: [ErrorCode.UNSUPPORTED_MEDIA_TYPE],
-  422: [ErrorCode.VALIDATION_FAILED],
+  422: [ErrorCode.VALIDATION_FAILED, ErrorCode.DESCRIPTION_TOO_VAGUE],
   429: [ErrorCode.RATE_LIMITED, ErrorCode.QUOTA_EXCEEDED],
   503: [ErrorCode.MODEL_NOT_CONFIGURED],
 };
