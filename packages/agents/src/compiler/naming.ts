@@ -37,6 +37,13 @@ const OBJECTS: readonly [RegExp, string, string][] = [
   [/\btasks?\b/i, 'task', 'tasks'],
   [/\bfeedback\b/i, 'feedback', 'feedback'],
   [/\bnewsletters?\b/i, 'newsletter', 'newsletters'],
+  [
+    /\breviews?\b(?!\s+(?:the|this|these|my|our|each|every|all|any|pull|merge|code|it|them)\b)/i,
+    'review',
+    'reviews',
+  ],
+  [/\b(?:form )?(?:responses?|submissions?)\b/i, 'response', 'responses'],
+  [/\bbookings?\b/i, 'booking', 'bookings'],
   [/\b(?:linkedin|social|x) posts?\b/i, 'post', 'posts'],
 ];
 

@@ -153,6 +153,16 @@ export function planSteps(
   for (const pattern of TRIGGER_ONLY) {
     for (const m of text.matchAll(pattern)) cut.push([m.index, m.index + m[0].length]);
   }
+  // The clause that says what starts the agent is its first step, not a step of its own
+  // ("when someone leaves a one-star review on G2" is not "Review on G2").
+  if (
+    reading.event?.near &&
+    /^(?:when|whenever|as soon as|soon as|once|if|each time|every time|any ?time|the moment|after|on every)\b/i.test(
+      reading.event.clause,
+    )
+  ) {
+    cut.push([reading.event.index, reading.event.index + reading.event.clause.length]);
+  }
   const live = tokens.filter((t) => !cut.some(([s, e]) => t.start >= s && t.end <= e));
   const starts = instructionStarts(live);
   const hardBreaks = breaks(text, live);
