@@ -7,6 +7,7 @@ import {
 import { useId } from 'react';
 import { formatCount } from '../../format.ts';
 import { errorClass, inputClass } from './field-styles.ts';
+import { ChoiceCard } from './choice-card.tsx';
 import { FormField } from './form-field.tsx';
 import type { SpecDraft, SpecErrors } from './spec-draft.ts';
 
@@ -62,26 +63,18 @@ export function DeliveryFields({
         </legend>
         <div className="grid gap-2 sm:grid-cols-2">
           {choices.map(({ type, label, hint }) => (
-            <label
+            <ChoiceCard
               key={type}
-              className="flex cursor-pointer items-start gap-2 rounded-lg border border-slate-200 p-3 text-sm has-checked:border-blue-500 has-checked:bg-blue-50/50 has-disabled:cursor-not-allowed has-disabled:opacity-60"
-            >
-              <input
-                type="radio"
-                name="event-delivery"
-                value={type}
-                checked={draft.deliveryType === type}
-                // A saved webhook delivery stays selectable, so that it can be seen and changed.
-                disabled={type === 'webhook' && noWebhook && draft.deliveryType !== 'webhook'}
-                aria-invalid={typeError ? true : undefined}
-                onChange={() => onChange({ deliveryType: type })}
-                className="mt-0.5 size-4 accent-blue-600"
-              />
-              <span>
-                <span className="block font-medium text-slate-900">{label}</span>
-                <span className="block text-slate-600">{hint}</span>
-              </span>
-            </label>
+              name="event-delivery"
+              value={type}
+              label={label}
+              hint={hint}
+              checked={draft.deliveryType === type}
+              // A saved webhook delivery stays selectable, so that it can be seen and changed.
+              disabled={type === 'webhook' && noWebhook && draft.deliveryType !== 'webhook'}
+              invalid={Boolean(typeError)}
+              onChange={() => onChange({ deliveryType: type })}
+            />
           ))}
         </div>
         {typeError && (

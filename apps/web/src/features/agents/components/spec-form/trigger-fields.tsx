@@ -6,6 +6,7 @@ import { DeliveryFields } from './delivery-fields.tsx';
 import { inputClass } from './field-styles.ts';
 import { FormField } from './form-field.tsx';
 import { browserTimeZone, DEFAULT_CRON, type SpecDraft, type SpecErrors } from './spec-draft.ts';
+import { ChoiceCard } from './choice-card.tsx';
 
 const TRIGGER_TYPES: readonly { type: AgentTriggerType; label: string; hint: string }[] = [
   { type: 'manual', label: 'Manually', hint: 'Only when you press Run now or call the API.' },
@@ -42,23 +43,15 @@ export function TriggerFields({
       <legend className="text-sm font-semibold text-slate-900">When it runs</legend>
       <div className="grid gap-2 sm:grid-cols-2">
         {TRIGGER_TYPES.map(({ type, label, hint }) => (
-          <label
+          <ChoiceCard
             key={type}
-            className="flex cursor-pointer items-start gap-2 rounded-lg border border-slate-200 p-3 text-sm has-checked:border-blue-500 has-checked:bg-blue-50/50"
-          >
-            <input
-              type="radio"
-              name="trigger-type"
-              value={type}
-              checked={draft.triggerType === type}
-              onChange={() => chooseType(type)}
-              className="mt-0.5 size-4 accent-blue-600"
-            />
-            <span>
-              <span className="block font-medium text-slate-900">{label}</span>
-              <span className="block text-slate-600">{hint}</span>
-            </span>
-          </label>
+            name="trigger-type"
+            value={type}
+            label={label}
+            hint={hint}
+            checked={draft.triggerType === type}
+            onChange={() => chooseType(type)}
+          />
         ))}
       </div>
       {draft.triggerType === 'schedule' && (
