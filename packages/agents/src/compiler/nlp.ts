@@ -63,7 +63,21 @@ function load(): Engine {
 }
 
 /** The words of a text with their lemmas, parts of speech and offsets. */
-export function analyse(text: string): Word[] {
+export function analyse(text: string): readonly Word[] {
+  const kept = recent.get(text);
+  if (kept) return kept;
+  const words = read(text);
+  // One compile reads the same text from several places (the trigger, the vagueness check):
+  // the last few analyses are kept, so each text is parsed once.
+  recent.set(text, words);
+  if (recent.size > RECENT) recent.delete(recent.keys().next().value!);
+  return words;
+}
+
+const RECENT = 4;
+const recent = new Map<string, readonly Word[]>();
+
+function read(text: string): readonly Word[] {
   const { nlp, firstUnknownId } = load();
   const { its } = nlp;
   const doc = nlp.readDoc(text);
@@ -97,7 +111,7 @@ export function analyse(text: string): Word[] {
       });
     });
   });
-  return words;
+  return Object.freeze(words);
 }
 
 /** Whether a single word is in the model's English vocabulary (answers are kept). */
