@@ -1,3 +1,4 @@
+import { warmCompiler } from '@spoke/agents';
 import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
@@ -24,6 +25,8 @@ closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
 
 try {
   await app.listen({ port: config.port, host: config.host });
+  // The compiler's worker loads its language model now, not on the first description.
+  warmCompiler();
   app.log.info(
     `Spoke is serving ${config.appUrl} (${app.spoke.database.kind}${config.databaseUrl ? '' : ` under ${config.dataDir}`})`,
   );

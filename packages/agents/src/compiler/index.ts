@@ -1,12 +1,19 @@
-import type { AgentSpec } from '@spoke/shared';
 import type { LanguageModel } from 'ai';
-import { compileEmbedded } from './embedded.ts';
+import { compileOfflineIsolated } from './isolated.ts';
 import { compileWithModel, InvalidModelSpecError } from './model.ts';
 import type { CompileInput, CompilePhase, CompileResult } from './types.ts';
-import { questionFor } from './vague.ts';
 
 export { compileEmbedded, type CompileOptions } from './embedded.ts';
 export { questionFor, VAGUE_QUESTION, UNREADABLE_QUESTION } from './vague.ts';
+export { compileOffline } from './offline.ts';
+export {
+  compileOfflineIsolated,
+  CompileTimeoutError,
+  CompileBusyError,
+  COMPILE_TIME_LIMIT_MS,
+  warmCompiler,
+  closeCompiler,
+} from './isolated.ts';
 export { compileWithModel, InvalidModelSpecError } from './model.ts';
 export { ModelSpecSchema } from './model-schema.ts';
 export { validateSpec, CRON_MESSAGE, type SpecIssue } from './validate.ts';
@@ -39,16 +46,6 @@ export class VagueDescriptionError extends Error {
     this.name = 'VagueDescriptionError';
     this.question = question;
   }
-}
-
-/**
- * The embedded compiler's answer to a description: a spec, or a question when the description
- * gives nothing to build from. Deterministic and offline.
- */
-export function compileOffline(input: CompileInput): AgentSpec | { question: string } {
-  const spec = compileEmbedded(input);
-  const question = questionFor(input.prompt, spec);
-  return question ? { question } : spec;
 }
 
 /** Calls `onPhase` for each phase at most once, never going back. */
@@ -116,8 +113,10 @@ export async function compileAgent(
   const phase = phaseTracker(options.onPhase);
   const timeoutMs = options.timeoutMs ?? MODEL_TIMEOUT_MS;
   options.signal?.throwIfAborted();
-  // Asked before any model call: a description with nothing to build from costs nothing.
-  const offline = compileOffline(input);
+  // Asked before any model call: a description with nothing to build from costs nothing. The
+  // embedded compiler runs in a worker that is ended if it overruns, never on the caller's thread.
+  const offline = await compileOfflineIsolated(input);
+  options.signal?.throwIfAborted();
   if ('question' in offline) throw new VagueDescriptionError(offline.question);
   let fallbackReason: string | null = null;
   if (options.model) {

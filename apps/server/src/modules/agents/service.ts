@@ -15,6 +15,8 @@ import {
   compileAgent,
   validateSpec,
   VagueDescriptionError,
+  CompileTimeoutError,
+  CompileBusyError,
   type IntegrationLookup,
   type LanguageModel,
 } from '@spoke/agents';
@@ -352,11 +354,24 @@ export function createAgentService(deps: {
         { prompt: input.prompt, timezone: input.timezone },
         { model: deps.model(), onPhase },
       ).catch((error: unknown) => {
-        if (!(error instanceof VagueDescriptionError)) throw error;
-        throw new AppError(422, ErrorCode.DESCRIPTION_TOO_VAGUE, {
-          message: 'The description is too vague to build an agent from.',
-          fields: { prompt: error.question },
-        });
+        if (error instanceof VagueDescriptionError)
+          throw new AppError(422, ErrorCode.DESCRIPTION_TOO_VAGUE, {
+            message: 'The description is too vague to build an agent from.',
+            fields: { prompt: error.question },
+          });
+        if (error instanceof CompileTimeoutError)
+          throw new AppError(422, ErrorCode.VALIDATION_FAILED, {
+            fields: {
+              prompt:
+                'This description took too long to read. Shorten it or write it as a few plain sentences.',
+            },
+          });
+        if (error instanceof CompileBusyError)
+          throw new AppError(503, ErrorCode.SERVICE_UNAVAILABLE, {
+            message: 'Too many agents are being built right now. Try again in a moment.',
+            retryAfterSec: 5,
+          });
+        throw error;
       });
       const problems = validateSpec(compiled.spec);
       if (problems.length) throw invalid(problems, 'spec.');
