@@ -26,14 +26,16 @@ import { fmtMs, table } from '../lib/table.ts';
 export const TARGETS = { f1: 0.92, triggerAccuracy: 0.9, categoryAccuracy: 0.85 } as const;
 export const P95_TARGET_MS = 20;
 const NOW = new Date('2026-11-21T10:00:00Z');
-const HELD_OUT_FILE = path.join(import.meta.dirname, 'heldout', 'cases.json');
+/** The frozen held-out sets, oldest first: each written blind by a different writer. */
+const HELD_OUT_SETS = ['heldout', 'heldout-2'] as const;
 
 const compile = (prompt: string): CompileOutcome =>
   compileOffline({ prompt, timezone: 'Europe/Berlin', now: NOW });
 
-/** The frozen held-out set: read and scored, never looked at while the compiler changes. */
-function heldOut(): LabelledCase[] {
-  return JSON.parse(readFileSync(HELD_OUT_FILE, 'utf8')) as LabelledCase[];
+/** A frozen held-out set: read and scored, never looked at while the compiler changes. */
+function heldOut(dir: string): LabelledCase[] {
+  const file = path.join(import.meta.dirname, dir, 'cases.json');
+  return JSON.parse(readFileSync(file, 'utf8')) as LabelledCase[];
 }
 
 /**
@@ -41,10 +43,13 @@ function heldOut(): LabelledCase[] {
  * a finished spec anyway: validate it with AgentSpecSchema after a JSON round trip. Passes take
  * turns over the whole set; the first two warm the JIT up and are discarded.
  */
-function measure(passes: number, cases: readonly LabelledCase[], score: CorpusScore): Latency[] {
+function measure(
+  passes: number,
+  cases: readonly LabelledCase[],
+  outcomes: readonly CompileOutcome[],
+): Latency[] {
   const compiling: number[] = [];
   const baseline: number[] = [];
-  const outcomes = score.results.map((r) => r.outcome);
   for (let pass = -2; pass < passes; pass++) {
     cases.forEach((item, i) => {
       let started = performance.now();
@@ -87,18 +92,18 @@ function crossValidatedCategory(cases: readonly CorpusCase[], folds = 5): number
 const verdict = (met: boolean) => (met ? 'MET' : 'MISSED');
 const pct = (n: number) => `${(n * 100).toFixed(1)}%`;
 
-function accuracyRows(dev: CorpusScore, held: CorpusScore): string[][] {
+function accuracyRows(dev: CorpusScore, held: readonly CorpusScore[]): string[][] {
   const row = (name: string, pick: (s: CorpusScore) => number, target?: number) => [
     name,
     pct(pick(dev)),
-    pct(pick(held)),
+    ...held.map((s) => pct(pick(s))),
     target === undefined ? '' : `>= ${pct(target)}`,
-    target === undefined ? '' : verdict(pick(held) >= target),
+    target === undefined ? '' : held.map((s) => verdict(pick(s) >= target)).join(' / '),
   ];
   const count = (name: string, pick: (s: CorpusScore) => string, want: string) => [
     name,
     pick(dev),
-    pick(held),
+    ...held.map(pick),
     want,
     '',
   ];
@@ -136,15 +141,19 @@ function describeMiss(r: CorpusScore['results'][number]): string {
  */
 export async function run(ctx: BenchContext): Promise<void> {
   const passes = Number(process.env.BENCH_COMPILER_PASSES ?? 20);
-  const held = heldOut();
+  const sets = HELD_OUT_SETS.map((dir) => ({ dir, cases: heldOut(dir) }));
   const dev = scoreCorpus(DEV_SET, compile);
-  const score = scoreCorpus(held, compile);
+  const scores = sets.map((set) => scoreCorpus(set.cases, compile));
   console.log(
-    `development set: ${DEV_SET.length} descriptions; held-out set: ${held.length} descriptions ` +
-      `(bench/compiler/heldout, written blind and frozen); ${passes} timed passes after 2 warm-up passes\n`,
+    `development set: ${DEV_SET.length} descriptions; held-out sets (written blind and frozen): ` +
+      sets.map((set) => `bench/compiler/${set.dir} ${set.cases.length}`).join(', ') +
+      `; ${passes} timed passes after 2 warm-up passes\n`,
   );
   console.log(
-    table(['metric', 'development', 'held-out', 'target (held-out)', ''], accuracyRows(dev, score)),
+    table(
+      ['metric', 'development', ...sets.map((set) => set.dir), 'target (held-out)', ''],
+      accuracyRows(dev, scores),
+    ),
   );
   const buildable = DEV_SET.filter((item): item is CorpusCase => !isVague(item));
   const crossValidated = crossValidatedCategory(buildable);
@@ -153,13 +162,18 @@ export async function run(ctx: BenchContext): Promise<void> {
       `model trained on the other four): ${pct(crossValidated)}`,
   );
 
-  const latency = measure(passes, held, score);
+  const held = sets.flatMap((set) => set.cases);
+  const latency = measure(
+    passes,
+    held,
+    scores.flatMap((s) => s.results.map((r) => r.outcome)),
+  );
   const base = latency[0]!.p95;
   console.log(
     '\n' +
       table(
         [
-          'operation (held-out set)',
+          'operation (held-out sets)',
           'samples',
           'p50 ms',
           'p95 ms',
@@ -207,13 +221,13 @@ export async function run(ctx: BenchContext): Promise<void> {
     passes,
     targets: { ...TARGETS, p95Ms: P95_TARGET_MS },
     development: { ...figures(dev), categoryCrossValidated: crossValidated },
-    heldOut: figures(score),
+    heldOut: Object.fromEntries(sets.map((set, i) => [set.dir, figures(scores[i]!)])),
     latency,
     met: {
-      f1: score.f1 >= TARGETS.f1,
-      triggerAccuracy: score.triggerAccuracy >= TARGETS.triggerAccuracy,
-      categoryAccuracy: score.categoryAccuracy >= TARGETS.categoryAccuracy,
-      nothingDropped: score.dropped === 0 && dev.dropped === 0,
+      f1: scores.every((s) => s.f1 >= TARGETS.f1),
+      triggerAccuracy: scores.every((s) => s.triggerAccuracy >= TARGETS.triggerAccuracy),
+      categoryAccuracy: scores.every((s) => s.categoryAccuracy >= TARGETS.categoryAccuracy),
+      nothingDropped: [dev, ...scores].every((s) => s.dropped === 0),
       p95: latency[1]!.p95 < P95_TARGET_MS,
     },
     developmentMisses: misses.map(([r, miss]) => ({ prompt: r.case.prompt, miss })),
