@@ -112,4 +112,13 @@ export const CMS_INTEGRATIONS: readonly Integration[] = [
     keywords: ['drupal', 'drupal site'],
     aliases: ['drupal.org', 'drupal cms'],
   }),
+  known({
+    id: 'framer',
+    name: 'Framer',
+    category: 'Content',
+    description: 'Framer websites: pages, CMS collections, publishing and form submissions.',
+    website: 'https://www.framer.com',
+    keywords: ['framer site', 'framer cms', 'framer.com'],
+    aliases: ['framer.com', 'framer sites', 'framer website'],
+  }),
 ];

@@ -174,4 +174,32 @@ export const CODE_QUALITY_INTEGRATIONS: readonly Integration[] = [
     keywords: ['stack overflow', 'stackoverflow'],
     aliases: ['stackoverflow', 'stackoverflow.com'],
   }),
+  known({
+    id: 'semgrep',
+    name: 'Semgrep',
+    category: 'Code',
+    description: 'Semgrep static analysis and supply-chain findings for your repositories.',
+    website: 'https://semgrep.dev',
+    keywords: ['semgrep', 'semgrep scan', 'semgrep finding'],
+    aliases: ['semgrep.dev', 'semgrep app'],
+  }),
+  known({
+    id: 'mend',
+    name: 'Mend',
+    category: 'Code',
+    description:
+      'Mend.io open-source dependency and code security scanning (formerly WhiteSource).',
+    website: 'https://www.mend.io',
+    keywords: ['mend.io', 'whitesource', 'mend scan'],
+    aliases: ['mend.io', 'whitesource', 'white source', 'mend sca'],
+  }),
+  known({
+    id: 'coveralls',
+    name: 'Coveralls',
+    category: 'Code',
+    description: 'Coveralls test coverage history and pull request coverage reports.',
+    website: 'https://coveralls.io',
+    keywords: ['coveralls.io', 'coveralls coverage', 'coveralls report'],
+    aliases: ['coveralls.io'],
+  }),
 ];

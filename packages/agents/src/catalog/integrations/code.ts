@@ -1,5 +1,5 @@
 import type { Integration } from '../types.ts';
-import { event, secret, setting, tool } from './define.ts';
+import { event, known, secret, setting, tool } from './define.ts';
 
 export const CODE_INTEGRATIONS: readonly Integration[] = [
   {
@@ -232,4 +232,18 @@ export const CODE_INTEGRATIONS: readonly Integration[] = [
       tool('get-library-docs', 'Fetch documentation for a Context7 library ID.'),
     ],
   },
+  known({
+    id: 'gitea',
+    name: 'Gitea',
+    category: 'Code',
+    description: 'Self-hosted Gitea repositories, issues, pull requests and Actions.',
+    website: 'https://about.gitea.com',
+    keywords: ['gitea', 'gitea repo', 'gitea issue'],
+    aliases: ['gitea.com', 'gitea.io'],
+    events: [
+      event('push', 'Push', ['push to gitea', 'new commit on gitea']),
+      event('pull_request.opened', 'Pull request', ['new gitea pull request']),
+      event('issue.opened', 'Issue', ['new gitea issue']),
+    ],
+  }),
 ];

@@ -79,4 +79,38 @@ export const FORM_INTEGRATIONS: readonly Integration[] = [
       ]),
     ],
   }),
+  known({
+    id: 'qualtrics',
+    name: 'Qualtrics',
+    category: 'Productivity',
+    description: 'Qualtrics surveys, responses, contacts and experience management.',
+    website: 'https://www.qualtrics.com',
+    keywords: ['qualtrics', 'qualtrics survey', 'qualtrics response'],
+    aliases: ['qualtrics xm', 'qualtrics.com'],
+    events: [
+      event('response.completed', 'Response completed', [
+        'new qualtrics response',
+        'someone completes the qualtrics survey',
+      ]),
+    ],
+  }),
+  known({
+    id: 'microsoft-forms',
+    name: 'Microsoft Forms',
+    category: 'Productivity',
+    description: 'Microsoft Forms surveys, quizzes and their responses.',
+    website: 'https://forms.office.com',
+    keywords: ['microsoft forms', 'ms forms', 'microsoft form'],
+    aliases: ['ms forms', 'office forms', 'forms.office.com'],
+  }),
+  known({
+    id: 'fillout',
+    name: 'Fillout',
+    category: 'Productivity',
+    description: 'Fillout forms, surveys and quizzes with their submissions.',
+    website: 'https://www.fillout.com',
+    keywords: ['fillout', 'fillout form', 'fillout submission'],
+    aliases: ['fillout.com', 'fillout forms'],
+    events: [event('submission.created', 'Form submitted', ['new fillout submission'])],
+  }),
 ];

@@ -160,4 +160,22 @@ export const PRODUCT_ANALYTICS_INTEGRATIONS: readonly Integration[] = [
     keywords: ['ahrefs', 'ahrefs backlinks'],
     aliases: ['a hrefs', 'ahrefs.com'],
   }),
+  known({
+    id: 'databox',
+    name: 'Databox',
+    category: 'Analytics',
+    description: 'Databox KPI dashboards, metrics, goals and scheduled reports.',
+    website: 'https://databox.com',
+    keywords: ['databox', 'databox dashboard', 'databox metric'],
+    aliases: ['databox.com', 'data box'],
+  }),
+  known({
+    id: 'mode',
+    name: 'Mode',
+    category: 'Analytics',
+    description: 'Mode SQL reports, notebooks and dashboards (ThoughtSpot).',
+    website: 'https://mode.com',
+    keywords: ['mode analytics', 'mode.com', 'mode sql report'],
+    aliases: ['mode analytics', 'mode.com'],
+  }),
 ];

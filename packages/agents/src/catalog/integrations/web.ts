@@ -1,5 +1,5 @@
 import type { Integration } from '../types.ts';
-import { known, secret, setting } from './define.ts';
+import { event, known, secret, setting } from './define.ts';
 
 /** Web data, search, maps, weather, reference data, secrets and automation platforms. */
 export const WEB_INTEGRATIONS: readonly Integration[] = [
@@ -198,5 +198,100 @@ export const WEB_INTEGRATIONS: readonly Integration[] = [
     website: 'https://ifttt.com',
     keywords: ['ifttt', 'ifttt applet'],
     aliases: ['if this then that', 'ifttt.com'],
+  }),
+  known({
+    id: 'okta',
+    name: 'Okta',
+    category: 'Utilities',
+    description: 'Okta identity: users, groups, app assignments, sign-ins and system log.',
+    website: 'https://www.okta.com',
+    keywords: ['okta', 'okta user', 'okta group'],
+    aliases: ['okta.com', 'okta sso', 'okta workforce identity'],
+    events: [
+      event('user.lifecycle.create', 'User created', ['new okta user']),
+      event('user.lifecycle.deactivate', 'User deactivated', ['okta user is deactivated']),
+    ],
+  }),
+  known({
+    id: 'jumpcloud',
+    name: 'JumpCloud',
+    category: 'Utilities',
+    description: 'JumpCloud directory: users, devices, groups, SSO and MDM.',
+    website: 'https://jumpcloud.com',
+    keywords: ['jumpcloud', 'jumpcloud user', 'jumpcloud device'],
+    aliases: ['jump cloud', 'jumpcloud.com'],
+  }),
+  known({
+    id: 'kandji',
+    name: 'Kandji',
+    category: 'Utilities',
+    description: 'Kandji Apple device management: devices, blueprints and compliance.',
+    website: 'https://www.kandji.io',
+    keywords: ['kandji', 'kandji device', 'kandji blueprint'],
+    aliases: ['kandji.io'],
+  }),
+  known({
+    id: 'jamf',
+    name: 'Jamf',
+    category: 'Utilities',
+    description: 'Jamf Pro Apple device management: computers, mobile devices and policies.',
+    website: 'https://www.jamf.com',
+    keywords: ['jamf', 'jamf pro', 'jamf device'],
+    aliases: ['jamf pro', 'jamf now', 'jamf.com'],
+    events: [
+      event('computer.added', 'Computer added', ['new mac enrolled in jamf']),
+      event('mobile_device.enrolled', 'Mobile device enrolled', ['new device enrolled in jamf']),
+    ],
+  }),
+  known({
+    id: 'microsoft-entra-id',
+    name: 'Microsoft Entra ID',
+    category: 'Utilities',
+    description: 'Microsoft Entra ID (formerly Azure AD): users, groups, apps and sign-ins.',
+    website: 'https://www.microsoft.com/en-us/security/business/microsoft-entra',
+    keywords: ['entra id', 'microsoft entra', 'azure active directory'],
+    aliases: ['entra id', 'microsoft entra', 'azure ad', 'azure active directory', 'aad'],
+  }),
+  known({
+    id: 'auth0',
+    name: 'Auth0',
+    category: 'Utilities',
+    description: 'Auth0 by Okta: users, logins, roles, organizations and log streams.',
+    website: 'https://auth0.com',
+    keywords: ['auth0', 'auth0 user', 'auth0 login'],
+    aliases: ['auth0.com', 'auth zero'],
+  }),
+  known({
+    id: 'strava',
+    name: 'Strava',
+    category: 'Utilities',
+    description: 'Strava activities, routes, segments and athlete stats.',
+    website: 'https://www.strava.com',
+    keywords: ['strava', 'strava activity', 'strava run', 'strava ride'],
+    aliases: ['strava.com'],
+    events: [
+      event('activity.create', 'Activity created', [
+        'new strava activity',
+        'i finish a run on strava',
+      ]),
+    ],
+  }),
+  known({
+    id: 'garmin-connect',
+    name: 'Garmin Connect',
+    category: 'Utilities',
+    description: 'Garmin Connect activities, sleep, steps, heart rate and health stats.',
+    website: 'https://connect.garmin.com',
+    keywords: ['garmin connect', 'garmin activity', 'garmin watch'],
+    aliases: ['garmin', 'garmin connect iq', 'connect.garmin.com'],
+  }),
+  known({
+    id: 'fitbit',
+    name: 'Fitbit',
+    category: 'Utilities',
+    description: 'Fitbit activity, steps, sleep, heart rate and weight data.',
+    website: 'https://www.fitbit.com',
+    keywords: ['fitbit', 'fitbit steps', 'fitbit sleep'],
+    aliases: ['fitbit.com', 'google fitbit'],
   }),
 ];
