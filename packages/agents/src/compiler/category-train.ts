@@ -63,7 +63,8 @@ export function trainCategoryModel(cases: readonly CorpusCase[]): CategoryModel 
       for (let k = 0; k < K; k++) w[k]! -= RATE * (gradW[i]![k]! / n + L2 * w[k]!);
     });
   }
-  const round = (x: number) => Math.round(x * 1e4) / 1e4;
+  // Rounded for a small file; "+ 0" turns -0 into 0, which JSON cannot tell apart.
+  const round = (x: number) => Math.round(x * 1e4) / 1e4 + 0;
   const weights: Record<string, number[]> = {};
   vocabulary.forEach((f, i) => {
     weights[f] = Array.from(W[i]!, round);

@@ -1,6 +1,6 @@
 import type { AgentSpec, AgentTrigger } from '@spoke/shared';
+import { Cron } from 'croner';
 import { integrationById } from '../catalog/index.ts';
-import { nextRuns } from './cron.ts';
 import type { CorpusCase, ExpectedTrigger } from './corpus/types.ts';
 import { resolveService, sameService, serviceKey } from './services.ts';
 import { validateSpec } from './validate.ts';
@@ -22,11 +22,16 @@ export const isVague = (item: LabelledCase): item is VagueCase => 'vague' in ite
 const isQuestion = (outcome: CompileOutcome): outcome is { question: string } =>
   'question' in outcome;
 
-/** From this instant, two schedules that fire at the same next 30 times are the same schedule. */
+/**
+ * From this instant, two schedules that fire at the same next 30 times are the same schedule. A
+ * cron expression that restricts both the day of the month and the weekday is read as both
+ * (`0 9 1-7 * 1`: the first Monday), as people who write one mean, not by cron's rule of either.
+ */
 const FROM = new Date('2027-01-01T00:00:00Z');
 const sameSchedule = (a: string, b: string) => {
   const times = (cron: string) =>
-    nextRuns(cron, 'UTC', 30, FROM)
+    new Cron(cron, { mode: '5-part', timezone: 'UTC', paused: true, domAndDow: true })
+      .nextRuns(30, FROM)
       .map((d) => d.getTime())
       .join();
   try {

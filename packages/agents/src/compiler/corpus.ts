@@ -11,6 +11,8 @@ import type { CorpusCase } from './corpus/types.ts';
 import varied from './corpus/varied.json' with { type: 'json' };
 import varied2 from './corpus/varied-2.json' with { type: 'json' };
 import varied3 from './corpus/varied-3.json' with { type: 'json' };
+import varied4 from './corpus/varied-4.json' with { type: 'json' };
+import varied5 from './corpus/varied-5.json' with { type: 'json' };
 import type { LabelledCase } from './corpus-score.ts';
 
 export type { CorpusCase, ExpectedTrigger } from './corpus/types.ts';
@@ -51,6 +53,8 @@ export const VARIED_CASES: readonly LabelledCase[] = [
   ...(varied as LabelledCase[]),
   ...(varied2 as LabelledCase[]),
   ...(varied3 as LabelledCase[]),
+  ...(varied4 as LabelledCase[]),
+  ...(varied5 as LabelledCase[]),
 ];
 
 /** Where the compiler's rules and its category model come from. */

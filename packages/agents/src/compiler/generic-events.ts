@@ -18,7 +18,8 @@ act(
   'created',
   `leave submit create add open post place sign register join subscribe upload book make buy send
   purchase order start appear come arrive get receive fill enter apply write drop land enroll list
-  star follow save go rate raise file log report show pop schedule trigger fire turn request`,
+  star follow save go rate raise file log report show pop schedule trigger fire turn request
+  message text dm ping contact`,
 );
 act('replied', 'reply respond answer comment');
 act(
@@ -31,6 +32,38 @@ act('completed', 'complete finish resolve win ship deliver fulfil fulfill pay me
 act('failed', 'fail bounce decline crash break error expire');
 act('closed', 'close');
 act('published', 'publish release launch');
+
+/** Past forms the tagger leaves unlemmatised ("gets paid" tagged as an adjective). */
+const IRREGULAR: Readonly<Record<string, string>> = {
+  paid: 'pay',
+  sent: 'send',
+  made: 'make',
+  left: 'leave',
+  written: 'write',
+  bought: 'buy',
+  gone: 'go',
+  got: 'get',
+  gotten: 'get',
+  filed: 'file',
+  shipped: 'ship',
+  began: 'start',
+  broken: 'break',
+  broke: 'break',
+};
+
+/** The word with the lemma of its action where the tagger gave none we know. */
+function withActionLemma(w: Word): Word {
+  if (ACTIONS[w.lemma]) return w;
+  const lower = w.lower;
+  const lemma = [
+    IRREGULAR[lower],
+    lower.replace(/ied$/, 'y'),
+    lower.replace(/([a-z])\1ed$/, '$1'),
+    lower.replace(/ed$/, ''),
+    lower.replace(/d$/, ''),
+  ].find((candidate) => candidate && candidate !== lower && ACTIONS[candidate]);
+  return lemma ? { ...w, lemma } : w;
+}
 
 /** Things that arrive rather than get made: "a message comes in" is a message received. */
 const MESSAGES = new Set(
@@ -87,6 +120,7 @@ const VERB_OBJECTS: Readonly<Record<string, string>> = {
   enroll: 'user',
   follow: 'follower',
   star: 'star',
+  request: 'request',
 };
 /** Verbs of writing to someone: with no object of their own, what arrives is a message. */
 const SPEAKING = new Set([
@@ -181,7 +215,29 @@ function partOfName(word: Word, service: ServiceSpan): boolean {
   return !(several && word.end === service.end && word.known && word.pos === 'NOUN');
 }
 
-function cuesIn(words: readonly Word[]): Cue[] {
+const singularOf = (word: string) => word.replace(/ies$/, 'y').replace(/(?<!s)s$/, '');
+
+/** Verbs that make the thing rather than act on news of it: "create new Jira tickets". */
+const MAKING = new Set(
+  `create add write draft make open generate build compose start set schedule book plan prepare
+  suggest find list`.split(/\s+/),
+);
+
+/**
+ * The word (or it and the next, "pull request") names a thing a named service sends events about,
+ * skipping the service's own name ("new zendesk tickets").
+ */
+type ThingAt = (index: number) => boolean;
+
+/** A verb, or the word a request opens with (the tagger reads "Review ..." as a name). */
+function requestVerb(words: readonly Word[], index: number): boolean {
+  const w = words[index]!;
+  if (w.pos === 'VERB') return true;
+  const opening = words.findIndex((x) => x.sentence === w.sentence);
+  return index - opening < 3 && ['NOUN', 'PROPN'].includes(w.pos) && w.known;
+}
+
+function cuesIn(words: readonly Word[], thingAt: ThingAt = () => false): Cue[] {
   const cues: Cue[] = [];
   words.forEach((w, i) => {
     const next = words[i + 1]?.lower;
@@ -201,6 +257,9 @@ function cuesIn(words: readonly Word[]): Cue[] {
     else if (
       w.lower === 'once' &&
       next &&
+      // "just this once:", "only once" say how often, not when.
+      !['this', 'just', 'only', 'at'].includes(prev ?? '') &&
+      /^[a-z]/i.test(next) &&
       !['per', 'every', 'each', 'daily', 'weekly', 'monthly', 'more', 'again', 'or'].includes(
         next,
       ) &&
@@ -225,18 +284,49 @@ function cuesIn(words: readonly Word[]): Cue[] {
       cues.push({ index: i - 1, strong: true });
     else if (w.lower === 'new' && (i === 0 || words[i - 1]!.sentence !== w.sentence))
       cues.push({ index: i, strong: true });
+    // "auto-tag new zendesk tickets", "review every pull request on Bitbucket": a request that
+    // acts on each of a service's things as they come, unless it makes them ("create new
+    // tickets") or counts them over a time ("every ticket from last week").
+    else if (
+      (w.lower === 'new' || (['every', 'each', 'all'].includes(w.lower) && prev !== 'new')) &&
+      i > 0 &&
+      words[i - 1]!.sentence === w.sentence &&
+      requestVerb(words, i - 1) &&
+      !MAKING.has(words[i - 1]!.lemma) &&
+      thingAt(i + 1) &&
+      !words
+        .slice(i + 1, i + 8)
+        .some((x) => x.sentence === w.sentence && (TIME_UNITS.has(x.lemma) || x.lower === 'last'))
+    )
+      cues.push({ index: i, strong: true });
   });
   // A headline before an arrow, a colon, a dash or a question mark: "Zendesk ticket created ->",
-  // "Payment failed on Paddle?", "A CircleCI workflow finished - ...".
-  const first = words.findIndex(
-    (w) => /^(?:->|=>|:|\?|-|\u2192)$/.test(w.value) || w.value === ',',
-  );
-  if (first > 1 && first <= 14 && !IMPERATIVES.has(words[0]!.lemma)) {
-    const head = words.slice(0, first);
-    const participle = head.some(
-      (w) => ACTIONS[w.lemma] && /(?:ed|en|wn|ne)$/.test(w.lower) && w.lower !== w.lemma,
-    );
-    if (participle) cues.push({ index: 0, strong: true });
+  // "Payment failed on Paddle?", "A CircleCI workflow finished - ...", in any sentence, after a
+  // lead-in of its own ("pls set up: merge request opened in gitlab -> ...", "Tripadvisor - new
+  // review -> ...").
+  const sentences = new Map<number, number[]>();
+  words.forEach((w, i) => sentences.set(w.sentence, [...(sentences.get(w.sentence) ?? []), i]));
+  for (const indices of sentences.values()) {
+    let start = indices[0]!;
+    for (const k of indices) {
+      const w = words[k]!;
+      if (!/^(?:->|=>|:|\?|-|\u2192|\u2014|\u2013|,)$/.test(w.value)) continue;
+      const head = words.slice(start, k);
+      const participle = head.some(
+        (x) => ACTIONS[x.lemma] && /(?:ed|en|wn|ne)$/.test(x.lower) && x.lower !== x.lemma,
+      );
+      if (
+        head.length >= 2 &&
+        head.length <= 14 &&
+        !IMPERATIVES.has(head[0]!.lemma) &&
+        (participle || head[0]!.lower === 'new')
+      ) {
+        if (!cues.some((c) => c.index === start)) cues.push({ index: start, strong: true });
+        break;
+      }
+      if (!/^(?::|-|\u2014|\u2013)$/.test(w.value)) break;
+      start = k + 1;
+    }
   }
   return cues;
 }
@@ -267,15 +357,40 @@ const SCOPE = 14;
  */
 export function findGenericEvent(
   text: string,
-  words: readonly Word[],
+  analysed: readonly Word[],
   services: readonly ServiceSpan[],
   builtinsIn: (from: number, to: number) => boolean,
 ): EventTrigger | null {
+  const words = analysed.map(withActionLemma);
   const outside = services.filter(
     (s) => !integrationById(s.id) || integrationById(s.id)!.provider.kind !== 'builtin',
   );
   if (!outside.length) return null;
-  const cues = cuesIn(words);
+  // What the named services send news of: the objects of their declared events.
+  const things = new Set(
+    outside.flatMap((service) =>
+      (integrationById(service.id)?.events ?? []).flatMap((e) => {
+        const parts = e.id.split('.');
+        parts.pop();
+        return parts.flatMap((part) => [part.replace(/_/g, ''), ...part.split('_')]);
+      }),
+    ),
+  );
+  const named = (w: Word) =>
+    services.some((s) => w.start >= s.start && w.end <= s.end && partOfName(w, s));
+  const thingAt: ThingAt = (index) => {
+    let k = index;
+    while (words[k] && named(words[k]!)) k++;
+    const w = words[k];
+    if (!w || w.pos !== 'NOUN') return false;
+    const next = words[k + 1];
+    return (
+      things.has(w.lemma) ||
+      things.has(singularOf(w.lemma)) ||
+      (!!next && things.has(`${w.lemma}${next.lemma}`))
+    );
+  };
+  const cues = cuesIn(words, thingAt);
   const inbound = inboundClause(words);
   if (inbound) cues.push(inbound);
   for (const strong of [true, false]) {
@@ -343,7 +458,7 @@ export function findGenericEvent(
           ['get', 'become'].includes(w.lemma) &&
           !!next &&
           !!ACTIONS[next.lemma] &&
-          /(?:ed|en)$/.test(next.lower)
+          (/(?:ed|en)$/.test(next.lower) || !!IRREGULAR[next.lower])
         );
       };
       const verbs = clause.filter(
@@ -367,7 +482,8 @@ export function findGenericEvent(
       const speaking =
         verb &&
         SPEAKING.has(verb.lemma) &&
-        (!afterVerb || ['to', 'us', 'me', 'in', 'on', 'via', 'through'].includes(afterVerb.lower));
+        (!afterVerb ||
+          ['to', 'us', 'me', 'in', 'on', 'via', 'through', 'our', 'my'].includes(afterVerb.lower));
       if (speaking) object = undefined;
       if (!object && !speaking) {
         // A pronoun ("a new one") points back at the service's things; the tagger reads some

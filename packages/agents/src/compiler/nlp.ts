@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import type winkNLPType from 'wink-nlp';
-import type { ItemToken, ItsFunction, WinkMethods } from 'wink-nlp';
+import type { ItemSentence, ItemToken, ItsFunction, WinkMethods } from 'wink-nlp';
 import type modelType from 'wink-eng-lite-web-model';
 
 // English analysis with wink-nlp and its English model (offline, deterministic): lemmas, parts of
@@ -86,7 +86,17 @@ function read(text: string): readonly Word[] {
   const sameTokens = lowerIds.length === doc.tokens().length();
   const words: Word[] = [];
   let at = 0;
-  doc.sentences().each((sentence, index) => {
+  // A dot inside a name ("Judge.me", "monday.com") ends no sentence, whatever the model says.
+  let sentenceId = -1;
+  doc.sentences().each((sentence: ItemSentence) => {
+    const previous = words[words.length - 1];
+    const dotInName =
+      previous?.value === '.' &&
+      words[words.length - 2]?.end === previous.start &&
+      text[previous.end] !== undefined &&
+      /[a-z]/.test(text[previous.end]!);
+    if (!dotInName) sentenceId++;
+    const index = Math.max(0, sentenceId);
     sentence.tokens().each((token: ItemToken) => {
       const value = token.out(its.value) as string;
       const lemma = (token.out(its.lemma as ItsFunction<string>) as string).toLowerCase();

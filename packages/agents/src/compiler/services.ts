@@ -77,6 +77,43 @@ const TOOL_AFTER = new Set(
   tickets reviews listings listing bookings chats conversations messages workflows pipeline
   announcement announcements`.split(/\s+/),
 );
+/**
+ * The things services send news about, from the catalog's own events ("payment" of
+ * `payment.failed`, "build" of `build.finished`) and a few every product has: after a name
+ * ("a Mollie payment", "Checkly check failed") they make it a product.
+ */
+const THINGS: ReadonlySet<string> = new Set([
+  ...INTEGRATIONS.flatMap((integration) =>
+    integration.events.flatMap((event) => {
+      const parts = event.id.split('.');
+      parts.pop();
+      return parts.flatMap((part) => part.split('_'));
+    }),
+  ).filter((word) => word.length > 2),
+  ...`payment refund invoice subscription order ticket review conversation build deploy deployment
+  check incident alert episode video lead deal contact message post release issue task card record
+  entry file document contract envelope submission response booking appointment job run pipeline
+  monitor error crash signup`.split(/\s+/),
+]);
+const NOT_THINGS = new Set([
+  'app',
+  'user',
+  'team',
+  'time',
+  'event',
+  'customer',
+  'person',
+  'member',
+]);
+/** Whether a word after a name makes it a product: "Crisp inbox", "a Mollie payment". */
+const productWord = (w: Word | undefined) =>
+  !!w &&
+  (TOOL_AFTER.has(w.lower) ||
+    TOOL_AFTER.has(w.lemma) ||
+    (THINGS.has(w.lemma) && !NOT_THINGS.has(w.lemma)));
+/** What follows the name at the head of a line: "Tripadvisor - new review ->", "Front: new ...". */
+const HEADLINE_MARK = /^(?::|-|->|=>|\u2192|\u2014|\u2013)$/;
+
 /** Nouns after a capitalised word that make it a label inside a product: "Blog database". */
 const LABELLED = new Set(
   `folder folders database databases board boards page pages list lists column columns stage tab
@@ -127,6 +164,36 @@ const ADDRESSING = new Set(
     ' ',
   ),
 );
+/**
+ * Places, which stand where products do ("in Germany", "from London"): every country and region
+ * the runtime can name, every city of the time-zone database, the continents, and the US states.
+ */
+const PLACES: ReadonlySet<string> = (() => {
+  const names = new Set<string>();
+  const regions = new Intl.DisplayNames(['en'], { type: 'region' });
+  for (let a = 65; a <= 90; a++) {
+    for (let b = 65; b <= 90; b++) {
+      const code = String.fromCharCode(a, b);
+      try {
+        const name = regions.of(code);
+        if (name && name !== code) names.add(serviceKey(name));
+      } catch {
+        // Not a region code.
+      }
+    }
+  }
+  for (const zone of Intl.supportedValuesOf('timeZone')) {
+    for (const part of zone.split('/')) names.add(serviceKey(part.replace(/_/g, ' ')));
+  }
+  for (const name of `Europe Asia Africa America Americas Australia Oceania Antarctica Alabama Alaska
+    Arizona Arkansas California Colorado Connecticut Delaware Florida Georgia Hawaii Idaho Illinois
+    Indiana Iowa Kansas Kentucky Louisiana Maine Maryland Massachusetts Michigan Minnesota
+    Mississippi Missouri Montana Nebraska Nevada Ohio Oklahoma Oregon Pennsylvania Tennessee Texas
+    Utah Vermont Virginia Washington Wisconsin Wyoming`.split(/\s+/))
+    names.add(serviceKey(name));
+  return names;
+})();
+
 const CALENDAR_WORDS = new Set(
   `monday tuesday wednesday thursday friday saturday sunday january february march april may june
   july august september october november december`.split(/\s+/),
@@ -162,12 +229,14 @@ export function findUnknownServices(
       // A capital at the start says nothing ("Quarterly board report"); all capitals are usually
       // an abbreviation (CSV, KPI).
       const next = words[i + 1];
-      if (!next || !TOOL_AFTER.has(next.lower) || first.known) continue;
+      const headline =
+        !!next && HEADLINE_MARK.test(next.value) && words[i + 2]?.sentence === first.sentence;
+      if (!next || !(productWord(next) || headline) || first.known) continue;
     }
     // Languages are names too, but not of products: "translate it into Spanish".
     if (LANGUAGE.test(first.value) && first.known) continue;
     const before1 = words[i - 1]?.lower ?? '';
-    const next1 = words[i + 1]?.lower ?? '';
+
     // An English word is a name only where nothing else fits: "on Crisp", "the Front inbox",
     // or written with a capital inside a sentence after "in", "to", "from" ("to Workable", "in
     // the Federal Register"): English capitalises proper names only.
@@ -186,31 +255,33 @@ export function findUnknownServices(
       /(?:ish|ese|ian|ic)$/.test(first.lower);
     const properAfterPrep =
       !startsSentence && /^[A-Z]/.test(first.value) && PLACE_PREPS.has(prepBefore) && !labelled;
-    if (
-      first.known &&
-      !properAfterPrep &&
-      (['ADJ', 'VERB', 'ADV', 'NUM'].includes(first.pos) ||
-        !(TOOL_BEFORE.has(before1) || TOOL_AFTER.has(next1)))
-    )
-      continue;
     let j = i;
     // "Judge.me", "Cal.com": the name goes on over the dot.
-    if (
+    const dotted =
       words[j + 1]?.value === '.' &&
       words[j + 2] &&
       words[j + 1]!.start === first.end &&
       words[j + 2]!.start === words[j + 1]!.end &&
-      /^[a-z]{2,4}$/.test(words[j + 2]!.value)
+      /^[a-z]{2,4}$/.test(words[j + 2]!.value);
+    if (dotted) j += 2;
+    if (
+      first.known &&
+      !dotted &&
+      !properAfterPrep &&
+      (['ADJ', 'VERB', 'ADV', 'NUM'].includes(first.pos) ||
+        !(TOOL_BEFORE.has(before1) || TOOL_AFTER.has(words[j + 1]?.lower ?? '')))
     )
-      j += 2;
+      continue;
     while (j + 1 < words.length && nameLike(words[j + 1]!) && /^[A-Z]/.test(words[j + 1]!.value))
       j++;
     const before = words[i - 1]?.lower ?? '';
     const before2 = words[i - 2]?.lower ?? '';
-    const after = words[j + 1]?.lower ?? '';
     const nearPlace = words.slice(Math.max(0, i - 5), i).some((w) => PLACE_OR_PERSON.has(w.lemma));
-    const strong = (TOOL_BEFORE.has(before) && !nearPlace) || TOOL_AFTER.has(after);
-    const weak = TOOL_BEFORE_WEAK.has(before) && TOOL_AFTER.has(after);
+    const strong = (TOOL_BEFORE.has(before) && !nearPlace) || productWord(words[j + 1]);
+    const weak = TOOL_BEFORE_WEAK.has(before) && productWord(words[j + 1]);
+    const heading =
+      (i === 0 || words[i - 1]!.sentence !== first.sentence) &&
+      HEADLINE_MARK.test(words[j + 1]?.value ?? '');
     // "in Clio", "from Zillow", "to NetDocuments": a name no dictionary knows, where people say
     // where things are kept, unless the words before speak of places or people ("the weather
     // in Lisbon", "email it to Priya").
@@ -224,11 +295,15 @@ export function findUnknownServices(
       unknownName &&
       !lead.some((l) => PLACE_OR_PERSON.has(l)) &&
       !(prep === 'to' && lead.some((l) => ADDRESSING.has(l)));
-    if (!strong && !weak && !placed) {
+    if (!strong && !weak && !placed && !heading) {
       i = j;
       continue;
     }
     const name = text.slice(first.start, words[j]!.end);
+    if (PLACES.has(serviceKey(name))) {
+      i = j;
+      continue;
+    }
     found.push({ id: kebab(name), name, start: first.start, end: words[j]!.end, known: false });
     i = j;
   }

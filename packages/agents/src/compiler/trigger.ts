@@ -33,6 +33,10 @@ const ON_DEMAND =
 
 export const POLL_CRON = '0 * * * *';
 
+/** A clause that says when: the only kind of event reading that outranks a schedule. */
+const WHEN_CLAUSE =
+  /^(?:when(?:ever)?|as soon as|(?:each|every|any) ?time|once|the moment|if|after|on (?:each|every))\b/i;
+
 const WATCHED = new Set(['rss', 'web-page', 'http-request']);
 
 const UNIT =
@@ -49,7 +53,8 @@ const RECURRING_WORK = new Set(
   run job task plan audit cleanup`.split(/\s+/),
 );
 const FUNCTION_WORDS = new Set(
-  'and or to from for by with then via on at in basis schedule of the a an it them this'.split(' '),
+  `and or to from for by with then via on at in basis schedule of the a an it them this morning
+  afternoon evening night`.split(/\s+/),
 );
 /** "monthly active users", "our monthly meetups": a frequency naming a thing, not a schedule. */
 const DESCRIBING_FREQUENCY =
@@ -95,8 +100,10 @@ export function readTrigger(
 ): TriggerReading {
   // Quoted names ("the 'Weekly KPIs' dashboard") and product names ("Workday", "monday.com")
   // say nothing about when the agent runs.
-  let masked = text.replace(/(["'\u2018\u201c])[^"'\u2019\u201d]{1,60}(["'\u2019\u201d])/g, (m) =>
-    ' '.repeat(m.length),
+  // An apostrophe inside a word ("podcast's", "there's") opens and closes nothing.
+  let masked = text.replace(
+    /(?<![\p{L}\p{N}])(["'\u2018\u201c])[^"'\u2019\u201d]{1,60}(["'\u2019\u201d])(?![\p{L}\p{N}])/gu,
+    (m) => ' '.repeat(m.length),
   );
   for (const service of services) {
     masked =
@@ -145,12 +152,20 @@ export function readTrigger(
     /\?\s*$/.test(text) &&
     /^(?:who|what|which|how many|how much|did|was|were|has|have)\b/i.test(text);
   if (asks) return { type: 'manual', schedule: null, event: null, assumptions: [] };
-  const eventFirst = event && (!schedule || (event.strong && event.index < schedule.index));
+  // Against a schedule, only a when-clause that comes first makes an event: "every evening, draft
+  // replies to the new reviews" and "PRs merged, incidents: post them every Monday" are schedules.
+  const eventFirst =
+    event &&
+    (!schedule || (event.strong && event.index < schedule.index && WHEN_CLAUSE.test(event.clause)));
   if (event && eventFirst) return { type: 'event', schedule: null, event, assumptions: [] };
   if (schedule) {
     return { type: 'schedule', schedule, event: null, assumptions: schedule.assumptions };
   }
-  const waitsForNews = /\b(?:when|whenever|each|every|any)\b[^.]{0,40}\bnew\b/i.test(text);
+  // "when a new post appears", "each new episode" (not "save each as a new draft").
+  const waitsForNews =
+    /\b(?:when|whenever|if|once|(?:each|every|any) ?time)\b[^.]{0,40}\bnew\b|\b(?:each|every|any)\s+(?:\S+\s+)?new\b/i.test(
+      text,
+    );
   const prose = text.replace(/https?:\/\/\S+/g, ' ');
   if (!ON_DEMAND.test(prose) && (WATCH.test(prose) || waitsForNews)) {
     return {

@@ -19,9 +19,12 @@ const TASK_VERBS = new Set(
 );
 /** Verbs that name no work by themselves. */
 const EMPTY_VERBS = new Set(
-  'be have do make help want need get try go let discuss talk think know mean like see say'.split(
-    ' ',
-  ),
+  `be have do make help want need get try go let discuss talk think know mean like see say automate
+  improve optimise optimize fix grow boost handle streamline`.split(/\s+/),
+);
+/** Words of someone who has not decided yet: "something with slack maybe?", "idk". */
+const HEDGES = new Set(
+  'something anything stuff maybe idk dunno whatever somehow hmm hm um umm eh'.split(' '),
 );
 const QUESTION_WORDS = new Set([
   'what',
@@ -39,16 +42,35 @@ const QUESTION_WORDS = new Set([
 // (a question needs one thing that is not these)
 const EMPTY_NOUNS = new Set(
   `thing things stuff something anything everything business company life work agent bot
-  assistant automation task tasks job jobs way idea ideas help`.split(/\s+/),
+  assistant automation task tasks job jobs way idea ideas help shop store startup website site
+  team`.split(/\s+/),
 );
 
 const VOWELS = /[aeiouy]/;
+const CALENDAR = new Set(
+  `monday tuesday wednesday thursday friday saturday sunday today tomorrow yesterday week weekend
+  month morning evening night`.split(/\s+/),
+);
+
+const KEY_ROWS = ['qwertyuiop', 'asdfghjkl', 'zxcvbnm'];
+/** Letters typed by running along a row of the keyboard: "asdf", "qwer", "hjkl", "uiop". */
+const alongRow = (word: string) =>
+  word.length >= 3 &&
+  [...word].slice(1).every((letter, k) =>
+    KEY_ROWS.some((row) => {
+      const a = row.indexOf(word[k]!);
+      const b = row.indexOf(letter);
+      return a !== -1 && b !== -1 && Math.abs(a - b) === 1;
+    }),
+  );
 
 /** A word that is not English and looks typed at random ("qwer", "zxcv", "sdfgh"). */
 function mash(word: Word): boolean {
   if (word.known || !/^[a-z]+$/i.test(word.value)) return false;
   const lower = word.lower;
-  return !VOWELS.test(lower) || /[^aeiouy]{4,}/.test(lower) || /(.)\1\1/.test(lower);
+  return (
+    !VOWELS.test(lower) || /[^aeiouy]{4,}/.test(lower) || /(.)\1\1/.test(lower) || alongRow(lower)
+  );
 }
 
 export const VAGUE_QUESTION =
@@ -72,13 +94,28 @@ export function questionFor(prompt: string, spec: AgentSpec): string | null {
   // a product is too, next to a verb of real work ("pull comps on Zillow"), but not next to empty
   // ones ("do the thing we discussed on the Henderson call").
   const worked = words.some((w) => w.pos === 'VERB' && !EMPTY_VERBS.has(w.lemma));
+  const task = words.some((w) => TASK_VERBS.has(w.lemma) || TASK_VERBS.has(w.lower));
+  // Nothing but empty words ("do the thing we talked about on Monday"), or a service named with
+  // no work at all ("hmm idk, something with slack maybe?"): a trigger or a name is not a job.
+  const substance = words.filter(
+    (w) =>
+      !w.stop &&
+      /[a-z]/i.test(w.value) &&
+      !mash(w) &&
+      !EMPTY_VERBS.has(w.lemma) &&
+      !EMPTY_NOUNS.has(w.lemma) &&
+      !HEDGES.has(w.lower) &&
+      !CALENDAR.has(w.lower),
+  );
+  if (!substance.length) return VAGUE_QUESTION;
+  const hedging = words.some((w) => HEDGES.has(w.lower));
+  if (hedging && !worked && !task && spec.trigger.type === 'manual') return VAGUE_QUESTION;
   const hasServices =
     spec.integrations.length > 0 ||
     (spec.unavailable ?? []).some((service) => service.id || worked);
   if (hasServices || spec.trigger.type !== 'manual') return null;
   // Without a service or a trigger, what is left must be work a model does on its own: a verb
   // of such work ("translate", "summarise", "draft"), or a question about something.
-  const task = words.some((w) => TASK_VERBS.has(w.lemma) || TASK_VERBS.has(w.lower));
   const asks = /\?\s*$/.test(prompt) || QUESTION_WORDS.has(words[0]!.lower);
   const question =
     asks &&
@@ -90,6 +127,7 @@ export function questionFor(prompt: string, spec: AgentSpec): string | null {
     );
   if (!task && !question) return VAGUE_QUESTION;
   // One word of substance and nothing else ("test", "marketing?"): too little to build from.
-  if (words.filter((w) => !w.stop && /[a-z]/i.test(w.value)).length < 2) return VAGUE_QUESTION;
+  if (words.filter((w) => !w.stop && /[a-z]/i.test(w.value) && !mash(w)).length < 2)
+    return VAGUE_QUESTION;
   return null;
 }
