@@ -46,6 +46,34 @@ describe('events of any service, read from the sentence', () => {
       'orders.fulfilled',
       'webhook',
     ],
+    // A headline in a later sentence, after a lead-in of its own.
+    [
+      'We keep missing these. pls set up: PagerDuty incident triggered -> page the on-call lead',
+      'pagerduty',
+      'incident.triggered',
+      'webhook',
+    ],
+    // A product the catalog knows without a server, named before the thing it sends news of.
+    [
+      'Each time a Checkly check fails, open a Linear issue with the failing step',
+      'checkly',
+      'check.failed',
+      'webhook',
+    ],
+    // A request on each of a service's things as they come.
+    [
+      'Summarise each new Intercom conversation for the account owner',
+      'intercom',
+      'conversation.created',
+      'webhook',
+    ],
+    // The verb the catalog's phrase passed over.
+    [
+      'when a WooCommerce order gets refunded, note it in the refunds sheet',
+      'woocommerce',
+      'order.refunded',
+      'poll',
+    ],
   ])('%s', (prompt, integration, event, delivery) => {
     const spec = compile(prompt);
     expect(spec.trigger).toMatchObject({ type: 'event', integration, event });
@@ -79,6 +107,41 @@ describe('events of any service, read from the sentence', () => {
     expect(
       compile('Show me which of our Render services failed their last deploy').trigger,
     ).toEqual({ type: 'manual' });
+  });
+
+  it('reads a when-clause before a schedule as the event, anything else as the schedule', () => {
+    expect(
+      compile('Every Friday at 4pm, reply to the new Trustpilot reviews people left this week')
+        .trigger,
+    ).toMatchObject({ type: 'schedule', cron: '0 16 * * 5' });
+    expect(
+      compile('Deploys merged, incidents opened: post both counts in #eng every Monday at 10')
+        .trigger,
+    ).toMatchObject({ type: 'schedule', cron: '0 10 * * 1' });
+    expect(compile('Just this once: list every open Jira bug by priority').trigger).toEqual({
+      type: 'manual',
+    });
+    expect(compile('Create new Asana tasks for each item in this checklist').trigger).toEqual({
+      type: 'manual',
+    });
+  });
+
+  it('reads lists of days, a bare part of the day, and durations that are not times', () => {
+    expect(compile('Tue/Thu at 8:30 send me the Plausible numbers').trigger).toMatchObject({
+      type: 'schedule',
+      cron: '30 8 * * 2,4',
+    });
+    expect(compile('check our Paddle payouts daily evening and email me').trigger).toMatchObject({
+      type: 'schedule',
+      cron: '0 18 * * *',
+    });
+    expect(
+      compile('Every Saturday at 9am email me my Strava week (goal: a sub-3h marathon)').trigger,
+    ).toMatchObject({ type: 'schedule', cron: '0 9 * * 6' });
+    expect(
+      compile('Every Monday at 10, draft the newsletter and schedule it to go out Tuesday morning')
+        .trigger,
+    ).toMatchObject({ type: 'schedule', cron: '0 10 * * 1' });
   });
 
   it('does not read a schedule into times the text only refers to', () => {
@@ -120,8 +183,18 @@ describe('services named in the description', () => {
     expect(spec.unavailable).toBeUndefined();
   });
 
+  it('finds unknown products by what follows them, and names with a dot in them', () => {
+    const first = compile('When a Zonky payment fails, email the customer a retry link');
+    expect(first.unavailable?.map((u) => u.name)).toEqual(['Zonky']);
+    expect(first.trigger).toMatchObject({ integration: 'zonky', event: 'payment.failed' });
+    const second = compile('Whenever a Shop.io review arrives, thank the reviewer on Slack');
+    expect(second.unavailable?.map((u) => u.name)).toEqual(['Shop.io']);
+    expect(second.trigger).toMatchObject({ integration: 'shop', event: 'review.created' });
+  });
+
   it('does not take places, people or languages for products', () => {
     for (const prompt of [
+      'Find 20 bakeries in Portugal and Ohio with their websites and add them to Airtable',
       'Every morning at 7, email me the weather in Lisbon',
       'Translate our latest WordPress post into Spanish and save it as a draft',
       'Email the summary to Priya every Friday',
@@ -139,6 +212,10 @@ describe('descriptions too vague to build from', () => {
     'make my business better',
     'do the thing we discussed on the Henderson call',
     'what can you do?',
+    'jkl; uiop 42',
+    'ugh, maybe something with notion?',
+    'Every Tuesday, do the stuff we talked about',
+    'could you just automate everything for my store?',
   ])('"%s" gets a question', (prompt) => {
     const outcome = compileOffline({ prompt, now: NOW });
     expect('question' in outcome && outcome.question).toMatch(/\?/);

@@ -32,6 +32,7 @@ act('completed', 'complete finish resolve win ship deliver fulfil fulfill pay me
 act('failed', 'fail bounce decline crash break error expire');
 act('closed', 'close');
 act('published', 'publish release launch');
+act('refunded', 'refund');
 
 /** Past forms the tagger leaves unlemmatised ("gets paid" tagged as an adjective). */
 const IRREGULAR: Readonly<Record<string, string>> = {
@@ -318,7 +319,8 @@ function cuesIn(words: readonly Word[], thingAt: ThingAt = () => false): Cue[] {
       if (
         head.length >= 2 &&
         head.length <= 14 &&
-        !IMPERATIVES.has(head[0]!.lemma) &&
+        // A request opens with the verb's own form ("get the ..."); "got a 1-star review?" is news.
+        !(IMPERATIVES.has(head[0]!.lemma) && head[0]!.lower === head[0]!.lemma) &&
         (participle || head[0]!.lower === 'new')
       ) {
         if (!cues.some((c) => c.index === start)) cues.push({ index: start, strong: true });

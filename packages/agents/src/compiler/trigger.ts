@@ -1,7 +1,7 @@
 import type { AgentTriggerType } from '@spoke/shared';
 import { integrationById } from '../catalog/index.ts';
 import { findEvent, type EventTrigger } from './events.ts';
-import { findGenericEvent } from './generic-events.ts';
+import { findGenericEvent, sameAction } from './generic-events.ts';
 import type { Word } from './nlp.ts';
 import type { ServiceSpan } from './services.ts';
 import type { Mention } from './integrations.ts';
@@ -138,10 +138,27 @@ export function readTrigger(
   // belongs to a service the text does not name but the grammar found one the clause names.
   const declared = (e: EventTrigger) =>
     integrationById(e.integration)?.events.some((x) => x.id === e.event) ?? false;
+  // ... and where it read a verb the catalog's phrase of a new thing passed over ("an order is
+  // cancelled" is not "order created").
+  const actionOf = (e: EventTrigger) => e.event.slice(e.event.lastIndexOf('.') + 1);
+  const overruled = (catalog: EventTrigger, grammar: EventTrigger) =>
+    sameAction(actionOf(catalog), 'created') &&
+    !sameAction(actionOf(grammar), 'created') &&
+    actionOf(grammar) !== 'received' &&
+    !/\bnew\b/i.test(grammar.clause) &&
+    // The catalog's thing said as the verb ("the app is released": release created; "someone
+    // comments on an issue": issue comment created) is the catalog's event after all.
+    !catalog.event
+      .split(/[._]/)
+      .slice(0, -1)
+      .some((word) =>
+        new RegExp(`\\b${word.replace(/e$/, '')}(?:e?s|e?d|ing)\\b`, 'i').test(grammar.clause),
+      );
   const preferGeneric =
     !!generic &&
     (!catalogEvent ||
-      (generic.integration === catalogEvent.integration && declared(generic)) ||
+      (generic.integration === catalogEvent.integration &&
+        (declared(generic) || overruled(catalogEvent, generic))) ||
       (!named(catalogEvent.integration) && (inClause(catalogEvent) || generic.near)));
   const event = preferGeneric ? generic : (catalogEvent ?? generic);
   if (INCOMING.some((pattern) => pattern.test(text))) {
