@@ -569,7 +569,11 @@ export function findGenericEvent(
       const objectsOf = (e: (typeof declared)[number]) => {
         const parts = e.id.split('.');
         parts.pop();
-        const words = [...parts.flatMap((p) => p.split('_')), ...e.name.toLowerCase().split(/\s+/)];
+        const words = [
+          ...parts,
+          ...parts.flatMap((p) => p.split('_')),
+          ...e.name.toLowerCase().split(/\s+/),
+        ];
         return words.map((w) => w.replace(/s$/, ''));
       };
       const actionOf = (e: (typeof declared)[number]) => e.id.split('.').pop()!;

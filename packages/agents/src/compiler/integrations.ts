@@ -2,6 +2,7 @@ import { INTEGRATIONS, integrationById } from '../catalog/index.ts';
 import { INTENTS } from './intents.ts';
 import { EXACT_NAMES, FUZZY_NAMES, LEXEMES, NOT_TYPOS, type Lexeme } from './lexicon.ts';
 import { analyse, type Word } from './nlp.ts';
+import { productWord } from './services.ts';
 import { editDistance, type Token } from './text.ts';
 
 /** One place where the description points at an integration. */
@@ -103,21 +104,36 @@ function intentMentions(text: string, names: readonly Mention[]): Mention[] {
   return found;
 }
 
-let everyday: ReadonlySet<string> | null = null;
+let everyday: ReadonlyMap<string, ReadonlySet<string>> | null = null;
 
 /**
- * Integrations whose whole name is an everyday English word ("Front", "Close", "Signal", "Slack"):
- * the language model's vocabulary decides, not a list.
+ * Integrations called by an everyday English word ("Front", "Close", "Signal", "Slack", "Canvas"
+ * for Canvas LMS), with those words: the language model's vocabulary decides, not a list.
  */
-function everydayNames(): ReadonlySet<string> {
+function everydayNames(): ReadonlyMap<string, ReadonlySet<string>> {
   if (everyday) return everyday;
-  const ids = new Set<string>();
+  const byId = new Map<string, Set<string>>();
   for (const integration of INTEGRATIONS) {
-    const words = analyse(integration.name.toLowerCase()).filter((w) => w.pos !== 'PUNCT');
-    if (words.length === 1 && words[0]!.known) ids.add(integration.id);
+    for (const name of [integration.name, ...integration.aliases]) {
+      const words = analyse(name.toLowerCase()).filter((w) => w.pos !== 'PUNCT');
+      if (words.length !== 1 || !words[0]!.known) continue;
+      byId.set(integration.id, (byId.get(integration.id) ?? new Set()).add(words[0]!.lower));
+    }
   }
-  everyday = ids;
-  return ids;
+  everyday = byId;
+  return byId;
+}
+
+/** Whether the mention is written as one of its integration's everyday-word names. */
+function isEverydayWord(
+  common: ReadonlyMap<string, ReadonlySet<string>>,
+  mention: Mention,
+  text: string,
+): boolean {
+  const names = common.get(mention.id);
+  if (!names) return false;
+  const written = text.slice(mention.start, mention.end).toLowerCase();
+  return names.has(written) || names.has(written.replace(/s$/, ''));
 }
 
 /** Words after a product's name that make an everyday word a name: "Front inbox". */
@@ -125,7 +141,7 @@ const SERVICE_AFTER = new Set(
   `account accounts workspace channel channels inbox board boards app api integration crm
   store shop list lists audience audiences dashboard project projects bot group groups server
   message messages dm dms thread threads ticket tickets conversation conversations chat chats
-  review reviews profile feed space spaces base table tables database repo repos form forms
+  review reviews profile feed space spaces base table tables database repo repos form forms page pages
   campaign campaigns subscribers customers contacts deals leads orders payments invoices events
   notification notifications alert alerts post posts team teams folder folders docs doc sheet
   sheets calendar pipeline pipelines tasks issues emails data report reports errors incidents logs
@@ -151,15 +167,28 @@ function readsAsName(words: readonly Word[], mention: Mention): boolean {
   const next = words[at + 1];
   const before = words[at - 1];
   // The word itself, not a relative that shares its stem ("plan" is not Plane).
-  const name = integrationById(mention.id)?.name.toLowerCase() ?? '';
-  if (word.lower !== name && word.lower !== `${name}s`) return false;
+  const names = everydayNames().get(mention.id) ?? new Set<string>();
+  if (!names.has(word.lower) && !names.has(word.lower.replace(/s$/, ''))) return false;
   if (next?.lower === 'of') return false;
+  const first = !before || before.sentence !== word.sentence;
+  // At the head of a line: "Close: new lead created ->", "Front - new message".
+  if (first && next && /^(?::|-)$/.test(next.value)) return true;
+  // "slack me when ...", "Slack the team": the product used as the verb of sending.
+  if (
+    next &&
+    ['me', 'us', 'him', 'her', 'them'].includes(next.lower) &&
+    (first || before?.lower === 'and')
+  )
+    return true;
   if (
     next &&
     next.sentence === word.sentence &&
     (SERVICE_AFTER.has(next.lower) ||
       SERVICE_AFTER.has(`${next.lemma}s`) ||
-      SERVICE_AFTER.has(next.lemma))
+      SERVICE_AFTER.has(next.lemma) ||
+      // "a stripe refund", "sentry issue": a thing products send news of, after the word used
+      // as a name rather than as a verb ("close deals").
+      (productWord(next) && word.pos !== 'VERB'))
   )
     return true;
   if (before && before.sentence === word.sentence) {
@@ -196,7 +225,7 @@ export function findMentions(
   };
   const names = nameMentions(text, tokens).filter(
     (mention) =>
-      (!common.has(mention.id) || readsAsName(words, mention)) &&
+      (!isEverydayWord(common, mention, text) || readsAsName(words, mention)) &&
       !((mention.fuzzy || !asWritten(mention)) && english(mention)),
   );
   const intents = intentMentions(text, names);

@@ -106,7 +106,7 @@ const NOT_THINGS = new Set([
   'member',
 ]);
 /** Whether a word after a name makes it a product: "Crisp inbox", "a Mollie payment". */
-const productWord = (w: Word | undefined) =>
+export const productWord = (w: Word | undefined) =>
   !!w &&
   (TOOL_AFTER.has(w.lower) ||
     TOOL_AFTER.has(w.lemma) ||

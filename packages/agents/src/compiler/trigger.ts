@@ -132,7 +132,31 @@ export function readTrigger(
     services.some(
       (s) => s.id !== e.integration && s.start >= e.index && s.end <= e.index + e.clause.length,
     );
-  const generic = findGenericEvent(text, words, services, builtinsIn);
+  // With no service named, the ones the description implies ("a pull request": GitHub) are
+  // where news comes from.
+  const outsideNamed = services.some((s) => integrationById(s.id)?.provider.kind !== 'builtin');
+  const implied: ServiceSpan[] = outsideNamed
+    ? []
+    : mentions
+        // A #channel is where results go, not where news comes from.
+        .filter(
+          (m) =>
+            m.via === 'intent' &&
+            integrationById(m.id)?.provider.kind !== 'builtin' &&
+            !text.slice(m.start, m.end).includes('#'),
+        )
+        .map((m) => ({
+          id: m.id,
+          name: integrationById(m.id)!.name,
+          start: m.start,
+          end: m.end,
+          known: true,
+        }));
+  const generic =
+    findGenericEvent(text, words, services, builtinsIn) ??
+    (implied.length && !catalogEvent
+      ? findGenericEvent(text, words, [...services, ...implied], builtinsIn)
+      : null);
   // The grammar's reading wins where it found one of the same service's declared events (it read
   // the verb: "cancels a booking" is not "booking created"), and where the catalog's phrase
   // belongs to a service the text does not name but the grammar found one the clause names.

@@ -321,7 +321,7 @@ export const PEOPLE_INTEGRATIONS: readonly Integration[] = [
     description: 'Instructure Canvas courses, assignments, submissions, grades and students.',
     website: 'https://www.instructure.com/canvas',
     keywords: ['canvas lms', 'canvas course', 'canvas assignment'],
-    aliases: ['instructure canvas', 'canvas by instructure', 'instructure'],
+    aliases: ['canvas', 'instructure canvas', 'canvas by instructure', 'instructure'],
     events: [
       event('submission.created', 'Submission created', ['student submits in canvas']),
       event('grade.updated', 'Grade changed', ['grade changes in canvas']),
