@@ -13,6 +13,8 @@ import varied2 from './corpus/varied-2.json' with { type: 'json' };
 import varied3 from './corpus/varied-3.json' with { type: 'json' };
 import varied4 from './corpus/varied-4.json' with { type: 'json' };
 import varied5 from './corpus/varied-5.json' with { type: 'json' };
+import varied6 from './corpus/varied-6.json' with { type: 'json' };
+import varied7 from './corpus/varied-7.json' with { type: 'json' };
 import type { LabelledCase } from './corpus-score.ts';
 
 export type { CorpusCase, ExpectedTrigger } from './corpus/types.ts';
@@ -55,6 +57,8 @@ export const VARIED_CASES: readonly LabelledCase[] = [
   ...(varied3 as LabelledCase[]),
   ...(varied4 as LabelledCase[]),
   ...(varied5 as LabelledCase[]),
+  ...(varied6 as LabelledCase[]),
+  ...(varied7 as LabelledCase[]),
 ];
 
 /** Where the compiler's rules and its category model come from. */

@@ -1,7 +1,7 @@
 import { integrationById } from '../catalog/index.ts';
 import type { EventTrigger } from './events.ts';
 import type { Word } from './nlp.ts';
-import { serviceKey, type ServiceSpan } from './services.ts';
+import { productWord, serviceKey, type ServiceSpan } from './services.ts';
 
 // Events of any service, read from the sentence's grammar rather than from the catalog's phrases:
 // a cue ("when", "whenever", "as soon as", "each new", "once"), then what happens (a verb, by its
@@ -65,6 +65,16 @@ function withActionLemma(w: Word): Word {
   ].find((candidate) => candidate && candidate !== lower && ACTIONS[candidate]);
   return lemma ? { ...w, lemma } : w;
 }
+
+/** States a thing goes into: "the build goes red" is a build failed. */
+const STATES: Readonly<Record<string, string>> = {
+  red: 'failed',
+  down: 'failed',
+  offline: 'failed',
+  green: 'completed',
+  live: 'published',
+  public: 'published',
+};
 
 /** Things that arrive rather than get made: "a message comes in" is a message received. */
 const MESSAGES = new Set(
@@ -238,7 +248,14 @@ function requestVerb(words: readonly Word[], index: number): boolean {
   return index - opening < 3 && ['NOUN', 'PROPN'].includes(w.pos) && w.known;
 }
 
-function cuesIn(words: readonly Word[], thingAt: ThingAt = () => false): Cue[] {
+/** Words a request opens with: "Could you take the contacts created ..." is no headline. */
+const POLITE = new Set('could can would will please pls kindly i we you'.split(' '));
+
+function cuesIn(
+  words: readonly Word[],
+  thingAt: ThingAt = () => false,
+  inService: (start: number, end: number) => boolean = () => false,
+): Cue[] {
   const cues: Cue[] = [];
   words.forEach((w, i) => {
     const next = words[i + 1]?.lower;
@@ -311,17 +328,23 @@ function cuesIn(words: readonly Word[], thingAt: ThingAt = () => false): Cue[] {
     let start = indices[0]!;
     for (const k of indices) {
       const w = words[k]!;
-      if (!/^(?:->|=>|:|\?|-|\u2192|\u2014|\u2013|,)$/.test(w.value)) continue;
+      if (!/^(?:->|=>|:|\?|-|\u2192|\u2014|\u2013|,|=)$/.test(w.value)) continue;
       const head = words.slice(start, k);
       const participle = head.some(
         (x) => ACTIONS[x.lemma] && /(?:ed|en|wn|ne)$/.test(x.lower) && x.lower !== x.lemma,
       );
+      // "okendo review under 3 stars ->", "Wufoo 'Request a quote' entry =": a service and a
+      // thing it sends news of, before an arrow, are a headline too.
+      const arrow = w.value === '=' || (w.value === ',' && words[k + 1]?.lower === 'then');
+      const serviceThing =
+        arrow && head.some((x) => productWord(x)) && head.some((x) => inService(x.start, x.end));
       if (
         head.length >= 2 &&
         head.length <= 14 &&
         // A request opens with the verb's own form ("get the ..."); "got a 1-star review?" is news.
         !(IMPERATIVES.has(head[0]!.lemma) && head[0]!.lower === head[0]!.lemma) &&
-        (participle || head[0]!.lower === 'new')
+        !POLITE.has(head[0]!.lower) &&
+        (participle || head[0]!.lower === 'new' || serviceThing)
       ) {
         if (!cues.some((c) => c.index === start)) cues.push({ index: start, strong: true });
         break;
@@ -392,7 +415,9 @@ export function findGenericEvent(
       (!!next && things.has(`${w.lemma}${next.lemma}`))
     );
   };
-  const cues = cuesIn(words, thingAt);
+  const cues = cuesIn(words, thingAt, (start, end) =>
+    services.some((s) => start < s.end && end > s.start),
+  );
   const inbound = inboundClause(words);
   if (inbound) cues.push(inbound);
   for (const strong of [true, false]) {
@@ -427,7 +452,10 @@ export function findGenericEvent(
             !ACTORS.has(before))
         );
       };
-      const isAction = (w: Word) => Boolean(ACTIONS[w.lemma]) && !quoted(w) && !attributive(w);
+      // "asking to reschedule": an infinitive says what someone wants, not what happened.
+      const infinitive = (w: Word) => clause[clause.indexOf(w) - 1]?.lower === 'to';
+      const isAction = (w: Word) =>
+        Boolean(ACTIONS[w.lemma]) && !quoted(w) && !attributive(w) && !infinitive(w);
       const isObject = (w: Word) =>
         (w.pos === 'NOUN' || (w.pos === 'PROPN' && w.known)) &&
         !['new', 'incoming', 'latest', 'fresh'].includes(w.lower) &&
@@ -525,6 +553,9 @@ export function findGenericEvent(
           ? 'email'
           : (OBJECT_NAMES[lemma] ?? lemma);
       let action = verb ? ACTIONS[verb.lemma]! : 'created';
+      // "goes red", "turns green", "goes live": the state it goes into is the happening.
+      const state = verb && ['go', 'turn'].includes(verb.lemma) ? clause[verbIndex + 1] : undefined;
+      if (state && STATES[state.lower]) action = STATES[state.lower]!;
       const got =
         verb && ['get', 'receive'].includes(verb.lemma)
           ? clause.slice(verbIndex + 1, verbIndex + 3)

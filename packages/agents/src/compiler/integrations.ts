@@ -141,7 +141,7 @@ const SERVICE_AFTER = new Set(
   `account accounts workspace channel channels inbox board boards app api integration crm
   store shop list lists audience audiences dashboard project projects bot group groups server
   message messages dm dms thread threads ticket tickets conversation conversations chat chats
-  review reviews profile feed space spaces base table tables database repo repos form forms page pages
+  review reviews profile feed space spaces base table tables database repo repos form forms
   campaign campaigns subscribers customers contacts deals leads orders payments invoices events
   notification notifications alert alerts post posts team teams folder folders docs doc sheet
   sheets calendar pipeline pipelines tasks issues emails data report reports errors incidents logs
@@ -188,7 +188,10 @@ function readsAsName(words: readonly Word[], mention: Mention): boolean {
       SERVICE_AFTER.has(next.lemma) ||
       // "a stripe refund", "sentry issue": a thing products send news of, after the word used
       // as a name rather than as a verb ("close deals").
-      (productWord(next) && word.pos !== 'VERB'))
+      (productWord(next) &&
+        word.pos !== 'VERB' &&
+        !['the', 'cold', 'warm'].includes(before?.lower ?? '') &&
+        (before?.pos !== 'ADJ' || before.lower === 'new')))
   )
     return true;
   if (before && before.sentence === word.sentence) {
@@ -223,8 +226,13 @@ export function findMentions(
       return written === term || written === term.replace(/[\s-]+/g, '');
     });
   };
-  const names = nameMentions(text, tokens).filter(
+  const found = nameMentions(text, tokens);
+  // A word written as one product's name is not another's by their shared stem ("Canva" is not
+  // "Canvas").
+  const exact = (m: Mention) => asWritten(m) && !m.fuzzy;
+  const names = found.filter(
     (mention) =>
+      (exact(mention) || !found.some((other) => other.start === mention.start && exact(other))) &&
       (!isEverydayWord(common, mention, text) || readsAsName(words, mention)) &&
       !((mention.fuzzy || !asWritten(mention)) && english(mention)),
   );

@@ -183,10 +183,10 @@ export const RULES: readonly Rule[] = [
   {
     // A day's name counts when it reads as a schedule: "every Monday", "on Tuesdays", "Friday at".
     pattern: new RegExp(
-      String.raw`(?:\b(?:every(?: other)?|each|on|and|or|weekly on)\s+|,\s*|&\s*|\(\s*)${DAY}(?:s)?\b(?!\.com|-)|\b${FULL_DAY}s\b|(?<!\b(?:out|for|by|until|till|before|after|next|this|from|due)\s+)\b${FULL_DAY}\b(?=\s+(?:at|morning|afternoon|evening|night)\b)`,
+      String.raw`(?:\b(?:every(?: other)?|each|on|and|or|weekly on)\s+|,\s*|&\s*|\+\s*|\(\s*)${DAY}(?:s)?\b(?!\.com|-)|\b${FULL_DAY}s\b|(?<!\b(?:out|for|by|until|till|before|after|next|this|from|due)\s+)\b${FULL_DAY}\b(?=\s+(?:at|morning|afternoon|evening|night)\b)|(?<=^|[.!?]\s+)${DAY}\b(?=\s*(?:\+|&|,|\s\d{1,2}(?::\d\d)?\s*(?:am|pm)\b))`,
       'gi',
     ),
-    apply: (d, m) => addDays(d, [dayIndex((m[1] ?? m[2] ?? m[3])!)]),
+    apply: (d, m) => addDays(d, [dayIndex((m[1] ?? m[2] ?? m[3] ?? m[4])!)]),
   },
   {
     // "Mon/Wed/Fri at 10", "tue / thu".

@@ -67,7 +67,17 @@ const kebab = (name: string) =>
     .replace(/^-|-$/g, '');
 
 /** Words before a name that put a product there: "on Trustpilot", "through Crisp". */
-const TOOL_BEFORE = new Set(['on', 'via', 'through', 'using', 'into', 'onto', 'use', 'uses']);
+const TOOL_BEFORE = new Set([
+  'on',
+  'via',
+  'through',
+  'thru',
+  'using',
+  'into',
+  'onto',
+  'use',
+  'uses',
+]);
 /** Words before a name that put a product there only when a product word follows or "our" comes. */
 const TOOL_BEFORE_WEAK = new Set(['in', 'to', 'from', 'with', 'our', 'my', 'the', 'at']);
 /** Nouns after a name that make it a product: "Crisp inbox", "Tally form", "Beehiiv newsletter". */
@@ -194,6 +204,16 @@ const PLACES: ReadonlySet<string> = (() => {
   return names;
 })();
 
+/**
+ * A product written in lower case ("okendo", "honeybook", "codeberg"): a word no dictionary
+ * knows that does not look typed at random.
+ */
+const lowerName = (w: Word) =>
+  !w.known &&
+  /^[a-z][a-z0-9]{3,}$/.test(w.value) &&
+  /[aeiouy]/.test(w.value) &&
+  !/[^aeiouy0-9]{4,}/.test(w.value);
+
 const CALENDAR_WORDS = new Set(
   `monday tuesday wednesday thursday friday saturday sunday january february march april may june
   july august september october november december`.split(/\s+/),
@@ -217,6 +237,7 @@ export function findUnknownServices(
     !CALENDAR_WORDS.has(w.lower.replace(/s$/, '')) &&
     (/^[A-Z][A-Za-z0-9]*(?:\.[a-z]{2,4})?$/.test(w.value) ||
       /^[a-z]+\.(?:com|io|so|ai|app|dev)$/.test(w.value) ||
+      lowerName(w) ||
       /^(?=.*\d)(?=.*[A-Za-z])[A-Za-z0-9]{2,6}$/.test(w.value)) &&
     !/^\d/.test(w.value) &&
     !/^[A-Z]{2,4}$/.test(w.value) &&
@@ -225,6 +246,15 @@ export function findUnknownServices(
     const first = words[i]!;
     if (!nameLike(first)) continue;
     const startsSentence = i === 0 || words[i - 1]!.sentence !== first.sentence;
+    // A name in lower case only at the head of a line ("okendo review ->", "honeybook new
+    // inquiry") or right after "via", "through", "using": elsewhere such a word is more
+    // often jargon the dictionary lacks ("repo", "backend").
+    if (
+      lowerName(first) &&
+      !(startsSentence && (productWord(words[i + 1]) || words[i + 1]?.lower === 'new')) &&
+      !['via', 'through', 'thru', 'using'].includes(words[i - 1]?.lower ?? '')
+    )
+      continue;
     if (startsSentence || /^[A-Z]{2,}$/.test(first.value)) {
       // A capital at the start says nothing ("Quarterly board report"); all capitals are usually
       // an abbreviation (CSV, KPI).

@@ -42,7 +42,7 @@ const WATCHED = new Set(['rss', 'web-page', 'http-request']);
 const UNIT =
   '(?:weekends?|weeks?|months?|quarters?|years?|days?|nights?|mornings?|evenings?|mondays?|tuesdays?|wednesdays?|thursdays?|fridays?|saturdays?|sundays?)';
 const TIME_REFERENCE = new RegExp(
-  String.raw`\b(?:last|this|next|past|previous|coming|the last|the past|the previous)\s+(?:\d+\s+|few\s+|couple of\s+)?${UNIT}\b(?!\s+of\b)|\bthe (?:month|week|year) before\b|\b(?:yesterday|tonight)\b`,
+  String.raw`\b(?:last|this|next|past|previous|coming|the last|the past|the previous)\s+(?:\d+\s+|few\s+|couple of\s+)?${UNIT}\b(?!\s+of\b)|\bthe (?:month|week|year) before\b|\b(?:from|over|during) the weekend\b|\b(?:yesterday|tonight)\b`,
   'gi',
 );
 /** Work that recurs: "a weekly report" is a schedule, "weekly signups" a figure. */
@@ -58,7 +58,7 @@ const FUNCTION_WORDS = new Set(
 );
 /** "monthly active users", "our monthly meetups": a frequency naming a thing, not a schedule. */
 const DESCRIBING_FREQUENCY =
-  /\b(daily|weekly|monthly|quarterly|yearly|annual)\s+([a-z-]+)(?:\s+([a-z-]+))?/gi;
+  /\b(daily|weekly|monthly|quarterly|yearly|annual)\s+([a-z][a-z-]*)(?:\s+([a-z][a-z-]*))?/gi;
 const describesThing = (next: string, after: string | undefined) =>
   !FUNCTION_WORDS.has(next.toLowerCase()) &&
   !RECURRING_WORK.has(next.toLowerCase()) &&
@@ -117,8 +117,13 @@ export function readTrigger(
   const blank = (m: string) => ' '.repeat(m.length);
   masked = masked
     .replace(TIME_REFERENCE, blank)
-    .replace(DESCRIBING_FREQUENCY, (m: string, word: string, next: string, after?: string) =>
-      describesThing(next, after) ? blank(word) + m.slice(word.length) : m,
+    .replace(
+      DESCRIBING_FREQUENCY,
+      (m: string, word: string, next: string, after: string | undefined, at: number) =>
+        // At the head of a line the frequency is the schedule: "Quarterly board pack: ...".
+        describesThing(next, after) && !/(?:^|[.!?\n]\s*)$/.test(masked.slice(0, at))
+          ? blank(word) + m.slice(word.length)
+          : m,
     );
   const schedule = parseSchedule(masked);
   // A feed or a page is watched by the clock: news there is no event of a service.
@@ -189,9 +194,10 @@ export function readTrigger(
     return { type: 'webhook', schedule: null, event: null, assumptions: [] };
   }
   // A question about what happened ("who changed the flags this week?") is asked once.
+  const opening = text.split(/(?<=[?.!])\s+/)[0] ?? text;
   const asks =
-    /\?\s*$/.test(text) &&
-    /^(?:who|what|which|how many|how much|did|was|were|has|have)\b/i.test(text);
+    /\?\s*$/.test(opening) &&
+    /^(?:who|what|which|how many|how much|did|was|were|has|have)\b/i.test(opening);
   if (asks) return { type: 'manual', schedule: null, event: null, assumptions: [] };
   // Against a schedule, only a when-clause that comes first makes an event: "every evening, draft
   // replies to the new reviews" and "PRs merged, incidents: post them every Monday" are schedules.
