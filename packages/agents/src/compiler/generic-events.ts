@@ -19,7 +19,7 @@ act(
   `leave submit create add open post place sign register join subscribe upload book make buy send
   purchase order start appear come arrive get receive fill enter apply write drop land enroll list
   star follow save go rate raise file log report show pop schedule trigger fire turn request
-  message text dm ping contact`,
+  message text dm ping contact detect`,
 );
 act('replied', 'reply respond answer comment');
 act(
@@ -248,6 +248,11 @@ function requestVerb(words: readonly Word[], index: number): boolean {
   return index - opening < 3 && ['NOUN', 'PROPN'].includes(w.pos) && w.known;
 }
 
+/** What follows a verb that opens a request: "turn off the ...", "archive all ...". */
+const REQUEST_OBJECTS = new Set(
+  'the a an off up out my our all this that it them every each any'.split(' '),
+);
+
 /** Words a request opens with: "Could you take the contacts created ..." is no headline. */
 const POLITE = new Set('could can would will please pls kindly i we you'.split(' '));
 
@@ -342,9 +347,13 @@ function cuesIn(
         head.length >= 2 &&
         head.length <= 14 &&
         // A request opens with the verb's own form ("get the ..."); "got a 1-star review?" is news.
-        !(IMPERATIVES.has(head[0]!.lemma) && head[0]!.lower === head[0]!.lemma) &&
+        !(
+          (IMPERATIVES.has(head[0]!.lemma) ||
+            (head[0]!.pos === 'VERB' && REQUEST_OBJECTS.has(head[1]?.lower ?? ''))) &&
+          head[0]!.lower === head[0]!.lemma
+        ) &&
         !POLITE.has(head[0]!.lower) &&
-        (participle || head[0]!.lower === 'new' || serviceThing)
+        (participle || head.slice(0, 4).some((x) => x.lower === 'new') || serviceThing)
       ) {
         if (!cues.some((c) => c.index === start)) cues.push({ index: start, strong: true });
         break;
@@ -529,6 +538,9 @@ export function findGenericEvent(
         verb &&
         ['fill', 'submit', 'complete', 'answer'].includes(verb.lemma);
       // "pull request", "expense report": the thing is the whole compound.
+      // A noun in -ing is its own thing, not its verb's ("booking", "listing", "meeting").
+      const nounOf = (w: Word) =>
+        /ings?$/.test(w.lower) && w.lemma !== w.lower ? w.lower.replace(/s$/, '') : w.lemma;
       const compound = (w: Word) => {
         const next = clause[clause.indexOf(w) + 1];
         return next &&
@@ -537,8 +549,8 @@ export function findGenericEvent(
           !OBJECT_STOP.has(next.lemma) &&
           !['stage', 'status', 'trip', 'field'].includes(next.lemma) &&
           next !== verb
-          ? `${w.lemma}_${next.lemma}`
-          : w.lemma;
+          ? `${nounOf(w)}_${nounOf(next)}`
+          : nounOf(w);
       };
       const lemma = speaking
         ? 'message'

@@ -124,6 +124,12 @@ export const productWord = (w: Word | undefined) =>
 /** What follows the name at the head of a line: "Tripadvisor - new review ->", "Front: new ...". */
 const HEADLINE_MARK = /^(?::|-|->|=>|\u2192|\u2014|\u2013)$/;
 
+/** "Honeybadger reports", "GitGuardian detects": a name no dictionary knows, reporting news. */
+const reports = (w: Word | undefined) =>
+  !!w &&
+  (REPORTING.has(w.lemma) || w.lower === 'new') &&
+  (w.lower === 'new' || w.lower.endsWith('s'));
+
 /** Nouns after a capitalised word that make it a label inside a product: "Blog database". */
 const LABELLED = new Set(
   `folder folders database databases board boards page pages list lists column columns stage tab
@@ -162,11 +168,16 @@ const PLACE_PREPS = new Set([
 
 /** Words before "in X" that make X a place or a person rather than a product. */
 const PLACE_OR_PERSON = new Set(
-  `weather forecast temperature office city country base locate live stay trip travel flight
-  hotel restaurant apartment flat rent weekend vacation holiday visit near store branch warehouse
-  time timezone zone born move meet meeting lunch dinner coffee event conference school university
-  hospital clinic team colleague friend mom dad wife husband boss route walk walking tour drive
-  translate translation language write speak`.split(/\s+/),
+  `weather forecast temperature office city country locate stay trip travel flight hotel
+  restaurant apartment flat rent vacation holiday visit near branch timezone born meet lunch dinner
+  coffee conference university hospital colleague friend mom dad wife husband boss route walk
+  walking tour drive translate translation language speak`.split(/\s+/),
+);
+/** Verbs of tools reporting news, after a name that is their subject: "Honeybadger reports". */
+const REPORTING = new Set(
+  'report raise detect flag fire alert send notify trigger log record find open create post'.split(
+    ' ',
+  ),
 );
 /** Verbs that address a person: "send it to Priya". */
 const ADDRESSING = new Set(
@@ -261,7 +272,7 @@ export function findUnknownServices(
       const next = words[i + 1];
       const headline =
         !!next && HEADLINE_MARK.test(next.value) && words[i + 2]?.sentence === first.sentence;
-      if (!next || !(productWord(next) || headline) || first.known) continue;
+      if (!next || !(productWord(next) || headline || reports(next)) || first.known) continue;
     }
     // Languages are names too, but not of products: "translate it into Spanish".
     if (LANGUAGE.test(first.value) && first.known) continue;
@@ -307,7 +318,10 @@ export function findUnknownServices(
     const before = words[i - 1]?.lower ?? '';
     const before2 = words[i - 2]?.lower ?? '';
     const nearPlace = words.slice(Math.max(0, i - 5), i).some((w) => PLACE_OR_PERSON.has(w.lemma));
-    const strong = (TOOL_BEFORE.has(before) && !nearPlace) || productWord(words[j + 1]);
+    const strong =
+      (TOOL_BEFORE.has(before) && !nearPlace) ||
+      productWord(words[j + 1]) ||
+      (reports(words[j + 1]) && !first.known);
     const weak = TOOL_BEFORE_WEAK.has(before) && productWord(words[j + 1]);
     const heading =
       (i === 0 || words[i - 1]!.sentence !== first.sentence) &&
