@@ -13,9 +13,9 @@ const TASK_VERBS = new Set(
   search brainstorm give outline describe estimate count sort rank score tag label format clean
   parse validate remind schedule track monitor watch fetch read scrape collect gather send post
   create compose polish shorten expand simplify transcribe caption name title teach quiz test
-  debug refactor document prepare organise organize merge split dedupe deduplicate convert`.split(
-    /\s+/,
-  ),
+  debug refactor document prepare organise organize merge split dedupe deduplicate convert export
+  import show upload download move copy rename archive assign sync add remove notify alert flag
+  grade approve invite turn log append save store update delete reply`.split(/\s+/),
 );
 /** Verbs that name no work by themselves. */
 const EMPTY_VERBS = new Set(
@@ -24,8 +24,11 @@ const EMPTY_VERBS = new Set(
 );
 /** Words of someone who has not decided yet: "something with slack maybe?", "idk". */
 const HEDGES = new Set(
-  'something anything stuff maybe idk dunno whatever somehow hmm hm um umm eh'.split(' '),
+  `something anything stuff maybe idk dunno whatever somehow hmm hm um umm eh ok okay so like just
+  yeah well oh lol`.split(/\s+/),
 );
+/** "hmmm", "ummm", "uhh": a sound, not a word. */
+const isHedge = (word: string) => HEDGES.has(word) || /^(?:h+m+|u+m+|u+h+|e+h+|a+h+)$/.test(word);
 const QUESTION_WORDS = new Set([
   'what',
   "what's",
@@ -93,8 +96,9 @@ export function questionFor(prompt: string, spec: AgentSpec): string | null {
   // Services the catalog knows, or a trigger, are substance; a capitalised word that only might be
   // a product is too, next to a verb of real work ("pull comps on Zillow"), but not next to empty
   // ones ("do the thing we discussed on the Henderson call").
-  const worked = words.some((w) => w.pos === 'VERB' && !EMPTY_VERBS.has(w.lemma));
   const task = words.some((w) => TASK_VERBS.has(w.lemma) || TASK_VERBS.has(w.lower));
+  // The tagger reads some requests as nouns ("export the marks ..."): a verb of work counts too.
+  const worked = task || words.some((w) => w.pos === 'VERB' && !EMPTY_VERBS.has(w.lemma));
   // Nothing but empty words ("do the thing we talked about on Monday"), or a service named with
   // no work at all ("hmm idk, something with slack maybe?"): a trigger or a name is not a job.
   const substance = words.filter(
@@ -104,11 +108,11 @@ export function questionFor(prompt: string, spec: AgentSpec): string | null {
       !mash(w) &&
       !EMPTY_VERBS.has(w.lemma) &&
       !EMPTY_NOUNS.has(w.lemma) &&
-      !HEDGES.has(w.lower) &&
+      !isHedge(w.lower) &&
       !CALENDAR.has(w.lower),
   );
   if (!substance.length) return VAGUE_QUESTION;
-  const hedging = words.some((w) => HEDGES.has(w.lower));
+  const hedging = words.some((w) => isHedge(w.lower));
   if (hedging && !worked && !task && spec.trigger.type === 'manual') return VAGUE_QUESTION;
   const hasServices =
     spec.integrations.length > 0 ||
