@@ -15,6 +15,7 @@ import varied4 from './corpus/varied-4.json' with { type: 'json' };
 import varied5 from './corpus/varied-5.json' with { type: 'json' };
 import varied6 from './corpus/varied-6.json' with { type: 'json' };
 import varied7 from './corpus/varied-7.json' with { type: 'json' };
+import varied8 from './corpus/varied-8.json' with { type: 'json' };
 import type { LabelledCase } from './corpus-score.ts';
 
 export type { CorpusCase, ExpectedTrigger } from './corpus/types.ts';
@@ -59,6 +60,7 @@ export const VARIED_CASES: readonly LabelledCase[] = [
   ...(varied5 as LabelledCase[]),
   ...(varied6 as LabelledCase[]),
   ...(varied7 as LabelledCase[]),
+  ...(varied8 as LabelledCase[]),
 ];
 
 /** Where the compiler's rules and its category model come from. */

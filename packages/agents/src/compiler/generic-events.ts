@@ -104,6 +104,7 @@ const OBJECT_NAMES: Readonly<Record<string, string>> = {
   star: 'review',
   rating: 'review',
   chat: 'conversation',
+  convo: 'conversation',
 };
 /** Who does things, not what happens: never the event's object. */
 const ACTORS = new Set(
@@ -133,6 +134,8 @@ const VERB_OBJECTS: Readonly<Record<string, string>> = {
   star: 'star',
   request: 'request',
 };
+/** What a verb makes when nothing else is named: "a customer pays" is a payment. */
+const VERB_THINGS: Readonly<Record<string, string>> = { pay: 'payment', donate: 'donation' };
 /** Verbs of writing to someone: with no object of their own, what arrives is a message. */
 const SPEAKING = new Set([
   'write',
@@ -277,6 +280,13 @@ function cuesIn(
     )
       cues.push({ index: i - 1, strong: true });
     else if (w.lower === 'incoming') cues.push({ index: i, strong: true });
+    // "as they come in", "as new ones land": things arriving, named before.
+    else if (
+      w.lower === 'as' &&
+      ['they', 'these', 'those', 'it', 'new', 'each'].includes(next ?? '') &&
+      words.slice(i + 2, i + 4).some((x) => ['arrive', 'come', 'land', 'appear'].includes(x.lemma))
+    )
+      cues.push({ index: i, strong: true });
     else if (
       w.lower === 'once' &&
       next &&
@@ -340,7 +350,8 @@ function cuesIn(
       );
       // "okendo review under 3 stars ->", "Wufoo 'Request a quote' entry =": a service and a
       // thing it sends news of, before an arrow, are a headline too.
-      const arrow = w.value === '=' || (w.value === ',' && words[k + 1]?.lower === 'then');
+      const arrow =
+        w.value === '=' || w.value === '?' || (w.value === ',' && words[k + 1]?.lower === 'then');
       const serviceThing =
         arrow && head.some((x) => productWord(x)) && head.some((x) => inService(x.start, x.end));
       if (
@@ -465,8 +476,13 @@ export function findGenericEvent(
       const infinitive = (w: Word) => clause[clause.indexOf(w) - 1]?.lower === 'to';
       const isAction = (w: Word) =>
         Boolean(ACTIONS[w.lemma]) && !quoted(w) && !attributive(w) && !infinitive(w);
+      // After a determiner a word is a thing, whatever the tagger says ("a deploy fails").
+      const determined = (w: Word) =>
+        w.pos === 'VERB' &&
+        w.lower === w.lemma &&
+        DETERMINERS.has(clause[clause.indexOf(w) - 1]?.lower ?? '');
       const isObject = (w: Word) =>
-        (w.pos === 'NOUN' || (w.pos === 'PROPN' && w.known)) &&
+        (w.pos === 'NOUN' || (w.pos === 'PROPN' && w.known) || determined(w)) &&
         !['new', 'incoming', 'latest', 'fresh'].includes(w.lower) &&
         !OBJECT_STOP.has(w.lemma) &&
         !quoted(w) &&
@@ -532,7 +548,8 @@ export function findGenericEvent(
         if (next && (isObject(next) || (next.pos === 'VERB' && next !== verb && next.known)))
           object = next;
       }
-      if (!object && !speaking && !(verb && VERB_OBJECTS[verb.lemma])) continue;
+      const madeByVerb = verb && !object ? VERB_THINGS[verb.lemma] : undefined;
+      if (!object && !speaking && !(verb && VERB_OBJECTS[verb.lemma]) && !madeByVerb) continue;
       const formFilled =
         object?.lemma === 'form' &&
         verb &&
@@ -554,11 +571,13 @@ export function findGenericEvent(
       };
       const lemma = speaking
         ? 'message'
-        : formFilled
-          ? 'response'
-          : verb && VERB_OBJECTS[verb.lemma] && (!object || clause.indexOf(object) > verbIndex)
-            ? VERB_OBJECTS[verb.lemma]!
-            : compound(object!).replace(/[^a-z0-9_]+/g, '_');
+        : madeByVerb
+          ? madeByVerb
+          : formFilled
+            ? 'response'
+            : verb && VERB_OBJECTS[verb.lemma] && (!object || clause.indexOf(object) > verbIndex)
+              ? VERB_OBJECTS[verb.lemma]!
+              : compound(object!).replace(/[^a-z0-9_]+/g, '_');
       // An e-mail that arrives is a message received; one that bounces stays an e-mail.
       const objectName =
         ['email', 'mail'].includes(lemma) && verb && ACTIONS[verb.lemma] !== 'created'
@@ -602,7 +621,20 @@ export function findGenericEvent(
           /\b(?:on|to|into|in)\s+(?:our |my |the )?(?:[\w.-]+(?:,\s*|\s+and\s+|\s+or\s+))*$/i,
         ) && [...SENDING].some((verb) => new RegExp(`\\b${verb}`, 'i').test(sentenceText));
       const before = [...outside].reverse().find((s) => s.end <= from && !sharedTo(s));
+      // A service heading the line ("intercom - on each new convo ...") is where news comes from.
+      const heading = outside.find((s) => {
+        const at = words.findIndex((x) => x.start === s.start);
+        const after = words.findIndex((x) => x.start >= s.end);
+        return (
+          at !== -1 &&
+          words[at]!.sentence === sentence &&
+          (at === 0 || words[at - 1]!.sentence !== sentence) &&
+          /^(?::|-)$/.test(words[after]?.value ?? '') &&
+          s.end <= from
+        );
+      });
       const service =
+        heading ??
         outside.find((s) => s.start >= from && s.start < to && !(sending && destination(s))) ??
         before ??
         outside.find((s) => s.start > to && s.start < to + 40 && !destination(s)) ??

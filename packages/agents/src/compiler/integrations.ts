@@ -172,7 +172,7 @@ function readsAsName(words: readonly Word[], mention: Mention): boolean {
   if (next?.lower === 'of') return false;
   const first = !before || before.sentence !== word.sentence;
   // At the head of a line: "Close: new lead created ->", "Front - new message".
-  if (first && next && /^(?::|-)$/.test(next.value)) return true;
+  if (first && next && (/^(?::|-)$/.test(next.value) || next.lower === 'new')) return true;
   // "slack me when ...", "Slack the team": the product used as the verb of sending.
   if (
     next &&

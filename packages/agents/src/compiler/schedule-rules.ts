@@ -156,7 +156,7 @@ export const RULES: readonly Rule[] = [
   },
   {
     pattern:
-      /\b(?:in the|at|this|tomorrow|daily|(?:mon|tues|wednes|thurs|fri|satur|sun)day)\s+(morning|afternoon|evening|night)\b/gi,
+      /\b(?:in the|at|this|tomorrow|daily|(?:mon|tues|wednes|thurs|fri|satur|sun)day)\s+(morning|afternoon|evening|night)s?\b/gi,
     apply: (d, m) => void (d.period ??= m[1]!.toLowerCase() as Period),
     qualifier: true,
   },
@@ -183,7 +183,7 @@ export const RULES: readonly Rule[] = [
   {
     // A day's name counts when it reads as a schedule: "every Monday", "on Tuesdays", "Friday at".
     pattern: new RegExp(
-      String.raw`(?:\b(?:every(?: other)?|each|on|and|or|weekly on)\s+|,\s*|&\s*|\+\s*|\(\s*)${DAY}(?:s)?\b(?!\.com|-)|\b${FULL_DAY}s\b|(?<!\b(?:out|for|by|until|till|before|after|next|this|from|due)\s+)\b${FULL_DAY}\b(?=\s+(?:at|morning|afternoon|evening|night)\b)|(?<=^|[.!?]\s+)${DAY}\b(?=\s*(?:\+|&|,|\s\d{1,2}(?::\d\d)?\s*(?:am|pm)\b))`,
+      String.raw`(?:\b(?:every(?: other)?|each|on|and|or|weekly on)\s+|,\s*|&\s*|\+\s*|\(\s*)${DAY}(?:s)?\b(?!\.com|-)|\b${FULL_DAY}s\b|(?<!\b(?:out|for|by|until|till|before|after|next|this|from|due)\s+)\b${FULL_DAY}\b(?=\s+(?:at|mornings?|afternoons?|evenings?|nights?)\b)|(?<=^|[.!?]\s+)${DAY}\b(?=\s*(?:\+|&|,|\s\d{1,2}(?::\d\d)?\s*(?:am|pm)\b))`,
       'gi',
     ),
     apply: (d, m) => addDays(d, [dayIndex((m[1] ?? m[2] ?? m[3] ?? m[4])!)]),

@@ -103,7 +103,7 @@ const THINGS: ReadonlySet<string> = new Set([
   ...`payment refund invoice subscription order ticket review conversation build deploy deployment
   check incident alert episode video lead deal contact message post release issue task card record
   entry file document contract envelope submission response booking appointment job run pipeline
-  monitor error crash signup`.split(/\s+/),
+  monitor error crash signup mail email`.split(/\s+/),
 ]);
 const NOT_THINGS = new Set([
   'app',
@@ -175,9 +175,8 @@ const PLACE_OR_PERSON = new Set(
 );
 /** Verbs of tools reporting news, after a name that is their subject: "Honeybadger reports". */
 const REPORTING = new Set(
-  'report raise detect flag fire alert send notify trigger log record find open create post'.split(
-    ' ',
-  ),
+  `report raise detect flag fire alert send notify trigger log record find open create post catch
+  spot see get`.split(/\s+/),
 );
 /** Verbs that address a person: "send it to Priya". */
 const ADDRESSING = new Set(
@@ -247,7 +246,7 @@ export function findUnknownServices(
     free(w) &&
     !CALENDAR_WORDS.has(w.lower.replace(/s$/, '')) &&
     (/^[A-Z][A-Za-z0-9]*(?:\.[a-z]{2,4})?$/.test(w.value) ||
-      /^[a-z]+\.(?:com|io|so|ai|app|dev)$/.test(w.value) ||
+      /^[a-z]+\.(?:com|io|so|ai|app|dev|to|co|me|ly|sh|fm|tv|cc|xyz)$/.test(w.value) ||
       lowerName(w) ||
       /^(?=.*\d)(?=.*[A-Za-z])[A-Za-z0-9]{2,6}$/.test(w.value)) &&
     !/^\d/.test(w.value) &&
@@ -260,10 +259,15 @@ export function findUnknownServices(
     // A name in lower case only at the head of a line ("okendo review ->", "honeybook new
     // inquiry") or right after "via", "through", "using": elsewhere such a word is more
     // often jargon the dictionary lacks ("repo", "backend").
+    // ... or as the last word of "in x." / "on x," with nothing between ("support in chatwoot.").
+    const bareAfterPrep =
+      ['in', 'on', 'from'].includes(words[i - 1]?.lower ?? '') &&
+      /^[,.;:!?)]$/.test(words[i + 1]?.value ?? '.');
     if (
       lowerName(first) &&
       !(startsSentence && (productWord(words[i + 1]) || words[i + 1]?.lower === 'new')) &&
-      !['via', 'through', 'thru', 'using'].includes(words[i - 1]?.lower ?? '')
+      !['via', 'through', 'thru', 'using'].includes(words[i - 1]?.lower ?? '') &&
+      !bareAfterPrep
     )
       continue;
     if (startsSentence || /^[A-Z]{2,}$/.test(first.value)) {
@@ -329,7 +333,10 @@ export function findUnknownServices(
     // "in Clio", "from Zillow", "to NetDocuments": a name no dictionary knows, where people say
     // where things are kept, unless the words before speak of places or people ("the weather
     // in Lisbon", "email it to Priya").
-    const plain = /^[A-Z][a-z]+(?:[A-Z][a-z]+)?$/.test(first.value) || j > i;
+    const plain =
+      /^[A-Z][a-z]+(?:[A-Z][a-z]+)?\d*$/.test(first.value) ||
+      j > i ||
+      (lowerName(first) && bareAfterPrep);
     const capitalised = words.slice(i, j + 1).every((w) => /^[A-Z]/.test(w.value));
     const unknownName = (words.slice(i, j + 1).some((w) => !w.known) || capitalised) && plain;
     const lead = words.slice(Math.max(0, i - 5), i).map((w) => w.lemma);

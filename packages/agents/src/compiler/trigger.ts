@@ -17,7 +17,7 @@ const INCOMING = [
   /\b(?:incoming|inbound)\s+(?:webhooks?|http\s+requests?|requests?|calls?|posts?)\b/i,
   /\b(?:via|by|through|from|on)\s+(?:a\s+|an\s+|the\s+)?webhooks?\b(?!\s+(?:url|at)\b)/i,
   /\bwebhooks?\s+(?:is\s+called|fires|arrives|hits)\b/i,
-  /\b(?:call|post|send|hit|ping|forward|trigger|push|sent)(?:s|es|ed)?\b(?:\s+[^\s.]+){0,6}?\s+(?:this|the)\s+agent\b/i,
+  /\b(?:call|post|send|hit|ping|forward|trigger|push|sent|curl)(?:s|es|ed)?\b(?:\s+[^\s.]+){0,6}?\s+(?:this|the)\s+agent\b/i,
   /\b(?:the\s+agent'?s|its\s+own|this\s+agent'?s)\s+(?:webhook|url|endpoint)\b/i,
   // "Our kiosk will send a webhook whenever ...", "I give you webhook from my booking system":
   // another system sends one to the agent (not "send a webhook to https://...").
@@ -40,7 +40,7 @@ const WHEN_CLAUSE =
 const WATCHED = new Set(['rss', 'web-page', 'http-request']);
 
 const UNIT =
-  '(?:weekends?|weeks?|months?|quarters?|years?|days?|nights?|mornings?|evenings?|mondays?|tuesdays?|wednesdays?|thursdays?|fridays?|saturdays?|sundays?)';
+  '(?:weekends?|weeks?|months?|quarters?|years?|days?|hours?|minutes?|nights?|mornings?|evenings?|mondays?|tuesdays?|wednesdays?|thursdays?|fridays?|saturdays?|sundays?)';
 const TIME_REFERENCE = new RegExp(
   String.raw`\b(?:last|this|next|past|previous|coming|the last|the past|the previous)\s+(?:\d+\s+|few\s+|couple of\s+)?${UNIT}\b(?!\s+of\b)|\bthe (?:month|week|year) before\b|\b(?:from|over|during) the weekend\b|\b(?:yesterday|tonight)\b`,
   'gi',
