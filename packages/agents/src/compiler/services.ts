@@ -103,7 +103,7 @@ const THINGS: ReadonlySet<string> = new Set([
   ...`payment refund invoice subscription order ticket review conversation build deploy deployment
   check incident alert episode video lead deal contact message post release issue task card record
   entry file document contract envelope submission response booking appointment job run pipeline
-  monitor error crash signup mail email`.split(/\s+/),
+  monitor error crash signup mail email donation`.split(/\s+/),
 ]);
 const NOT_THINGS = new Set([
   'app',
@@ -171,7 +171,7 @@ const PLACE_OR_PERSON = new Set(
   `weather forecast temperature office city country locate stay trip travel flight hotel
   restaurant apartment flat rent vacation holiday visit near branch timezone born meet lunch dinner
   coffee conference university hospital colleague friend mom dad wife husband boss route walk
-  walking tour drive translate translation language speak`.split(/\s+/),
+  walking tour drive`.split(/\s+/),
 );
 /** Verbs of tools reporting news, after a name that is their subject: "Honeybadger reports". */
 const REPORTING = new Set(
@@ -303,11 +303,13 @@ export function findUnknownServices(
     let j = i;
     // "Judge.me", "Cal.com": the name goes on over the dot.
     const dotted =
-      words[j + 1]?.value === '.' &&
+      ['.', '-'].includes(words[j + 1]?.value ?? '') &&
       words[j + 2] &&
       words[j + 1]!.start === first.end &&
       words[j + 2]!.start === words[j + 1]!.end &&
-      /^[a-z]{2,4}$/.test(words[j + 2]!.value);
+      /^[a-z]{2,4}$/.test(words[j + 2]!.value) &&
+      // "Ko-fi" is one name; "Snyk-scan" is a name and a verb.
+      (words[j + 1]!.value === '.' || !words[j + 2]!.known);
     if (dotted) j += 2;
     if (
       first.known &&
@@ -346,7 +348,27 @@ export function findUnknownServices(
       unknownName &&
       !lead.some((l) => PLACE_OR_PERSON.has(l)) &&
       !(prep === 'to' && lead.some((l) => ADDRESSING.has(l)));
-    if (!strong && !weak && !placed && !heading) {
+    // A name no dictionary knows, inside a sentence, before a noun or after "our", "my",
+    // "their" ("our Vultr instances", "Redash query", "arXiv"): a product more often than not,
+    // and listing one too many costs less than losing one the user named.
+    const unheard = words.slice(i, j + 1).every((w) => !w.known);
+    const possessed = ['our', 'my', 'their', 'your'].includes(before);
+    // "Amazon Seller Central vs Flipkart", "Zendesk and Kustomer": one more in a list of products.
+    const listed =
+      ['and', 'or', 'vs', 'versus', ',', '+', '&', '/'].includes(before) &&
+      /^[A-Z]/.test(first.value) &&
+      taken.some((t) => t.end <= (words[i - 1]?.start ?? 0) && t.end >= (words[i - 2]?.end ?? 0));
+    const coined =
+      !startsSentence &&
+      unheard &&
+      first.value.length >= 4 &&
+      /^[A-Za-z][A-Za-z0-9]*$/.test(first.value) &&
+      // "arXiv", "TaxDome", "ClassDojo": capitals inside a word are a brand's.
+      (/^[a-z]+[A-Z]|^[A-Z][a-z]+[A-Z][a-z]/.test(first.value) ||
+        (/^[A-Z][a-z]/.test(first.value) &&
+          possessed &&
+          !lead.some((l) => PLACE_OR_PERSON.has(l) || ADDRESSING.has(l))));
+    if (!strong && !weak && !placed && !heading && !coined && !listed) {
       i = j;
       continue;
     }
