@@ -230,8 +230,19 @@ export function findMentions(
   // A word written as one product's name is not another's by their shared stem ("Canva" is not
   // "Canvas").
   const exact = (m: Mention) => asWritten(m) && !m.fuzzy;
+  // The longer name wins where two overlap: "Azure DevOps" is not also Azure.
+  const covered = (m: Mention) =>
+    found.some(
+      (other) =>
+        other !== m &&
+        other.id !== m.id &&
+        other.start <= m.start &&
+        other.end >= m.end &&
+        other.end - other.start > m.end - m.start,
+    );
   const names = found.filter(
     (mention) =>
+      !covered(mention) &&
       (exact(mention) || !found.some((other) => other.start === mention.start && exact(other))) &&
       (!isEverydayWord(common, mention, text) || readsAsName(words, mention)) &&
       !((mention.fuzzy || !asWritten(mention)) && english(mention)),

@@ -63,7 +63,7 @@ export const INTENTS: readonly Intent[] = [
   {
     id: 'github',
     patterns: [/\bpull requests?\b/gi],
-    unless: ['gitlab', 'bitbucket'],
+    unless: ['gitlab', 'bitbucket', 'gitea', 'azure-devops', 'gerrit', 'codeberg'],
     assumption: 'Pull requests taken as GitHub pull requests',
   },
   {
@@ -113,6 +113,13 @@ export const INTENTS: readonly Intent[] = [
     id: 'memory',
     patterns: [
       /\b(?:remember|remembers|keep track|keeps track|keeping track|last seen|already (?:posted|sent|seen)|between runs)\b/gi,
+      // Only what is new since the agent last looked: it has to remember what it saw.
+      /\b(?:haven'?t|hasn'?t|have not|has not|didn'?t|not)\s+(?:\w+\s+)?(?:seen|used|posted|sent|copied|reported|replied(?: to)?|shared|processed|handled|promoted|drafted)\s+(?:\w+\s+)?(?:yet|before|already)\b/gi,
+      /\balready (?:copied|reported|replied|shared|processed|handled|added|drafted|used)\b/gi,
+      /\b(?:since|than) (?:the |my |our )?last (?:run|time|check|night|week)\b/gi,
+      /\b(?:weren'?t|wasn'?t) there (?:before|last|the (?:night|day|week) before)\b/gi,
+      /\bnever (?:repeat|post the same|send the same|twice)\b/gi,
+      /\b(?:the )?same \w+ twice\b/gi,
     ],
   },
   {
@@ -145,6 +152,8 @@ export const INTENTS: readonly Intent[] = [
       /\b(?:sms|whatsapp|text messages?)\b/gi,
       /\btext (?:me|him|her|them|us|the|our|their)\b/gi,
     ],
+    // WhatsApp named as the product, or a phone system of its own, is not Twilio.
+    unless: ['whatsapp', 'openphone', 'aircall', 'ringcentral'],
   },
   {
     id: 'google-calendar',

@@ -246,4 +246,31 @@ export const CODE_INTEGRATIONS: readonly Integration[] = [
       event('issue.opened', 'Issue', ['new gitea issue']),
     ],
   }),
+  known({
+    id: 'codeberg',
+    name: 'Codeberg',
+    category: 'Code',
+    description:
+      'Codeberg, the community-run Forgejo host: repositories, issues and pull requests.',
+    website: 'https://codeberg.org',
+    keywords: ['codeberg', 'codeberg repo'],
+    aliases: ['codeberg.org'],
+    events: [
+      event('pull_request.opened', 'Pull request opened', ['new codeberg pull request']),
+      event('issue.opened', 'Issue opened', ['new codeberg issue']),
+    ],
+  }),
+  known({
+    id: 'gerrit',
+    name: 'Gerrit',
+    category: 'Code',
+    description: 'Gerrit Code Review changes, patch sets, votes and comments.',
+    website: 'https://www.gerritcodereview.com',
+    keywords: ['gerrit', 'gerrit change', 'gerrit review'],
+    aliases: ['gerrit code review'],
+    events: [
+      event('patchset.created', 'Patch set created', ['new gerrit change', 'new patch set']),
+      event('change.merged', 'Change merged', ['gerrit change merged']),
+    ],
+  }),
 ];

@@ -149,8 +149,8 @@ export const DEVOPS_CASES: readonly CorpusCase[] = [
   ),
   item(
     'When a GitHub Actions run fails on main, rerun it once and if it fails again post in #ci on Slack',
-    ['github', 'slack'],
-    on('github', 'workflow_run.completed'),
+    ['github-actions', 'slack'],
+    on('github-actions', 'workflow_run.completed'),
     OPS,
   ),
   item(
