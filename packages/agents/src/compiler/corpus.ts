@@ -16,6 +16,7 @@ import varied5 from './corpus/varied-5.json' with { type: 'json' };
 import varied6 from './corpus/varied-6.json' with { type: 'json' };
 import varied7 from './corpus/varied-7.json' with { type: 'json' };
 import varied8 from './corpus/varied-8.json' with { type: 'json' };
+import varied9 from './corpus/varied-9.json' with { type: 'json' };
 import type { LabelledCase } from './corpus-score.ts';
 
 export type { CorpusCase, ExpectedTrigger } from './corpus/types.ts';
@@ -61,6 +62,7 @@ export const VARIED_CASES: readonly LabelledCase[] = [
   ...(varied6 as LabelledCase[]),
   ...(varied7 as LabelledCase[]),
   ...(varied8 as LabelledCase[]),
+  ...(varied9 as LabelledCase[]),
 ];
 
 /** Where the compiler's rules and its category model come from. */

@@ -1,7 +1,8 @@
 import { integrationById } from '../catalog/index.ts';
 import type { EventTrigger } from './events.ts';
 import type { Word } from './nlp.ts';
-import { productWord, serviceKey, type ServiceSpan } from './services.ts';
+import { productWord, serviceKey, thingWords, type ServiceSpan } from './services.ts';
+import { editDistance } from './text.ts';
 
 // Events of any service, read from the sentence's grammar rather than from the catalog's phrases:
 // a cue ("when", "whenever", "as soon as", "each new", "once"), then what happens (a verb, by its
@@ -251,6 +252,15 @@ function requestVerb(words: readonly Word[], index: number): boolean {
   return index - opening < 3 && ['NOUN', 'PROPN'].includes(w.pos) && w.known;
 }
 
+const THING_WORDS = [...thingWords()];
+/** The thing a misspelt word stands for: one letter off, or two letters swapped. */
+function spelledThing(word: string): string | undefined {
+  if (word.length < 5) return undefined;
+  return THING_WORDS.find(
+    (thing) => Math.abs(thing.length - word.length) <= 1 && editDistance(thing, word, 2) <= 1,
+  );
+}
+
 /** What follows a verb that opens a request: "turn off the ...", "archive all ...". */
 const REQUEST_OBJECTS = new Set(
   'the a an off up out my our all this that it them every each any'.split(' '),
@@ -333,6 +343,26 @@ function cuesIn(
     )
       cues.push({ index: i, strong: true });
   });
+  // A sentence that reports news of a service's thing: "Instantly reply comes in. Positive? ...",
+  // "Typeform response lands".
+  const opened = new Set<number>();
+  words.forEach((w, i) => {
+    if (opened.has(w.sentence)) return;
+    opened.add(w.sentence);
+    const head = words.slice(i, i + 5).filter((x) => x.sentence === w.sentence);
+    const verbAt = head.findIndex(
+      (x, k) =>
+        k >= 2 &&
+        ['arrive', 'land', 'come', 'appear', 'show'].includes(x.lemma) &&
+        x.lower !== x.lemma,
+    );
+    if (
+      verbAt !== -1 &&
+      head.slice(0, verbAt).some((x) => inService(x.start, x.end)) &&
+      head.slice(0, verbAt).some((x) => productWord(x))
+    )
+      cues.push({ index: i, strong: true });
+  });
   // A headline before an arrow, a colon, a dash or a question mark: "Zendesk ticket created ->",
   // "Payment failed on Paddle?", "A CircleCI workflow finished - ...", in any sentence, after a
   // lead-in of its own ("pls set up: merge request opened in gitlab -> ...", "Tripadvisor - new
@@ -364,7 +394,13 @@ function cuesIn(
           head[0]!.lower === head[0]!.lemma
         ) &&
         !POLITE.has(head[0]!.lower) &&
-        (participle || head.slice(0, 4).some((x) => x.lower === 'new') || serviceThing)
+        (participle ||
+          head.slice(0, 4).some((x) => x.lower === 'new') ||
+          serviceThing ||
+          // "Each Typeform NPS answer: ..." heads a line with what it is done to.
+          (['each', 'every', 'any'].includes(head[0]!.lower) &&
+            head.some((x) => productWord(x)) &&
+            head.some((x) => inService(x.start, x.end))))
       ) {
         if (!cues.some((c) => c.index === start)) cues.push({ index: start, strong: true });
         break;
@@ -432,7 +468,9 @@ export function findGenericEvent(
     return (
       things.has(w.lemma) ||
       things.has(singularOf(w.lemma)) ||
-      (!!next && things.has(`${w.lemma}${next.lemma}`))
+      (!!next && things.has(`${w.lemma}${next.lemma}`)) ||
+      // Services the catalog knows no events of send news of the things every product has.
+      (!things.size && productWord(w))
     );
   };
   const cues = cuesIn(words, thingAt, (start, end) =>
@@ -443,8 +481,17 @@ export function findGenericEvent(
   for (const strong of [true, false]) {
     for (const cue of cues.filter((c) => c.strong === strong)) {
       const sentence = words[cue.index]!.sentence;
+      // An aside in brackets ("(they're listed in our Airtable)") is skipped, not an end.
+      let depth = 0;
       const scope = words
-        .slice(cue.index, cue.index + SCOPE)
+        .slice(cue.index, cue.index + SCOPE + 8)
+        .filter((w) => {
+          if (w.value === '(') depth++;
+          const inside = depth > 0;
+          if (w.value === ')') depth = Math.max(0, depth - 1);
+          return !inside && w.value !== ')';
+        })
+        .slice(0, SCOPE)
         .filter((w) => w.sentence === sentence);
       // The clause ends at punctuation that ends a clause: not at quotes, hyphens, or the dot
       // inside a domain ("monday.com").
@@ -555,9 +602,14 @@ export function findGenericEvent(
         verb &&
         ['fill', 'submit', 'complete', 'answer'].includes(verb.lemma);
       // "pull request", "expense report": the thing is the whole compound.
-      // A noun in -ing is its own thing, not its verb's ("booking", "listing", "meeting").
+      // A noun in -ing is its own thing, not its verb's ("booking", "listing", "meeting"); a
+      // misspelt thing is the thing ("custmer", "deploymnet").
       const nounOf = (w: Word) =>
-        /ings?$/.test(w.lower) && w.lemma !== w.lower ? w.lower.replace(/s$/, '') : w.lemma;
+        /ings?$/.test(w.lower) && w.lemma !== w.lower
+          ? w.lower.replace(/s$/, '')
+          : w.known
+            ? w.lemma
+            : (spelledThing(w.lower) ?? w.lemma);
       const compound = (w: Word) => {
         const next = clause[clause.indexOf(w) + 1];
         return next &&

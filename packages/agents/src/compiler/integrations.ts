@@ -160,7 +160,11 @@ const SERVICE_BEFORE = new Set(
  * verb, adjective or adverb ("close the deal", "a crisp summary"), after an article ("send a
  * signal", "the front"), or before "of" ("in front of").
  */
-function readsAsName(words: readonly Word[], mention: Mention): boolean {
+function readsAsName(
+  words: readonly Word[],
+  mention: Mention,
+  others: readonly Mention[] = [],
+): boolean {
   const at = words.findIndex((w) => w.start === mention.start);
   if (at === -1) return true;
   const word = words[at]!;
@@ -177,7 +181,16 @@ function readsAsName(words: readonly Word[], mention: Mention): boolean {
   if (
     next &&
     ['me', 'us', 'him', 'her', 'them'].includes(next.lower) &&
-    (first || before?.lower === 'and')
+    (first || ['and', 'then'].includes(before?.lower ?? ''))
+  )
+    return true;
+  // One more in a list of products: "on instagram and threads".
+  if (
+    before &&
+    ['and', 'or', ','].includes(before.lower) &&
+    word.pos !== 'VERB' &&
+    (!next || next.sentence !== word.sentence || /^(?:[,.;:!?)]|and|or)$/.test(next.lower)) &&
+    others.some((m) => m.id !== mention.id && m.end <= before.start && m.end >= before.start - 2)
   )
     return true;
   if (
@@ -244,7 +257,7 @@ export function findMentions(
     (mention) =>
       !covered(mention) &&
       (exact(mention) || !found.some((other) => other.start === mention.start && exact(other))) &&
-      (!isEverydayWord(common, mention, text) || readsAsName(words, mention)) &&
+      (!isEverydayWord(common, mention, text) || readsAsName(words, mention, found)) &&
       !((mention.fuzzy || !asWritten(mention)) && english(mention)),
   );
   const intents = intentMentions(text, names);

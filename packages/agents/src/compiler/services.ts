@@ -103,8 +103,11 @@ const THINGS: ReadonlySet<string> = new Set([
   ...`payment refund invoice subscription order ticket review conversation build deploy deployment
   check incident alert episode video lead deal contact message post release issue task card record
   entry file document contract envelope submission response booking appointment job run pipeline
-  monitor error crash signup mail email donation`.split(/\s+/),
+  monitor error crash signup mail email donation sub`.split(/\s+/),
 ]);
+/** Every word of {@link THINGS}, for reading misspelt ones. */
+export const thingWords = (): ReadonlySet<string> => THINGS;
+
 const NOT_THINGS = new Set([
   'app',
   'user',
@@ -246,6 +249,7 @@ export function findUnknownServices(
     free(w) &&
     !CALENDAR_WORDS.has(w.lower.replace(/s$/, '')) &&
     (/^[A-Z][A-Za-z0-9]*(?:\.[a-z]{2,4})?$/.test(w.value) ||
+      /^[a-z]+[A-Z][A-Za-z0-9]{2,}$/.test(w.value) ||
       /^[a-z]+\.(?:com|io|so|ai|app|dev|to|co|me|ly|sh|fm|tv|cc|xyz)$/.test(w.value) ||
       lowerName(w) ||
       /^(?=.*\d)(?=.*[A-Za-z])[A-Za-z0-9]{2,6}$/.test(w.value)) &&
@@ -265,7 +269,12 @@ export function findUnknownServices(
       /^[,.;:!?)]$/.test(words[i + 1]?.value ?? '.');
     if (
       lowerName(first) &&
-      !(startsSentence && (productWord(words[i + 1]) || words[i + 1]?.lower === 'new')) &&
+      !(
+        startsSentence &&
+        (productWord(words[i + 1]) ||
+          words[i + 1]?.lower === 'new' ||
+          HEADLINE_MARK.test(words[i + 1]?.value ?? ''))
+      ) &&
       !['via', 'through', 'thru', 'using'].includes(words[i - 1]?.lower ?? '') &&
       !bareAfterPrep
     )
@@ -319,7 +328,12 @@ export function findUnknownServices(
         !(TOOL_BEFORE.has(before1) || TOOL_AFTER.has(words[j + 1]?.lower ?? '')))
     )
       continue;
-    while (j + 1 < words.length && nameLike(words[j + 1]!) && /^[A-Z]/.test(words[j + 1]!.value))
+    while (
+      j + 1 < words.length &&
+      nameLike(words[j + 1]!) &&
+      /^[A-Z]/.test(words[j + 1]!.value) &&
+      words[j + 1]!.value !== 'I'
+    )
       j++;
     const before = words[i - 1]?.lower ?? '';
     const before2 = words[i - 2]?.lower ?? '';

@@ -17,7 +17,8 @@ const INCOMING = [
   /\b(?:incoming|inbound)\s+(?:webhooks?|http\s+requests?|requests?|calls?|posts?)\b/i,
   /\b(?:via|by|through|from|on)\s+(?:a\s+|an\s+|the\s+)?webhooks?\b(?!\s+(?:url|at)\b)/i,
   /\bwebhooks?\s+(?:is\s+called|fires|arrives|hits)\b/i,
-  /\b(?:call|post|send|hit|ping|forward|trigger|push|sent|curl)(?:s|es|ed)?\b(?:\s+[^\s.]+){0,6}?\s+(?:this|the)\s+agent\b/i,
+  /\b(?:call|post|send|hit|ping|forward|trigger|push|sent|curl)(?:s|es|ed)?\b(?:\s+[^\s.]+){0,10}?\s+(?:this|the)\s+agent\b/i,
+  /\bwebhooks?\s+(?:to|into|for)\s+(?:this|the)\s+agent\b/i,
   /\b(?:the\s+agent'?s|its\s+own|this\s+agent'?s)\s+(?:webhook|url|endpoint)\b/i,
   // "Our kiosk will send a webhook whenever ...", "I give you webhook from my booking system":
   // another system sends one to the agent (not "send a webhook to https://...").
