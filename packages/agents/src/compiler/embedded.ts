@@ -13,7 +13,13 @@ import { makeName } from './naming.ts';
 import { analyse } from './nlp.ts';
 import { guardrails, questions } from './notes.ts';
 import { planSteps } from './plan.ts';
-import { findUnknownServices, isRunnable, serviceKey, type ServiceSpan } from './services.ts';
+import {
+  findUnknownServices,
+  isRunnable,
+  serviceKey,
+  spanOf,
+  type ServiceSpan,
+} from './services.ts';
 import { clip, normalize, tokenize } from './text.ts';
 import { timeZoneInText } from './timezone.ts';
 import { readTrigger, type TriggerReading } from './trigger.ts';
@@ -154,13 +160,7 @@ export function compileEmbedded(input: CompileInput, options: CompileOptions = {
   const mentions = dropDraftPurposes(text, findMentions(text, tokens, words));
   const named: ServiceSpan[] = mentions
     .filter((m) => m.via === 'name' && integrationById(m.id)?.provider.kind !== 'builtin')
-    .map((m) => ({
-      id: m.id,
-      name: integrationById(m.id)!.name,
-      start: m.start,
-      end: m.end,
-      known: true,
-    }));
+    .map(spanOf);
   const services = [...named, ...findUnknownServices(text, words, mentions)].sort(
     (a, b) => a.start - b.start,
   );

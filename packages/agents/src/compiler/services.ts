@@ -48,6 +48,17 @@ export function sameService(a: string, b: string): boolean {
   return left === right;
 }
 
+/** The span of a catalog integration's mention in the description. */
+export function spanOf(mention: { id: string; start: number; end: number }): ServiceSpan {
+  return {
+    id: mention.id,
+    name: resolveService(mention.id)?.integration.name ?? mention.id,
+    start: mention.start,
+    end: mention.end,
+    known: true,
+  };
+}
+
 /** A service named in the description, whether or not the catalog knows it. */
 export type ServiceSpan = {
   /** Catalog id, or the name's kebab-case for a service the catalog does not know. */

@@ -3,7 +3,7 @@ import { integrationById } from '../catalog/index.ts';
 import { findEvent, type EventTrigger } from './events.ts';
 import { findGenericEvent, sameAction } from './generic-events.ts';
 import type { Word } from './nlp.ts';
-import type { ServiceSpan } from './services.ts';
+import { spanOf, type ServiceSpan } from './services.ts';
 import type { Mention } from './integrations.ts';
 import { parseSchedule, type ParsedSchedule } from './schedule.ts';
 import { tokenize, type Token } from './text.ts';
@@ -151,13 +151,7 @@ export function readTrigger(
             integrationById(m.id)?.provider.kind !== 'builtin' &&
             !text.slice(m.start, m.end).includes('#'),
         )
-        .map((m) => ({
-          id: m.id,
-          name: integrationById(m.id)!.name,
-          start: m.start,
-          end: m.end,
-          known: true,
-        }));
+        .map(spanOf);
   const generic =
     findGenericEvent(text, words, services, builtinsIn) ??
     (implied.length && !catalogEvent
