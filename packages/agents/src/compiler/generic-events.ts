@@ -166,6 +166,8 @@ const SAME_ACTION: readonly (readonly string[])[] = [
     'scheduled',
     'started',
     'uploaded',
+    'alert',
+    'fired',
   ],
   ['completed', 'paid', 'succeeded', 'finished', 'resolved', 'done', 'won', 'merged', 'closed'],
   ['deleted', 'cancelled', 'canceled', 'removed', 'archived'],
@@ -502,6 +504,10 @@ export function findGenericEvent(
           !(w.value === '.' && scope[k + 1]?.start === w.end),
       );
       const clause = stop === -1 ? scope : scope.slice(0, stop);
+      // The clause's subject is a pronoun: its thing and its service were named before.
+      const pointsBack = ['one', 'it', 'they', 'these', 'those'].includes(
+        clause.find((w, k) => k > 0 && !DETERMINERS.has(w.lower) && w.lower !== 'new')?.lower ?? '',
+      );
       // Words in quotes are names ("tagged 'refund'", "mentions 'broken'"), not the happening.
       const quoted = (w: Word) =>
         /['"\u2018\u201c]\S*$/.test(text.slice(Math.max(0, w.start - 1), w.start));
@@ -524,10 +530,17 @@ export function findGenericEvent(
       const isAction = (w: Word) =>
         Boolean(ACTIONS[w.lemma]) && !quoted(w) && !attributive(w) && !infinitive(w);
       // After a determiner a word is a thing, whatever the tagger says ("a deploy fails").
-      const determined = (w: Word) =>
-        w.pos === 'VERB' &&
-        w.lower === w.lemma &&
-        DETERMINERS.has(clause[clause.indexOf(w) - 1]?.lower ?? '');
+      // So is a thing products send news of right after a service's name ("Instantly reply").
+      const determined = (w: Word) => {
+        if (w.pos !== 'VERB' || w.lower !== w.lemma) return false;
+        const before = clause[clause.indexOf(w) - 1];
+        return (
+          DETERMINERS.has(before?.lower ?? '') ||
+          (!!before &&
+            productWord(w) &&
+            services.some((s) => before.start >= s.start && before.end <= s.end))
+        );
+      };
       const isObject = (w: Word) =>
         (w.pos === 'NOUN' || (w.pos === 'PROPN' && w.known) || determined(w)) &&
         !['new', 'incoming', 'latest', 'fresh'].includes(w.lower) &&
@@ -594,6 +607,13 @@ export function findGenericEvent(
         const next = service ? words.find((w) => w.start >= service.end) : undefined;
         if (next && (isObject(next) || (next.pos === 'VERB' && next !== verb && next.known)))
           object = next;
+        // "... tickets in Gorgias. When one of those arrives": the thing named last before.
+        if (!object && pointsBack) {
+          object = words
+            .slice(0, cue.index)
+            .filter((w) => w.sentence >= sentence - 1 && productWord(w) && w.pos === 'NOUN')
+            .at(-1);
+        }
       }
       const madeByVerb = verb && !object ? VERB_THINGS[verb.lemma] : undefined;
       if (!object && !speaking && !(verb && VERB_OBJECTS[verb.lemma]) && !madeByVerb) continue;
@@ -687,6 +707,8 @@ export function findGenericEvent(
       });
       const service =
         heading ??
+        // "when one of those arrives, look it up in ShipStation": the one named before.
+        (pointsBack ? before : undefined) ??
         outside.find((s) => s.start >= from && s.start < to && !(sending && destination(s))) ??
         before ??
         outside.find((s) => s.start > to && s.start < to + 40 && !destination(s)) ??

@@ -114,7 +114,7 @@ const THINGS: ReadonlySet<string> = new Set([
   ...`payment refund invoice subscription order ticket review conversation build deploy deployment
   check incident alert episode video lead deal contact message post release issue task card record
   entry file document contract envelope submission response booking appointment job run pipeline
-  monitor error crash signup mail email donation sub`.split(/\s+/),
+  monitor error crash signup mail email donation sub answer reply`.split(/\s+/),
 ]);
 /** Every word of {@link THINGS}, for reading misspelt ones. */
 export const thingWords = (): ReadonlySet<string> => THINGS;
