@@ -67,6 +67,27 @@ describe('events of any service, read from the sentence', () => {
       'conversation.created',
       'webhook',
     ],
+    // Whatever is submitted on a form tool is a response.
+    [
+      'Each time a volunteer sign-up is submitted through our Jotform, add them to Airtable',
+      'jotform',
+      'submission.created',
+      'webhook',
+    ],
+    // A pronoun subject points back at the thing and the service named before.
+    [
+      'Refund tickets pile up in Zendesk. When one comes in, check the order in Shopify and draft a reply',
+      'zendesk',
+      'ticket.created',
+      'webhook',
+    ],
+    // A thing right after a service's name, whatever the tagger makes of it.
+    [
+      'Intercom reply arrives: tag the conversation by topic',
+      'intercom',
+      'conversation.replied',
+      'webhook',
+    ],
     // The verb the catalog's phrase passed over.
     [
       'when a WooCommerce order gets refunded, note it in the refunds sheet',

@@ -106,6 +106,7 @@ const OBJECT_NAMES: Readonly<Record<string, string>> = {
   rating: 'review',
   chat: 'conversation',
   convo: 'conversation',
+  sub: 'subscription',
 };
 /** Who does things, not what happens: never the event's object. */
 const ACTORS = new Set(
@@ -715,6 +716,25 @@ export function findGenericEvent(
         (new Set(outside.map((s) => s.id)).size === 1 ? outside[0]! : null);
       if (!service) continue;
       const declared = integrationById(service.id)?.events ?? [];
+      // Whatever is filled in or submitted on a form tool is a response ("a permission slip is
+      // submitted through Microsoft Forms"); handing in work is a submission; a reply is news of
+      // the thing replied to.
+      let thing = objectName;
+      const handedIn =
+        verb && ['turn', 'hand'].includes(verb.lemma) && clause[verbIndex + 1]?.lower === 'in';
+      if (
+        /form/i.test(service.name) &&
+        verb &&
+        ['fill', 'submit', 'complete', 'answer', 'send'].includes(verb.lemma)
+      ) {
+        thing = 'response';
+        action = 'created';
+      } else if (handedIn) {
+        thing = 'submission';
+        action = 'created';
+      }
+      const replyTo =
+        thing === 'reply' ? declared.find((e) => e.id.endsWith('.replied')) : undefined;
       const objectsOf = (e: (typeof declared)[number]) => {
         const parts = e.id.split('.');
         parts.pop();
@@ -727,10 +747,8 @@ export function findGenericEvent(
       };
       const actionOf = (e: (typeof declared)[number]) => e.id.split('.').pop()!;
       // An id without an action ("push") is the thing itself.
-      const bare = declared.find((e) => !e.id.includes('.') && e.id === objectName);
-      const sameObject = declared.filter((e) =>
-        objectsOf(e).includes(objectName.replace(/s$/, '')),
-      );
+      const bare = declared.find((e) => !e.id.includes('.') && e.id === thing);
+      const sameObject = declared.filter((e) => objectsOf(e).includes(thing.replace(/s$/, '')));
       // The service's own word for the verb first ("fulfilled", "paid"), then the same kind of
       // happening in other words ("submitted" for created).
       const forms = verb ? [verb.lower, verb.lemma, `${verb.lemma}ed`, `${verb.lemma}d`] : [];
@@ -738,6 +756,7 @@ export function findGenericEvent(
       // of a form tool), has that event for whatever the description calls it ("a complaint").
       const appearing = declared.filter((e) => sameAction(actionOf(e), 'created'));
       const match =
+        replyTo ??
         bare ??
         sameObject.find((e) => forms.includes(actionOf(e))) ??
         sameObject.find((e) => sameAction(actionOf(e), action)) ??
@@ -749,7 +768,7 @@ export function findGenericEvent(
           : undefined);
       return {
         integration: service.id,
-        event: match?.id ?? `${objectName}.${action}`,
+        event: match?.id ?? `${thing}.${action}`,
         index: words[cue.index]!.start,
         strong,
         clause: text.slice(words[cue.index]!.start, to),
