@@ -17,6 +17,7 @@ import varied6 from './corpus/varied-6.json' with { type: 'json' };
 import varied7 from './corpus/varied-7.json' with { type: 'json' };
 import varied8 from './corpus/varied-8.json' with { type: 'json' };
 import varied9 from './corpus/varied-9.json' with { type: 'json' };
+import varied10 from './corpus/varied-10.json' with { type: 'json' };
 import type { LabelledCase } from './corpus-score.ts';
 
 export type { CorpusCase, ExpectedTrigger } from './corpus/types.ts';
@@ -63,6 +64,7 @@ export const VARIED_CASES: readonly LabelledCase[] = [
   ...(varied7 as LabelledCase[]),
   ...(varied8 as LabelledCase[]),
   ...(varied9 as LabelledCase[]),
+  ...(varied10 as LabelledCase[]),
 ];
 
 /** Where the compiler's rules and its category model come from. */

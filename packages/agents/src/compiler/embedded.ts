@@ -100,9 +100,14 @@ function unavailableServices(
     if (integration) add(integration.id, integration.name);
     else add(undefined, service.name);
   }
-  if (trigger.type === 'event' && !integrationById(trigger.integration)) {
-    const named = services.find((s) => s.id === trigger.integration);
-    add(undefined, named?.name ?? trigger.integration);
+  if (trigger.type === 'event') {
+    // The trigger's service, however it was read (a catalog phrase of a service written as an
+    // everyday word: "Zoom cloud recording ready"), is listed when Spoke cannot run it.
+    const integration = integrationById(trigger.integration);
+    if (!integration) {
+      const named = services.find((s) => s.id === trigger.integration);
+      add(undefined, named?.name ?? trigger.integration);
+    } else if (!isRunnable(integration)) add(integration.id, integration.name);
   }
   return list.slice(0, 20);
 }

@@ -184,7 +184,8 @@ type Cue = { index: number; strong: boolean };
 /** What an outside party does that reaches us: "customers send", "someone adds", "a lead books". */
 const INBOUND = new Set(
   `send leave submit ask post write book place fill add upload create open file report share
-  comment reply request order buy sign join subscribe register cancel pay`.split(/\s+/),
+  comment reply request order buy sign join subscribe register cancel pay dm message text email
+  contact ping`.split(/\s+/),
 );
 
 const DETERMINERS = new Set(['a', 'an', 'the', 'each', 'every', 'any', 'this', 'that']);
@@ -334,7 +335,7 @@ function cuesIn(
     // acts on each of a service's things as they come, unless it makes them ("create new
     // tickets") or counts them over a time ("every ticket from last week").
     else if (
-      (w.lower === 'new' || (['every', 'each', 'all'].includes(w.lower) && prev !== 'new')) &&
+      (w.lower === 'new' || (['every', 'each'].includes(w.lower) && prev !== 'new')) &&
       i > 0 &&
       words[i - 1]!.sentence === w.sentence &&
       requestVerb(words, i - 1) &&

@@ -146,7 +146,9 @@ const SERVICE_AFTER = new Set(
   notification notifications alert alerts post posts team teams folder folders docs doc sheet
   sheets calendar pipeline pipelines tasks issues emails data report reports errors incidents logs
   builds deploys deployments exceptions crashes monitors wiki notes databases subscriptions charges
-  images containers compose hub clusters pods`.split(/\s+/),
+  images containers compose hub clusters pods revenue sales mrr metrics stats numbers traffic`.split(
+    /\s+/,
+  ),
 );
 /** Words before it that do the same: "to slack", "in notion", "our sentry". */
 const SERVICE_BEFORE = new Set(
@@ -182,6 +184,13 @@ function readsAsName(
     next &&
     ['me', 'us', 'him', 'her', 'them'].includes(next.lower) &&
     (first || ['and', 'then'].includes(before?.lower ?? ''))
+  )
+    return true;
+  // Where an arrow sends things: "daily revenue -> telegram, 21:00".
+  if (
+    before?.lower === 'then' &&
+    words[words.indexOf(before) - 1]?.value === ',' &&
+    (!next || next.sentence !== word.sentence || /^[,.;:!?)]$/.test(next.value))
   )
     return true;
   // One more in a list of products: "on instagram and threads".

@@ -151,6 +151,16 @@ export const RULES: readonly Rule[] = [
     apply: (d) => void (d.daily = true),
   },
   {
+    // "Morning digest in Discord: ...": a part of the day heading a line, naming recurring work.
+    pattern:
+      /(?<=^|[.!?]\s+)(morning|evening|nightly|night)\s+(?:digest|report|summary|briefing|recap|update|round-?up)s?\b/gi,
+    apply: (d, m) =>
+      void (
+        (d.daily = true),
+        (d.period ??= (m[1]!.toLowerCase() === 'nightly' ? 'night' : m[1]!.toLowerCase()) as Period)
+      ),
+  },
+  {
     pattern: /\b(?:every|each) (morning|afternoon|evening|night)\b/gi,
     apply: (d, m) => void ((d.daily = true), (d.period = m[1]!.toLowerCase() as Period)),
   },

@@ -96,7 +96,7 @@ const TOOL_AFTER = new Set(
   `account accounts workspace channel inbox app api integration crm bot dashboard form forms
   campaign campaigns newsletter subscribers webhook audience survey surveys responses submissions
   tickets reviews listings listing bookings chats conversations messages workflows pipeline
-  announcement announcements`.split(/\s+/),
+  announcement announcements posts`.split(/\s+/),
 );
 /**
  * The things services send news about, from the catalog's own events ("payment" of
@@ -114,7 +114,7 @@ const THINGS: ReadonlySet<string> = new Set([
   ...`payment refund invoice subscription order ticket review conversation build deploy deployment
   check incident alert episode video lead deal contact message post release issue task card record
   entry file document contract envelope submission response booking appointment job run pipeline
-  monitor error crash signup mail email donation sub answer reply`.split(/\s+/),
+  monitor error crash signup mail email donation sub answer reply finding`.split(/\s+/),
 ]);
 /** Every word of {@link THINGS}, for reading misspelt ones. */
 export const thingWords = (): ReadonlySet<string> => THINGS;
@@ -190,7 +190,7 @@ const PLACE_OR_PERSON = new Set(
 /** Verbs of tools reporting news, after a name that is their subject: "Honeybadger reports". */
 const REPORTING = new Set(
   `report raise detect flag fire alert send notify trigger log record find open create post catch
-  spot see get`.split(/\s+/),
+  spot see get say`.split(/\s+/),
 );
 /** Verbs that address a person: "send it to Priya". */
 const ADDRESSING = new Set(
@@ -267,9 +267,15 @@ export function findUnknownServices(
     !/^\d/.test(w.value) &&
     !/^[A-Z]{2,4}$/.test(w.value) &&
     !/^[QH][1-4]$/.test(w.value);
+  // "via PR Newswire", "in RD Station": an abbreviation opening a name of several words.
+  const capsLead = (i: number) =>
+    free(words[i]!) &&
+    /^[A-Z]{2,4}$/.test(words[i]!.value) &&
+    /^[A-Z][a-z]+$/.test(words[i + 1]?.value ?? '') &&
+    (TOOL_BEFORE.has(words[i - 1]?.lower ?? '') || PLACE_PREPS.has(words[i - 1]?.lower ?? ''));
   for (let i = 0; i < words.length; i++) {
     const first = words[i]!;
-    if (!nameLike(first)) continue;
+    if (!nameLike(first) && !capsLead(i)) continue;
     const startsSentence = i === 0 || words[i - 1]!.sentence !== first.sentence;
     // A name in lower case only at the head of a line ("okendo review ->", "honeybook new
     // inquiry") or right after "via", "through", "using": elsewhere such a word is more

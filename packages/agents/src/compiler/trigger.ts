@@ -17,8 +17,12 @@ const INCOMING = [
   /\b(?:incoming|inbound)\s+(?:webhooks?|http\s+requests?|requests?|calls?|posts?)\b/i,
   /\b(?:via|by|through|from|on)\s+(?:a\s+|an\s+|the\s+)?webhooks?\b(?!\s+(?:url|at)\b)/i,
   /\bwebhooks?\s+(?:is\s+called|fires|arrives|hits)\b/i,
-  /\b(?:call|post|send|hit|ping|forward|trigger|push|sent|curl)(?:s|es|ed)?\b(?:\s+[^\s.]+){0,10}?\s+(?:this|the)\s+agent\b/i,
+  // ("a sheet called Q3 targets ... the agent" names a sheet: "called" is left out.)
+  /\b(?:(?:post|send|hit|ping|forward|trigger|push|curl)(?:s|es|ed)?|calls?|sent)\b(?:\s+[^\s.]+){0,10}?\s+(?:this|the)\s+agent\b/i,
   /\bwebhooks?\s+(?:to|into|for)\s+(?:this|the)\s+agent\b/i,
+  /\b(?:post|send|push|forward)(?:s|es)?\b(?:\s+[^\s.]+){0,8}?\s+to you\b/i,
+  /\b(?:calls?|hits?|pings?|posts? to)\s+your\s+(?:webhook|url|endpoint)\b/i,
+  /(?:^|[.!?]\s+)webhooks?\s+from\s+(?:our|my|the)\b/i,
   /\b(?:the\s+agent'?s|its\s+own|this\s+agent'?s)\s+(?:webhook|url|endpoint)\b/i,
   // "Our kiosk will send a webhook whenever ...", "I give you webhook from my booking system":
   // another system sends one to the agent (not "send a webhook to https://...").
@@ -33,6 +37,9 @@ const ON_DEMAND =
   /\b(?:when i ask|on demand|when i run|when i tell|run when|on request|manually)\b/i;
 
 export const POLL_CRON = '0 * * * *';
+
+const HABIT =
+  /\b(?:i|we)\s+(?:usually\s+|normally\s+|always\s+)?(?:upload|publish|post|record|release|send|ship|run|do|hold|have|write)\b[^.,;!?]{0,40}?(\b(?:every|each)\s+(?:week|month|day|morning|evening|monday|tuesday|wednesday|thursday|friday|saturday|sunday)s?\b)/gi;
 
 /** A clause that says when: the only kind of event reading that outranks a schedule. */
 const WHEN_CLAUSE =
@@ -118,6 +125,12 @@ export function readTrigger(
   const blank = (m: string) => ' '.repeat(m.length);
   masked = masked
     .replace(TIME_REFERENCE, blank)
+    // What the author does on a rhythm is not when the agent runs: "i upload a video on youtube
+    // every week, when it goes live ...".
+    .replace(
+      HABIT,
+      (m: string, rhythm: string) => m.slice(0, m.length - rhythm.length) + blank(rhythm),
+    )
     .replace(
       DESCRIBING_FREQUENCY,
       (m: string, word: string, next: string, after: string | undefined, at: number) =>
@@ -196,9 +209,19 @@ export function readTrigger(
   if (asks) return { type: 'manual', schedule: null, event: null, assumptions: [] };
   // Against a schedule, only a when-clause that comes first makes an event: "every evening, draft
   // replies to the new reviews" and "PRs merged, incidents: post them every Monday" are schedules.
+  // A frequency inside the event's own headline describes the thing ("Cronitor says the nightly
+  // backup job failed ->").
+  const inHeadline =
+    !!event &&
+    !!schedule &&
+    schedule.index > event.index &&
+    schedule.index < event.index + event.clause.length &&
+    /^\s*(?:,\s*then|->|=>|\u2192|:|=)/.test(text.slice(event.index + event.clause.length));
   const eventFirst =
     event &&
-    (!schedule || (event.strong && event.index < schedule.index && WHEN_CLAUSE.test(event.clause)));
+    (!schedule ||
+      (event.strong && event.index < schedule.index && WHEN_CLAUSE.test(event.clause)) ||
+      (event.strong && inHeadline));
   if (event && eventFirst) return { type: 'event', schedule: null, event, assumptions: [] };
   if (schedule) {
     return { type: 'schedule', schedule, event: null, assumptions: schedule.assumptions };
