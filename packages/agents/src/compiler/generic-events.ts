@@ -1,7 +1,7 @@
 import { integrationById } from '../catalog/index.ts';
 import type { EventTrigger } from './events.ts';
 import type { Word } from './nlp.ts';
-import { productWord, serviceKey, thingWords, type ServiceSpan } from './services.ts';
+import { productWord, serviceKey, THINGS, type ServiceSpan } from './services.ts';
 import { editDistance } from './text.ts';
 
 // Events of any service, read from the sentence's grammar rather than from the catalog's phrases:
@@ -256,13 +256,14 @@ function requestVerb(words: readonly Word[], index: number): boolean {
   return index - opening < 3 && ['NOUN', 'PROPN'].includes(w.pos) && w.known;
 }
 
-const THING_WORDS = [...thingWords()];
 /** The thing a misspelt word stands for: one letter off, or two letters swapped. */
 function spelledThing(word: string): string | undefined {
   if (word.length < 5) return undefined;
-  return THING_WORDS.find(
-    (thing) => Math.abs(thing.length - word.length) <= 1 && editDistance(thing, word, 2) <= 1,
-  );
+  for (const thing of THINGS) {
+    if (Math.abs(thing.length - word.length) <= 1 && editDistance(thing, word, 2) <= 1)
+      return thing;
+  }
+  return undefined;
 }
 
 /** What follows a verb that opens a request: "turn off the ...", "archive all ...". */

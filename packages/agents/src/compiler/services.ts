@@ -103,7 +103,7 @@ const TOOL_AFTER = new Set(
  * `payment.failed`, "build" of `build.finished`) and a few every product has: after a name
  * ("a Mollie payment", "Checkly check failed") they make it a product.
  */
-const THINGS: ReadonlySet<string> = new Set([
+export const THINGS: ReadonlySet<string> = new Set([
   ...INTEGRATIONS.flatMap((integration) =>
     integration.events.flatMap((event) => {
       const parts = event.id.split('.');
@@ -116,9 +116,6 @@ const THINGS: ReadonlySet<string> = new Set([
   entry file document contract envelope submission response booking appointment job run pipeline
   monitor error crash signup mail email donation sub answer reply finding`.split(/\s+/),
 ]);
-/** Every word of {@link THINGS}, for reading misspelt ones. */
-export const thingWords = (): ReadonlySet<string> => THINGS;
-
 const NOT_THINGS = new Set([
   'app',
   'user',
@@ -140,9 +137,7 @@ const HEADLINE_MARK = /^(?::|-|->|=>|\u2192|\u2014|\u2013)$/;
 
 /** "Honeybadger reports", "GitGuardian detects": a name no dictionary knows, reporting news. */
 const reports = (w: Word | undefined) =>
-  !!w &&
-  (REPORTING.has(w.lemma) || w.lower === 'new') &&
-  (w.lower === 'new' || w.lower.endsWith('s'));
+  !!w && (w.lower === 'new' || (REPORTING.has(w.lemma) && w.lower.endsWith('s')));
 
 /** Nouns after a capitalised word that make it a label inside a product: "Blog database". */
 const LABELLED = new Set(
@@ -202,7 +197,11 @@ const ADDRESSING = new Set(
  * Places, which stand where products do ("in Germany", "from London"): every country and region
  * the runtime can name, every city of the time-zone database, the continents, and the US states.
  */
-const PLACES: ReadonlySet<string> = (() => {
+let places: ReadonlySet<string> | null = null;
+
+/** Built on first use (about 50 ms): a server that never compiles never pays for it. */
+function placeNames(): ReadonlySet<string> {
+  if (places) return places;
   const names = new Set<string>();
   const regions = new Intl.DisplayNames(['en'], { type: 'region' });
   for (let a = 65; a <= 90; a++) {
@@ -225,8 +224,9 @@ const PLACES: ReadonlySet<string> = (() => {
     Mississippi Missouri Montana Nebraska Nevada Ohio Oklahoma Oregon Pennsylvania Tennessee Texas
     Utah Vermont Virginia Washington Wisconsin Wyoming`.split(/\s+/))
     names.add(serviceKey(name));
+  places = names;
   return names;
-})();
+}
 
 /**
  * A product written in lower case ("okendo", "honeybook", "codeberg"): a word no dictionary
@@ -404,7 +404,7 @@ export function findUnknownServices(
       continue;
     }
     const name = text.slice(first.start, words[j]!.end);
-    if (PLACES.has(serviceKey(name))) {
+    if (placeNames().has(serviceKey(name))) {
       i = j;
       continue;
     }
