@@ -96,3 +96,39 @@ describe('named services', () => {
     expect(stored.json().data.agent.spec).toEqual(agent.spec);
   });
 });
+
+describe('hostile descriptions', () => {
+  it('in parallel, at the length limit, are each answered without a 5xx; only 201s store agents', async () => {
+    const before = await agentCount();
+    const pieces = [
+      'when x%1$s then "}{" \\u0000 ',
+      'Every 1st when whenever new new new -> => → ',
+      'ＷＨＥＮ ｎｅｗ ｔｉｃｋｅｔ ',
+      '<script>alert(1)</script> on Zendesk ',
+      "Robert'); DROP TABLE agents;-- via Stripe ",
+      'a'.repeat(60) + ' ',
+    ];
+    const prompts = Array.from({ length: 12 }, (_, i) => {
+      let text = '';
+      for (let k = 0; text.length < 4000; k++) text += pieces[(i + k) % pieces.length];
+      return text.slice(0, 4000);
+    });
+    const answers = await Promise.all(
+      prompts.map((prompt) => call(t, 'POST', '/api/agents', ada.token, { prompt })),
+    );
+    for (const res of answers) {
+      expect([201, 422, 429, 503], res.body.slice(0, 200)).toContain(res.statusCode);
+      if (res.statusCode === 503) expect(res.headers['retry-after']).toBeDefined();
+      if (res.statusCode === 201)
+        expect(AgentSchema.safeParse(res.json().data.agent).success).toBe(true);
+    }
+    const created = answers.filter((res) => res.statusCode === 201).length;
+    expect(await agentCount()).toBe(before + created);
+    // The server still reads an ordinary description afterwards.
+    const after = await call(t, 'POST', '/api/agents', ada.token, {
+      prompt:
+        'Every weekday at 9, summarise new Zendesk tickets and post them to #support in Slack',
+    });
+    expect([201, 429]).toContain(after.statusCode);
+  });
+});
