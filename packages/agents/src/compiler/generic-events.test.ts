@@ -213,6 +213,12 @@ describe('services named in the description', () => {
     expect(second.trigger).toMatchObject({ integration: 'shop', event: 'review.created' });
   });
 
+  it('does not take a channel or a handle for a product: "#billing" is not BILL', () => {
+    const spec = compile('When a Stripe payment fails, ping #billing and @close-team on Slack');
+    expect(spec.unavailable).toBeUndefined();
+    expect(spec.integrations.map((i) => i.id).sort()).toEqual(['slack', 'stripe']);
+  });
+
   it('does not take places, people or languages for products', () => {
     for (const prompt of [
       'Find 20 bakeries in Portugal and Ohio with their websites and add them to Airtable',

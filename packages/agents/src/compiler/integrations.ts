@@ -262,9 +262,12 @@ export function findMentions(
         other.end >= m.end &&
         other.end - other.start > m.end - m.start,
     );
+  // "#billing", "@close": a channel's or a person's handle, not a product.
+  const handle = (m: Mention) => /[#@]$/.test(text.slice(Math.max(0, m.start - 1), m.start));
   const names = found.filter(
     (mention) =>
       !covered(mention) &&
+      !handle(mention) &&
       (exact(mention) || !found.some((other) => other.start === mention.start && exact(other))) &&
       (!isEverydayWord(common, mention, text) || readsAsName(words, mention, found)) &&
       !((mention.fuzzy || !asWritten(mention)) && english(mention)),
