@@ -23,6 +23,20 @@ describe('events of any service, read from the sentence', () => {
       'webhook',
     ],
     [
+      // The service named where the event is told, not the one with the phrase ("new order").
+      'for every new order in my etsy shop please send buyer a thank you message and make the shipment in ShipStation',
+      'etsy',
+      'order.created',
+      'webhook',
+    ],
+    [
+      // A request ends the clause ("please reply"); a subject the tagger reads as a verb.
+      'our clients in Ukraine write us on Viber. When message arrive please reply from the FAQ',
+      'viber',
+      'message.received',
+      'webhook',
+    ],
+    [
       'zendesk ticket created -> detect the language and add an internal note in English',
       'zendesk',
       'ticket.created',
@@ -211,6 +225,38 @@ describe('services named in the description', () => {
     const second = compile('Whenever a Shop.io review arrives, thank the reviewer on Slack');
     expect(second.unavailable?.map((u) => u.name)).toEqual(['Shop.io']);
     expect(second.trigger).toMatchObject({ integration: 'shop', event: 'review.created' });
+  });
+
+  it('reads a name before a noun as a product, a domain as a name, and a name at a clause end', () => {
+    for (const [prompt, name] of [
+      [
+        "Weekday mornings: run the saved Qorvix query 'DAU' and post the number in #growth",
+        'Qorvix',
+      ],
+      ['Once that nightly Dataloom sync finishes, post the row counts in #data', 'Dataloom'],
+      ['When a patient texts our Weave number after hours, reply with our opening hours', 'Weave'],
+      ['when a trackerly.io check fails, open a Jira issue', 'trackerly.io'],
+      ['when somebody applies on hirezo read the cv and score it 1-10', 'hirezo'],
+    ]) {
+      expect(
+        compile(prompt).unavailable?.map((u) => u.name),
+        prompt,
+      ).toContain(name);
+    }
+  });
+
+  it('does not take a time, a language of code or an address for a product', () => {
+    for (const prompt of [
+      'I meet the founders of Brightwave tomorrow morning: pull what we have on them from HubSpot',
+      'Every Friday compare our Python dependencies with PyPI and open a GitHub issue for old ones',
+      'Read the current page at acme.com/pricing and write three hero headlines',
+    ]) {
+      const unavailable = compile(prompt).unavailable?.map((u) => u.name) ?? [];
+      expect(
+        unavailable.filter((name) => /Brightwave|Python|acme/.test(name)),
+        prompt,
+      ).toEqual([]);
+    }
   });
 
   it('does not take a channel or a handle for a product: "#billing" is not BILL', () => {

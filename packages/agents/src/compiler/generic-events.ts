@@ -500,11 +500,13 @@ export function findGenericEvent(
         .filter((w) => w.sentence === sentence);
       // The clause ends at punctuation that ends a clause: not at quotes, hyphens, or the dot
       // inside a domain ("monday.com").
+      // So does the request that follows it: "every new order in my shop please send ...".
       const stop = scope.findIndex(
         (w, k) =>
           k > 1 &&
-          /^(?:[,;:.!?()]|->|=>)$/.test(w.value) &&
-          !(w.value === '.' && scope[k + 1]?.start === w.end),
+          ((/^(?:[,;:.!?()]|->|=>)$/.test(w.value) &&
+            !(w.value === '.' && scope[k + 1]?.start === w.end)) ||
+            /^(?:please|pls|plz|then)$/i.test(w.value)),
       );
       const clause = stop === -1 ? scope : scope.slice(0, stop);
       // The clause's subject is a pronoun: its thing and its service were named before.
@@ -537,8 +539,11 @@ export function findGenericEvent(
       const determined = (w: Word) => {
         if (w.pos !== 'VERB' || w.lower !== w.lemma) return false;
         const before = clause[clause.indexOf(w) - 1];
+        const after = clause[clause.indexOf(w) + 1];
         return (
           DETERMINERS.has(before?.lower ?? '') ||
+          // Right after the cue and before the verb, it is the subject: "when message arrive".
+          (clause.indexOf(w) === 1 && after?.pos === 'VERB' && !!ACTIONS[after.lemma]) ||
           (!!before &&
             productWord(w) &&
             services.some((s) => before.start >= s.start && before.end <= s.end))

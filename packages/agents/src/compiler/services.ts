@@ -187,6 +187,20 @@ const REPORTING = new Set(
   `report raise detect flag fire alert send notify trigger log record find open create post catch
   spot see get say`.split(/\s+/),
 );
+const DETERMINERS_BEFORE = new Set(['the', 'a', 'an', 'that', 'this', 'each', 'every']);
+/** Words of time a name can stand before: "meeting Brightwave tomorrow". */
+const WHEN_WORDS = new Set(
+  'today tomorrow tonight yesterday morning afternoon evening night week weekend month year'.split(
+    ' ',
+  ),
+);
+/** Languages and platforms code is written for, not services: "our Python repos". */
+const TECHNOLOGY = new Set(
+  `python java javascript typescript ruby rust kotlin swift php perl scala elixir haskell android
+  ios linux windows macos django rails laravel react vue angular node deno spring flutter unity`.split(
+    /\s+/,
+  ),
+);
 /** Verbs that address a person: "send it to Priya". */
 const ADDRESSING = new Set(
   'send email mail forward give tell message text introduce assign reply write say show hand'.split(
@@ -256,6 +270,21 @@ export function findUnknownServices(
 ): ServiceSpan[] {
   const found: ServiceSpan[] = [];
   const free = (w: Word) => !taken.some((t) => w.start < t.end && w.end > t.start);
+  // "a healthchecks.io check": a domain is a product's name wherever it stands.
+  const domainAt = (w: Word) => {
+    const at = words.indexOf(w);
+    const dot = words[at + 1];
+    const tld = words[at + 2];
+    return (
+      /^[a-z][a-z0-9-]+$/.test(w.value) &&
+      dot?.value === '.' &&
+      dot.start === w.end &&
+      tld?.start === dot.end &&
+      /^(?:com|io|so|ai|app|dev|co|me|ly|sh)$/.test(tld.value) &&
+      // An address ("acme.com/pricing") is a page, not a product.
+      !(words[at + 3]?.value === '/' && words[at + 3]!.start === tld.end)
+    );
+  };
   const nameLike = (w: Word) =>
     free(w) &&
     !CALENDAR_WORDS.has(w.lower.replace(/s$/, '')) &&
@@ -263,6 +292,7 @@ export function findUnknownServices(
       /^[a-z]+[A-Z][A-Za-z0-9]{2,}$/.test(w.value) ||
       /^[a-z]+\.(?:com|io|so|ai|app|dev|to|co|me|ly|sh|fm|tv|cc|xyz)$/.test(w.value) ||
       lowerName(w) ||
+      domainAt(w) ||
       /^(?=.*\d)(?=.*[A-Za-z])[A-Za-z0-9]{2,6}$/.test(w.value)) &&
     !/^\d/.test(w.value) &&
     !/^[A-Z]{2,4}$/.test(w.value) &&
@@ -284,6 +314,12 @@ export function findUnknownServices(
     const bareAfterPrep =
       ['in', 'on', 'from'].includes(words[i - 1]?.lower ?? '') &&
       /^[,.;:!?)]$/.test(words[i + 1]?.value ?? '.');
+    const domain = domainAt(first);
+    // "applies on teamtailor read the cv": after "on", "in", "from", the last word of the clause.
+    const endsClause =
+      ['on', 'in', 'from', 'into'].includes(words[i - 1]?.lower ?? '') &&
+      words[i + 1]?.pos === 'VERB' &&
+      words[i + 1]!.lower === words[i + 1]!.lemma;
     if (
       lowerName(first) &&
       !(
@@ -293,7 +329,9 @@ export function findUnknownServices(
           HEADLINE_MARK.test(words[i + 1]?.value ?? ''))
       ) &&
       !['via', 'through', 'thru', 'using'].includes(words[i - 1]?.lower ?? '') &&
-      !bareAfterPrep
+      !bareAfterPrep &&
+      !domain &&
+      !endsClause
     )
       continue;
     if (startsSentence || /^[A-Z]{2,}$/.test(first.value)) {
@@ -306,6 +344,8 @@ export function findUnknownServices(
     }
     // Languages are names too, but not of products: "translate it into Spanish".
     if (LANGUAGE.test(first.value) && first.known) continue;
+    // So are the languages and platforms code is written in: "our Python repos".
+    if (TECHNOLOGY.has(first.lower) && !/^[A-Z]/.test(words[i + 1]?.value ?? '')) continue;
     const before1 = words[i - 1]?.lower ?? '';
 
     // An English word is a name only where nothing else fits: "on Crisp", "the Front inbox",
@@ -337,10 +377,19 @@ export function findUnknownServices(
       // "Ko-fi" is one name; "Snyk-scan" is a name and a verb.
       (words[j + 1]!.value === '.' || !words[j + 2]!.known);
     if (dotted) j += 2;
+    // "our Weave number": a word the tagger reads as a name, owned, before a noun.
+    const ownedName =
+      first.pos === 'PROPN' &&
+      (['our', 'my', 'their', 'your'].includes(before1) || DETERMINERS_BEFORE.has(before1)) &&
+      words[j + 1]?.pos === 'NOUN' &&
+      !LABELLED.has(words[j + 1]!.lower) &&
+      !NOT_THINGS.has(words[j + 1]!.lemma) &&
+      !words.slice(Math.max(0, i - 5), i).some((w) => STAGE_WORDS.has(w.lemma));
     if (
       first.known &&
       !dotted &&
       !properAfterPrep &&
+      !ownedName &&
       (['ADJ', 'VERB', 'ADV', 'NUM'].includes(first.pos) ||
         !(TOOL_BEFORE.has(before1) || TOOL_AFTER.has(words[j + 1]?.lower ?? '')))
     )
@@ -399,7 +448,26 @@ export function findUnknownServices(
         (/^[A-Z][a-z]/.test(first.value) &&
           possessed &&
           !lead.some((l) => PLACE_OR_PERSON.has(l) || ADDRESSING.has(l))));
-    if (!strong && !weak && !placed && !heading && !coined && !listed) {
+    // "the saved Redash query", "that nightly Airbyte sync", "our Weave number": inside a
+    // sentence, a capitalised name the dictionary lacks (or the tagger reads as a name, after a
+    // determiner) before a noun that is not a label's ("the Blog folder") names the product the
+    // noun belongs to.
+    const nextWord = words[j + 1];
+    const modifying =
+      !startsSentence &&
+      capitalised &&
+      j === i &&
+      !labelled &&
+      /^[A-Z][a-z]{2,}$/.test(first.value) &&
+      (unheard || (first.pos === 'PROPN' && (possessed || DETERMINERS_BEFORE.has(before)))) &&
+      !!nextWord &&
+      nextWord.pos === 'NOUN' &&
+      nextWord.sentence === first.sentence &&
+      !LABELLED.has(nextWord.lower) &&
+      !PLACE_OR_PERSON.has(nextWord.lemma) &&
+      !WHEN_WORDS.has(nextWord.lower) &&
+      !lead.some((l) => PLACE_OR_PERSON.has(l) || (!possessed && ADDRESSING.has(l)));
+    if (!strong && !weak && !placed && !heading && !coined && !listed && !modifying) {
       i = j;
       continue;
     }

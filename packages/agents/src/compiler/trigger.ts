@@ -191,9 +191,16 @@ export function readTrigger(
       .some((word) =>
         new RegExp(`\\b${word.replace(/e$/, '')}(?:e?s|e?d|ing)\\b`, 'i').test(grammar.clause),
       );
+  // The service named where the event is told is where it happens: "every new order in my Etsy
+  // shop ... make the shipment in ShipStation" is Etsy's order, though ShipStation has the phrase.
+  const toldIn = (e: EventTrigger, id: string) =>
+    services.some((s) => s.id === id && s.start >= e.index && s.end <= e.index + e.clause.length);
   const preferGeneric =
     !!generic &&
     (!catalogEvent ||
+      (generic.integration !== catalogEvent.integration &&
+        toldIn(catalogEvent, generic.integration) &&
+        !toldIn(catalogEvent, catalogEvent.integration)) ||
       (generic.integration === catalogEvent.integration &&
         (declared(generic) || overruled(catalogEvent, generic))) ||
       (!named(catalogEvent.integration) && (inClause(catalogEvent) || generic.near)));
