@@ -174,7 +174,20 @@ export function compileEmbedded(input: CompileInput, options: CompileOptions = {
   const trigger = buildTrigger(reading, zone);
 
   options.onPhase?.('integrations');
-  const ids = mentionedIds(mentions);
+  // What the event's clause implies belongs to the service the event comes from: "we self-host
+  // Forgejo. When someone opens a pull request there" implies no GitHub.
+  const told = reading.event
+    ? { from: reading.event.index, to: reading.event.index + reading.event.clause.length }
+    : null;
+  const impliedByEvent = (m: Mention) =>
+    !!told &&
+    trigger.type === 'event' &&
+    m.via === 'intent' &&
+    m.id !== trigger.integration &&
+    m.start >= told.from &&
+    m.end <= told.to &&
+    integrationById(m.id)?.provider.kind !== 'builtin';
+  const ids = mentionedIds(mentions.filter((m) => !impliedByEvent(m)));
   if (trigger.type === 'event' && !ids.includes(trigger.integration))
     ids.unshift(trigger.integration);
   const chosen = ids

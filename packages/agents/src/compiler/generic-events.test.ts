@@ -30,6 +30,20 @@ describe('events of any service, read from the sentence', () => {
       'webhook',
     ],
     [
+      // An abbreviation opening a name; the catalog's "new lead" of a service not named yields.
+      'each new lead in RD Station gets scored 1-10; 8 or more, create a deal in Pipedrive',
+      'rd-station',
+      'lead.created',
+      'webhook',
+    ],
+    [
+      // A service named in an aside is not where the event happens.
+      "If a VIP customer (they're listed in our Airtable) raises a request in Jira Service Management, ping #support",
+      'jira-service-management',
+      'request.created',
+      'webhook',
+    ],
+    [
       // A request ends the clause ("please reply"); a subject the tagger reads as a verb.
       'our clients in Ukraine write us on Viber. When message arrive please reply from the FAQ',
       'viber',
@@ -243,6 +257,15 @@ describe('services named in the description', () => {
         prompt,
       ).toContain(name);
     }
+  });
+
+  it('takes software people host for a product, and what its events imply for its own', () => {
+    const spec = compile(
+      'we self-host Forgejo. when someone opens a pull request there, do a first-pass review',
+    );
+    expect(spec.trigger).toMatchObject({ integration: 'forgejo', event: 'pull_request.created' });
+    expect(spec.unavailable?.map((u) => u.name)).toEqual(['Forgejo']);
+    expect(spec.integrations.map((i) => i.id)).toEqual([]);
   });
 
   it('does not take a time, a language of code or an address for a product', () => {

@@ -713,11 +713,18 @@ export function findGenericEvent(
           s.end <= from
         );
       });
+      // A service named in an aside ("(they're listed in our Airtable)") is not the clause's.
+      const aside = (sv: ServiceSpan) => {
+        const open = text.lastIndexOf('(', sv.start);
+        return open >= from && open < sv.start && text.indexOf(')', open) > sv.start;
+      };
       const service =
         heading ??
         // "when one of those arrives, look it up in ShipStation": the one named before.
         (pointsBack ? before : undefined) ??
-        outside.find((s) => s.start >= from && s.start < to && !(sending && destination(s))) ??
+        outside.find(
+          (s) => s.start >= from && s.start < to && !aside(s) && !(sending && destination(s)),
+        ) ??
         before ??
         outside.find((s) => s.start > to && s.start < to + 40 && !destination(s)) ??
         (new Set(outside.map((s) => s.id)).size === 1 ? outside[0]! : null);

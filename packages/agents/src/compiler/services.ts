@@ -88,6 +88,11 @@ const TOOL_BEFORE = new Set([
   'onto',
   'use',
   'uses',
+  // "we self-host Forgejo", "we run Metabase": software people host runs products.
+  'host',
+  'hosts',
+  'install',
+  'installed',
 ]);
 /** Words before a name that put a product there only when a product word follows or "our" comes. */
 const TOOL_BEFORE_WEAK = new Set(['in', 'to', 'from', 'with', 'our', 'my', 'the', 'at']);
@@ -334,7 +339,7 @@ export function findUnknownServices(
       !endsClause
     )
       continue;
-    if (startsSentence || /^[A-Z]{2,}$/.test(first.value)) {
+    if ((startsSentence || /^[A-Z]{2,}$/.test(first.value)) && !capsLead(i)) {
       // A capital at the start says nothing ("Quarterly board report"); all capitals are usually
       // an abbreviation (CSV, KPI).
       const next = words[i + 1];
