@@ -27,7 +27,7 @@ export const TARGETS = { f1: 0.92, triggerAccuracy: 0.9, categoryAccuracy: 0.85 
 export const P95_TARGET_MS = 20;
 const NOW = new Date('2026-11-21T10:00:00Z');
 /** The frozen held-out sets, oldest first: each written blind by a different writer. */
-const HELD_OUT_SETS = ['heldout', 'heldout-2'] as const;
+const HELD_OUT_SETS = ['heldout', 'heldout-2', 'heldout-3'] as const;
 
 const compile = (prompt: string): CompileOutcome =>
   compileOffline({ prompt, timezone: 'Europe/Berlin', now: NOW });
@@ -112,6 +112,7 @@ function accuracyRows(dev: CorpusScore, held: readonly CorpusScore[]): string[][
     row('integration recall', (s) => s.recall),
     row('integration F1 (micro)', (s) => s.f1, TARGETS.f1),
     row('trigger accuracy', (s) => s.triggerAccuracy, TARGETS.triggerAccuracy),
+    row('  of which the type alone', (s) => s.triggerTypeAccuracy),
     row('category accuracy', (s) => s.categoryAccuracy, TARGETS.categoryAccuracy),
     count('named services dropped', (s) => `${s.dropped} of ${s.namedServices}`, '0'),
     count('vague ones asked back', (s) => `${s.questionsAsked} of ${s.vagueCases}`, 'all'),

@@ -155,6 +155,8 @@ export type CorpusScore = {
   namedServices: number;
   dropped: number;
   triggerAccuracy: number;
+  /** The trigger's type alone (manual, schedule, event, webhook): how much of a miss is detail. */
+  triggerTypeAccuracy: number;
   categoryAccuracy: number;
   vagueCases: number;
   /** Vague descriptions answered with a question, and buildable ones wrongly answered so. */
@@ -275,6 +277,10 @@ export function scoreCorpus(
     namedServices,
     dropped,
     triggerAccuracy: share((r) => r.triggerOk),
+    triggerTypeAccuracy: share(
+      (r) =>
+        !isQuestion(r.outcome) && r.outcome.trigger.type === (r.case as CorpusCase).trigger.type,
+    ),
     categoryAccuracy: share((r) => r.categoryOk),
     vagueCases: vague.length,
     questionsAsked: vague.filter((r) => r.questionOk).length,

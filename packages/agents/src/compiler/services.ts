@@ -41,11 +41,14 @@ export function resolveService(name: string): ResolvedService | null {
   };
 }
 
+/** A domain's ending, which some write and some leave out: "Booking.com", "booking-com", "booking". */
+const DOMAIN_END = /\.(?:com|io|so|ai|app|dev|co|me|ly|sh|to|fm)$|-(?:com|io)$/i;
+
 /** Whether two names or ids stand for the same service. */
 export function sameService(a: string, b: string): boolean {
-  const left = resolveService(a)?.integration.id ?? serviceKey(a);
-  const right = resolveService(b)?.integration.id ?? serviceKey(b);
-  return left === right;
+  const key = (name: string) =>
+    resolveService(name)?.integration.id ?? serviceKey(name.replace(DOMAIN_END, ''));
+  return key(a) === key(b);
 }
 
 /** The span of a catalog integration's mention in the description. */

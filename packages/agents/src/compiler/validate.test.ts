@@ -1,5 +1,6 @@
 import type { AgentSpec } from '@spoke/shared';
 import { describe, expect, it } from 'vitest';
+import { compileEmbedded } from './embedded.ts';
 import { CRON_MESSAGE, validateSpec } from './validate.ts';
 
 const valid: AgentSpec = {
@@ -102,6 +103,17 @@ describe('validateSpec', () => {
     ).toEqual([
       { path: 'trigger.integration', message: '"github" must also be listed in integrations' },
     ]);
+  });
+
+  it('accepts an event of an unavailable service named with or without its domain', () => {
+    for (const name of ['Booking.com', 'booking.com', 'booking-com', 'Booking']) {
+      const spec = compileEmbedded({
+        prompt: `When a new reservation comes in on ${name}, add it to our Google Calendar`,
+        now: new Date('2026-11-21T10:00:00Z'),
+      });
+      expect(spec.trigger, name).toMatchObject({ type: 'event', event: 'reservation.created' });
+      expect(validateSpec(spec), name).toEqual([]);
+    }
   });
 
   it('requires step tools as <integration>.<tool> of listed integrations', () => {
