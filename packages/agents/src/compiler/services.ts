@@ -42,7 +42,8 @@ export function resolveService(name: string): ResolvedService | null {
 }
 
 /** A domain's ending, which some write and some leave out: "Booking.com", "booking-com", "booking". */
-const DOMAIN_END = /\.(?:com|io|so|ai|app|dev|co|me|ly|sh|to|fm)$|-(?:com|io)$/i;
+const DOMAIN_END =
+  /\.(?:com|io|so|ai|app|dev|co|me|ly|sh|to|fm)$|-(?:com|io|so|ai|co|me|ly|sh|to|fm)$/i;
 
 /** Whether two names or ids stand for the same service. */
 export function sameService(a: string, b: string): boolean {
@@ -76,7 +77,7 @@ export type ServiceSpan = {
 const kebab = (name: string) =>
   name
     .toLowerCase()
-    .replace(/\.(?:com|io|so|ai|app|dev)$/, '')
+    .replace(DOMAIN_END, '')
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-|-$/g, '');
 
