@@ -11,7 +11,8 @@ import {
   type LabelledCase,
 } from '../../packages/agents/src/compiler/corpus-score.ts';
 import { compileOffline } from '../../packages/agents/src/compiler/index.ts';
-import { categoryFeatures, predict } from '../../packages/agents/src/compiler/category.ts';
+import { categoryFeatures } from '../../packages/agents/src/compiler/category.ts';
+import { predict } from '../../packages/agents/src/compiler/linear.ts';
 import {
   trainCategoryModel,
   trainingInput,

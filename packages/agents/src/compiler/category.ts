@@ -1,20 +1,15 @@
 import { AGENT_CATEGORIES, type AgentCategory, type AgentTriggerType } from '@spoke/shared';
 import { integrationById } from '../catalog/index.ts';
 import model from './category-model.json' with { type: 'json' };
+import { best, type LinearModel } from './linear.ts';
 import { analyse } from './nlp.ts';
 
 // The category is the capability card the agent belongs under. It is learned, not written as
-// rules: a multinomial logistic regression over the description's lemmas and verbs, the catalog
-// categories of the integrations it uses, and the trigger type, trained on the
-// development set by `npm run train:category -w @spoke/agents` (deterministic) into
-// category-model.json. A test retrains it and requires the same weights.
+// rules: a linear model (linear.ts) over the description's lemmas and verbs, the catalog
+// categories of the integrations it uses, and the trigger type, trained on the development set
+// into category-model.json.
 
-export type CategoryModel = {
-  classes: readonly AgentCategory[];
-  /** feature -> one weight per class. */
-  weights: Readonly<Record<string, readonly number[]>>;
-  bias: readonly number[];
-};
+export type CategoryModel = LinearModel<AgentCategory>;
 
 export type CategoryInput = {
   description: string;
@@ -59,28 +54,9 @@ export function categoryFeatures(input: CategoryInput): string[] {
   return [...features];
 }
 
-/** Scores per class for the features, as probabilities. */
-export function predict(weights: CategoryModel, features: readonly string[]): number[] {
-  const scores = [...weights.bias];
-  for (const feature of features) {
-    const row = weights.weights[feature];
-    if (!row) continue;
-    for (let k = 0; k < scores.length; k++) scores[k]! += row[k]!;
-  }
-  const top = Math.max(...scores);
-  const exp = scores.map((s) => Math.exp(s - top));
-  const sum = exp.reduce((a, b) => a + b, 0);
-  return exp.map((e) => e / sum);
-}
-
 const MODEL = model as CategoryModel;
 
 export function chooseCategory(input: CategoryInput): AgentCategory {
-  const probabilities = predict(MODEL, categoryFeatures(input));
-  let best = 0;
-  for (let k = 1; k < probabilities.length; k++) {
-    if (probabilities[k]! > probabilities[best]!) best = k;
-  }
-  const category = MODEL.classes[best];
-  return category && AGENT_CATEGORIES.includes(category) ? category : 'Other';
+  const category = best(MODEL, categoryFeatures(input)).label;
+  return AGENT_CATEGORIES.includes(category) ? category : 'Other';
 }

@@ -251,7 +251,7 @@ describe('services named in the description', () => {
       ['When a patient texts our Weave number after hours, reply with our opening hours', 'Weave'],
       ['when a trackerly.io check fails, open a Jira issue', 'trackerly.io'],
       ['when somebody applies on hirezo read the cv and score it 1-10', 'hirezo'],
-    ]) {
+    ] as const) {
       expect(
         compile(prompt).unavailable?.map((u) => u.name),
         prompt,
