@@ -12,7 +12,11 @@ import {
 } from '../../packages/agents/src/compiler/corpus-score.ts';
 import { compileOffline } from '../../packages/agents/src/compiler/index.ts';
 import { categoryFeatures } from '../../packages/agents/src/compiler/category.ts';
-import { predict } from '../../packages/agents/src/compiler/linear.ts';
+import { best, type LinearModel } from '../../packages/agents/src/compiler/linear.ts';
+import { analyse } from '../../packages/agents/src/compiler/nlp.ts';
+import { normalize } from '../../packages/agents/src/compiler/text.ts';
+import { triggerTypeFeatures } from '../../packages/agents/src/compiler/trigger-type.ts';
+import { trainTriggerTypeModel } from '../../packages/agents/src/compiler/trigger-type-train.ts';
 import {
   trainCategoryModel,
   trainingInput,
@@ -73,18 +77,21 @@ function measure(
 }
 
 /**
- * The category model's accuracy on descriptions it was not trained on, within the development
- * set: five folds, each predicted by a model trained on the other four (labelled integrations).
+ * A model's accuracy on descriptions it was not trained on, within the development set: five
+ * folds, each predicted by a model trained on the other four.
  */
-function crossValidatedCategory(cases: readonly CorpusCase[], folds = 5): number {
+function crossValidated(
+  cases: readonly CorpusCase[],
+  train: (cases: readonly CorpusCase[]) => LinearModel,
+  features: (item: CorpusCase) => string[],
+  label: (item: CorpusCase) => string,
+  folds = 5,
+): number {
   let right = 0;
   for (let fold = 0; fold < folds; fold++) {
-    const train = cases.filter((_, i) => i % folds !== fold);
-    const test = cases.filter((_, i) => i % folds === fold);
-    const model = trainCategoryModel(train);
-    for (const item of test) {
-      const p = predict(model, categoryFeatures(trainingInput(item)));
-      if (model.classes[p.indexOf(Math.max(...p))] === item.category) right++;
+    const model = train(cases.filter((_, i) => i % folds !== fold));
+    for (const item of cases.filter((_, i) => i % folds === fold)) {
+      if (best(model, features(item)).label === label(item)) right++;
     }
   }
   return right / cases.length;
@@ -158,10 +165,25 @@ export async function run(ctx: BenchContext): Promise<void> {
     ),
   );
   const buildable = DEV_SET.filter((item): item is CorpusCase => !isVague(item));
-  const crossValidated = crossValidatedCategory(buildable);
+  const categoryCv = crossValidated(
+    buildable,
+    trainCategoryModel,
+    (item) => categoryFeatures(trainingInput(item)),
+    (item) => item.category,
+  );
+  const triggerTypeCv = crossValidated(
+    buildable,
+    trainTriggerTypeModel,
+    (item) => {
+      const text = normalize(item.prompt);
+      return triggerTypeFeatures(text, analyse(text));
+    },
+    (item) => item.trigger.type,
+  );
   console.log(
-    `\ncategory model, 5-fold cross-validation on the development set (each fold predicted by a ` +
-      `model trained on the other four): ${pct(crossValidated)}`,
+    `\nmodels, 5-fold cross-validation on the development set (each fold predicted by a model ` +
+      `trained on the other four): category ${pct(categoryCv)}, trigger type ${pct(triggerTypeCv)} ` +
+      `(the model alone; the compiler lets it overrule the rules only when it is sure)`,
   );
 
   const held = sets.flatMap((set) => set.cases);

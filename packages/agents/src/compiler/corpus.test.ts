@@ -2,16 +2,18 @@ import { AGENT_CATEGORIES } from '@spoke/shared';
 import { describe, expect, it } from 'vitest';
 import { INTEGRATIONS } from '../catalog/index.ts';
 import { trainCategoryModel } from './category-train.ts';
-import model from './category-model.json' with { type: 'json' };
+import categoryModel from './category-model.json' with { type: 'json' };
 import { CORPUS, DEV_SET, LANDING_PROMPTS } from './corpus.ts';
 import { isVague, scoreCorpus, type CaseResult } from './corpus-score.ts';
 import type { CorpusCase } from './corpus/types.ts';
 import { isValidCron } from './cron.ts';
 import { compileOffline } from './index.ts';
+import { trainTriggerTypeModel } from './trigger-type-train.ts';
+import triggerTypeModel from './trigger-type-model.json' with { type: 'json' };
 
-// The development set: where the compiler's rules and its category model come from. These tests
-// keep what it reaches there from slipping; the held-out set (bench/compiler/heldout) is scored
-// by `npm run bench -- compiler` only.
+// The development set: where the compiler's rules and its models (category, trigger type) come
+// from. These tests keep what it reaches there from slipping; the held-out sets
+// (bench/compiler/heldout*) are scored by `npm run bench -- compiler` only.
 
 const NOW = new Date('2026-11-21T10:00:00Z');
 const score = scoreCorpus(DEV_SET, (prompt) =>
@@ -55,8 +57,9 @@ describe('development set', () => {
     }
   });
 
-  it('trains the committed category model: retraining gives the same weights', () => {
-    expect(trainCategoryModel(buildable)).toEqual(model);
+  it('trains the committed models: retraining gives the same weights', () => {
+    expect(trainCategoryModel(buildable)).toEqual(categoryModel);
+    expect(trainTriggerTypeModel(buildable)).toEqual(triggerTypeModel);
   });
 });
 

@@ -30,6 +30,48 @@ describe('events of any service, read from the sentence', () => {
       'webhook',
     ],
     [
+      // A participle naming the thing is the happening; "done" is completed.
+      'You watch SonarQube for us. Each failed quality gate: explain what broke',
+      'sonarqube',
+      'quality_gate.failed',
+      'webhook',
+    ],
+    ['dbt run done → post the KPI digest to #finance', 'dbt', 'run.completed', 'webhook'],
+    [
+      // A name in quotes is not the thing.
+      "Once the 'Month-end close' task is completed in Asana, pull the P&L from Xero",
+      'asana',
+      'task.completed',
+      'webhook',
+    ],
+    [
+      // Each of a named service's things, though its keyword takes the thing in.
+      'Every Strava activity I upload should go into my marathon plan in Google Sheets',
+      'strava',
+      'activity.create',
+      'webhook',
+    ],
+    [
+      'After someone donates on Givebutter, add them as a contact in Salesforce',
+      'givebutter',
+      'donation.created',
+      'webhook',
+    ],
+    [
+      // A lower-case name after a determiner, before a product's thing.
+      'if someone leaves an okendo review that mentions sizing → forward it to #product-fit',
+      'okendo',
+      'review.created',
+      'webhook',
+    ],
+    [
+      // The head noun the tagger read as a verb.
+      'Whenever a new buyer lead comes in from Zillow, add them to Follow Up Boss',
+      'zillow',
+      'buyer_lead.created',
+      'webhook',
+    ],
+    [
       // An abbreviation opening a name; the catalog's "new lead" of a service not named yields.
       'each new lead in RD Station gets scored 1-10; 8 or more, create a deal in Pipedrive',
       'rd-station',

@@ -20,17 +20,17 @@ act(
   `leave submit create add open post place sign register join subscribe upload book make buy send
   purchase order start appear come arrive get receive fill enter apply write drop land enroll list
   star follow save go rate raise file log report show pop schedule trigger fire turn request
-  message text dm ping contact detect`,
+  message text dm ping contact detect donate`,
 );
 act('replied', 'reply respond answer comment');
 act(
   'updated',
-  'change update edit modify move rename reschedule assign label tag hit reach mark flag',
+  'change update edit modify move rename reschedule assign label tag hit reach mark flag switch set',
 );
 act('deleted', 'delete remove archive');
 act('cancelled', 'cancel unsubscribe churn');
 act('completed', 'complete finish resolve win ship deliver fulfil fulfill pay merge approve');
-act('failed', 'fail bounce decline crash break error expire');
+act('failed', 'fail bounce decline crash break error expire miss');
 act('closed', 'close');
 act('published', 'publish release launch');
 act('refunded', 'refund');
@@ -51,6 +51,7 @@ const IRREGULAR: Readonly<Record<string, string>> = {
   began: 'start',
   broken: 'break',
   broke: 'break',
+  done: 'finish',
 };
 
 /** The word with the lemma of its action where the tagger gave none we know. */
@@ -74,6 +75,8 @@ const STATES: Readonly<Record<string, string>> = {
   offline: 'failed',
   green: 'completed',
   live: 'published',
+  // "a new video goes up"
+  up: 'published',
   public: 'published',
 };
 
@@ -328,6 +331,30 @@ function cuesIn(
     )
       cues.push({ index: i, strong: true });
     else if (w.lower === 'if' || w.lower === 'after') cues.push({ index: i, strong: false });
+    // "Every Strava activity I upload ...", "each Typeform response": each of a named service's
+    // things, unless counted over a time ("every Stripe payment from last week").
+    else if (
+      ['every', 'each'].includes(w.lower) &&
+      prev !== 'new' &&
+      words[i + 1] &&
+      inService(words[i + 1]!.start, words[i + 1]!.end) &&
+      (() => {
+        let k = i + 1;
+        while (words[k] && inService(words[k]!.start, words[k]!.end)) k++;
+        // A catalog keyword may take the thing in ("Strava activity").
+        if (words[k]?.pos !== 'NOUN' && k - 1 > i + 1 && words[k - 1]!.pos === 'NOUN') k--;
+        return (
+          words[k]?.pos === 'NOUN' &&
+          !TIME_UNITS.has(words[k]!.lemma) &&
+          !words
+            .slice(k, k + 8)
+            .some(
+              (x) => x.sentence === w.sentence && (TIME_UNITS.has(x.lemma) || x.lower === 'last'),
+            )
+        );
+      })()
+    )
+      cues.push({ index: i, strong: true });
     else if (['every', 'each'].includes(w.lower) && ['on', 'after'].includes(prev ?? ''))
       cues.push({ index: i - 1, strong: true });
     else if (w.lower === 'new' && (i === 0 || words[i - 1]!.sentence !== w.sentence))
@@ -478,6 +505,12 @@ export function findGenericEvent(
       (!things.size && productWord(w))
     );
   };
+  // Spans in quotes ("the 'Month-end close' task"): names, not the happening.
+  const quotes = [
+    ...text.matchAll(
+      /(?<![\p{L}\p{N}])(["'\u2018\u201c])[^"'\u2019\u201d]{1,60}(["'\u2019\u201d])(?![\p{L}\p{N}])/gu,
+    ),
+  ].map((m) => [m.index, m.index + m[0].length] as const);
   const cues = cuesIn(words, thingAt, (start, end) =>
     services.some((s) => start < s.end && end > s.start),
   );
@@ -515,7 +548,8 @@ export function findGenericEvent(
       );
       // Words in quotes are names ("tagged 'refund'", "mentions 'broken'"), not the happening.
       const quoted = (w: Word) =>
-        /['"\u2018\u201c]\S*$/.test(text.slice(Math.max(0, w.start - 1), w.start));
+        /['"\u2018\u201c]\S*$/.test(text.slice(Math.max(0, w.start - 1), w.start)) ||
+        quotes.some(([from, to]) => w.start > from && w.end < to);
       // "a closed conversation", "every new merge request": a verb form used to name a thing.
       const attributive = (w: Word) => {
         const at = clause.indexOf(w);
@@ -640,8 +674,13 @@ export function findGenericEvent(
             : (spelledThing(w.lower) ?? w.lemma);
       const compound = (w: Word) => {
         const next = clause[clause.indexOf(w) + 1];
+        // "a new buyer lead comes in": the tagger may read the head noun as a verb.
+        const headNoun =
+          next?.pos === 'VERB' &&
+          productWord(next) &&
+          ['VERB', 'AUX'].includes(clause[clause.indexOf(next) + 1]?.pos ?? '');
         return next &&
-          next.pos === 'NOUN' &&
+          (next.pos === 'NOUN' || headNoun) &&
           !inService(next) &&
           !OBJECT_STOP.has(next.lemma) &&
           !['stage', 'status', 'trip', 'field'].includes(next.lemma) &&
@@ -663,7 +702,16 @@ export function findGenericEvent(
         ['email', 'mail'].includes(lemma) && verb && ACTIONS[verb.lemma] !== 'created'
           ? 'email'
           : (OBJECT_NAMES[lemma] ?? lemma);
-      let action = verb ? ACTIONS[verb.lemma]! : 'created';
+      // "each failed quality gate", "every merged PR": with no verb, the participle naming the
+      // thing is the happening.
+      const participle = object && !verb ? clause[clause.indexOf(object) - 1] : undefined;
+      const named =
+        participle &&
+        (/(?:ed|en)$/.test(participle.lower) || IRREGULAR[participle.lower]) &&
+        !sameAction(ACTIONS[participle.lemma] ?? '', 'created')
+          ? ACTIONS[participle.lemma]
+          : undefined;
+      let action = verb ? ACTIONS[verb.lemma]! : (named ?? 'created');
       // "goes red", "turns green", "goes live": the state it goes into is the happening.
       const state = verb && ['go', 'turn'].includes(verb.lemma) ? clause[verbIndex + 1] : undefined;
       if (state && STATES[state.lower]) action = STATES[state.lower]!;

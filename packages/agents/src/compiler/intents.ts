@@ -105,7 +105,8 @@ export const INTENTS: readonly Intent[] = [
     patterns: [
       /\b(?:to|at|into)\s+(?:a|an|the|our|their|my)?\s*(?:[\w-]+\s+){0,2}webhooks?\b(?! (?:trigger|from))/gi,
       /\bwebhook url\b/gi,
-      /\bsend (?:a |the )?webhook\b/gi,
+      // ("will send a webhook here" is a call to the agent.)
+      /\bsend (?:a |the )?webhook\b(?!\s+(?:here|to you)\b)/gi,
     ],
     reject: /\bagent\b|\b(?:by|via) webhook/i,
   },

@@ -113,7 +113,7 @@ export const RULES: readonly Rule[] = [
   { pattern: /\bevery other day\b/gi, apply: (d) => void (d.everyDays = 2) },
   {
     pattern:
-      /\b(?:between|from) (\d{1,2})(?::00)?\s*(am|pm)? (?:and|to|till|until|-) (\d{1,2})(?::00)?\s*(am|pm)?(?!\s*(?:minutes|mins|days|%|:\d))|\((\d{1,2})\s*-\s*(\d{1,2})\)/gi,
+      /\b(?:between|from) (\d{1,2})(?!\d)(?::[0-5]\d)?\s*(am|pm)? (?:and|to|till|until|-) (\d{1,2})(?!\d)(?::[0-5]\d)?\s*(am|pm)?(?!\s*(?:minutes|mins|days|%|:\d))|\((\d{1,2})\s*-\s*(\d{1,2})\)/gi,
     apply: (d, m) => {
       const hour = (value: string | undefined, half: string | undefined) => {
         const n = Number(value);
@@ -126,6 +126,13 @@ export const RULES: readonly Rule[] = [
       if (from >= 0 && to <= 23 && from < to) d.hourWindow = [from, to];
     },
     qualifier: true,
+  },
+  {
+    // "At midnight, compare ...", "At 6am: ...": a time that opens the description is when it
+    // runs each day.
+    pattern:
+      /^\s*at\s+(?:midnight|noon|midday|\d{1,2}(?:[:.]\d\d\s*(?:am|pm|h)?|\s*(?:am|pm|h)))\s*[,:]/gi,
+    apply: (d) => void (d.daily = true),
   },
   {
     // "at end of day": every day, in the evening.

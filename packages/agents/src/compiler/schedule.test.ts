@@ -10,6 +10,11 @@ const cronOf = (phrase: string) => parseSchedule(normalize(phrase))?.cron ?? nul
 describe('schedule phrases', () => {
   it.each([
     ['every weekday at 9am', '0 9 * * 1-5'],
+    ['17h each weekday: list the muted monitors', '0 17 * * 1-5'],
+    ['Every 30 minutes from 9:00 to 17:30 on weekdays', '*/30 9-17 * * 1-5'],
+    ['Every 15 minutes from 9am to 5pm', '*/15 9-17 * * *'],
+    ['At midnight, compare the instances with the inventory sheet', '0 0 * * *'],
+    ['At 6am: send me the weather', '0 6 * * *'],
     ['hourly', '0 * * * *'],
     ['every hour', '0 * * * *'],
     ['every 15 minutes', '*/15 * * * *'],

@@ -1,6 +1,6 @@
 import { INTEGRATIONS } from '../catalog/index.ts';
 import type { Integration } from '../catalog/types.ts';
-import type { Word } from './nlp.ts';
+import { inVocabulary, type Word } from './nlp.ts';
 
 // Services by the names people give them: a catalog entry's id, name and aliases all lead to it,
 // whatever their case, spacing or punctuation ("Cal.com", "cal com", "cal-com").
@@ -162,6 +162,7 @@ const STAGE_WORDS = new Set([
   'set',
   'change',
   'mark',
+  'switch',
   'column',
   'state',
 ]);
@@ -250,6 +251,14 @@ function placeNames(): ReadonlySet<string> {
   places = names;
   return names;
 }
+
+/** "backend", "signup", "onboarding": a word made of two English words. */
+const twoWords = (word: string) => {
+  for (let at = 2; at <= word.length - 2; at++) {
+    if (inVocabulary(word.slice(0, at)) && inVocabulary(word.slice(at))) return true;
+  }
+  return false;
+};
 
 /**
  * A product written in lower case ("okendo", "honeybook", "codeberg"): a word no dictionary
@@ -340,7 +349,14 @@ export function findUnknownServices(
       !['via', 'through', 'thru', 'using'].includes(words[i - 1]?.lower ?? '') &&
       !bareAfterPrep &&
       !domain &&
-      !endsClause
+      !endsClause &&
+      // "an okendo review", "every lemlist reply": after a determiner, before a product's thing
+      // (not jargon made of two English words: "an onboarding task", "the changelog page").
+      !(
+        DETERMINERS_BEFORE.has(words[i - 1]?.lower ?? '') &&
+        productWord(words[i + 1]) &&
+        !twoWords(first.lower)
+      )
     )
       continue;
     if ((startsSentence || /^[A-Z]{2,}$/.test(first.value)) && !capsLead(i)) {

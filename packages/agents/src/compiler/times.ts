@@ -72,9 +72,10 @@ const READERS: readonly Reader[] = [
     read: (m) => ({ hour: /midnight/i.test(m[1]!) ? 0 : 12, minute: 0, definite: true }),
   },
   {
-    // "18h30", or "at 14h"; a bare "4h" is mostly a duration ("sub-4h", "every 4h").
+    // "18h30", or "at 14h", "17h each weekday"; a bare "4h" is mostly a duration ("sub-4h",
+    // "every 4h").
     pattern:
-      /\b([01]?\d|2[0-3])h([0-5]\d)\b|(?<=\b(?:at|by|around|from|until|till|@|day|daily|morning|weekdays?|(?:mon|tues|wednes|thurs|fri|satur|sun)days?)\s*)\b([01]?\d|2[0-3])h\b/gi,
+      /\b([01]?\d|2[0-3])h([0-5]\d)\b|(?<=^\s*|\b(?:at|by|around|from|until|till|@|day|daily|morning|weekdays?|(?:mon|tues|wednes|thurs|fri|satur|sun)days?)\s*)\b([01]?\d|2[0-3])h\b/gi,
     read: (m) => ({
       hour: Number(m[1] ?? m[3]),
       minute: Number(m[2] ?? 0),

@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { compileEmbedded } from './embedded.ts';
+import { analyse } from './nlp.ts';
+import { normalize } from './text.ts';
+import { settleKind, type TriggerReading } from './trigger.ts';
+import { readTriggerType } from './trigger-type.ts';
 
 const NOW = new Date('2026-11-21T10:00:00Z');
 const triggerOf = (prompt: string) => compileEmbedded({ prompt, now: NOW }).trigger;
@@ -84,6 +88,7 @@ describe('webhook triggers', () => {
     'When I call the agent’s webhook with a date, return the Google Analytics page views',
     'Receive form submissions via webhook and store each one in Airtable',
     'When our billing system POSTs an event to this agent, email finance@acme.io',
+    'Our POS will send a webhook here every time a gift card is sold: add the buyer to Brevo',
   ])('%s', (prompt) => {
     expect(triggerOf(prompt)).toEqual({ type: 'webhook' });
   });
@@ -128,5 +133,55 @@ describe('manual triggers and priorities', () => {
     expect(spec.assumptions).toContain(
       'Nothing announces new items here, so the agent checks every hour',
     );
+  });
+});
+
+describe('the kind of trigger, learned', () => {
+  const kindOf = (prompt: string) => {
+    const text = normalize(prompt);
+    return readTriggerType(text, analyse(text));
+  };
+
+  it.each([
+    ['Every Friday at 4pm send the weekly numbers to #team', 'schedule'],
+    ['When a new ticket arrives in Help Scout, tag it by topic', 'event'],
+    ['Summarise this PDF for me', 'manual'],
+    ['When our CI calls this agent, post the build time in #builds', 'webhook'],
+  ] as const)('%s: %s', (prompt, label) => {
+    expect(kindOf(prompt).label).toBe(label);
+  });
+
+  const manual: TriggerReading = { type: 'manual', schedule: null, event: null, assumptions: [] };
+  const event = {
+    integration: 'zendesk',
+    event: 'ticket.created',
+    index: 0,
+    strong: true,
+    clause: 'when a ticket arrives',
+  };
+  const schedule = { cron: '0 9 * * 1', text: 'every Monday at 9:00', assumptions: [], index: 0 };
+
+  it('overrules the rules only when sure, and only with the details its kind needs', () => {
+    const sure = (label: 'event' | 'schedule' | 'webhook' | 'manual') => ({
+      label,
+      probability: 0.97,
+    });
+    expect(settleKind(manual, sure('event'), { event, schedule: null })).toMatchObject({
+      type: 'event',
+      event,
+    });
+    expect(settleKind(manual, sure('event'), { event: null, schedule })).toBe(manual);
+    expect(settleKind(manual, sure('schedule'), { event: null, schedule })).toMatchObject({
+      type: 'schedule',
+      schedule,
+    });
+    expect(settleKind(manual, sure('webhook'), { event: null, schedule: null }).type).toBe(
+      'webhook',
+    );
+    expect(
+      settleKind(manual, { label: 'event', probability: 0.6 }, { event, schedule: null }),
+    ).toBe(manual);
+    const scheduled: TriggerReading = { type: 'schedule', schedule, event: null, assumptions: [] };
+    expect(settleKind(scheduled, sure('manual'), { event: null, schedule }).type).toBe('manual');
   });
 });

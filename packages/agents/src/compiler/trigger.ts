@@ -7,6 +7,7 @@ import { spanOf, type ServiceSpan } from './services.ts';
 import type { Mention } from './integrations.ts';
 import { parseSchedule, type ParsedSchedule } from './schedule.ts';
 import { tokenize, type Token } from './text.ts';
+import { OVERRULE_AT, readTriggerType } from './trigger-type.ts';
 
 // Which of the four triggers a description asks for. An incoming call ("when our deploy system
 // calls this agent") makes a webhook; an event phrase after "when" makes an event trigger unless a
@@ -28,6 +29,8 @@ const INCOMING = [
   // another system sends one to the agent (not "send a webhook to https://...").
   /\b(?:system|app|kiosk|tool|service|platform|server|form|cms|crm|site|i|we|it|they|which)\s+(?:will\s+|can\s+|could\s+|would\s+)?(?:send|sends|post|posts|give|gives|fire|fires|call|calls|trigger|triggers)\s+(?:you\s+|us\s+|the agent\s+|this agent\s+)?(?:a\s+|an\s+)?webhooks?\b(?!\s+(?:to|at)\b)/i,
   /\b(?:it|they|which)\s+posts?\s+to\s+(?:this|the)\s+agent\b/i,
+  // "Our POS will send a webhook here", "webhooks to you".
+  /\bwebhooks?\s+(?:here|to you)\b/i,
 ];
 
 /** Watching something for news, with no event to subscribe to: the agent checks regularly. */
@@ -205,47 +208,74 @@ export function readTrigger(
         (declared(generic) || overruled(catalogEvent, generic))) ||
       (!named(catalogEvent.integration) && (inClause(catalogEvent) || generic.near)));
   const event = preferGeneric ? generic : (catalogEvent ?? generic);
-  if (INCOMING.some((pattern) => pattern.test(text))) {
-    return { type: 'webhook', schedule: null, event: null, assumptions: [] };
+  const byRules = (): TriggerReading => {
+    if (INCOMING.some((pattern) => pattern.test(text))) {
+      return { type: 'webhook', schedule: null, event: null, assumptions: [] };
+    }
+    // A question about what happened ("who changed the flags this week?") is asked once.
+    const opening = text.split(/(?<=[?.!])\s+/)[0] ?? text;
+    const asks =
+      /\?\s*$/.test(opening) &&
+      /^(?:who|what|which|how many|how much|did|was|were|has|have)\b/i.test(opening);
+    if (asks) return { type: 'manual', schedule: null, event: null, assumptions: [] };
+    // Against a schedule, only a when-clause that comes first makes an event: "every evening, draft
+    // replies to the new reviews" and "PRs merged, incidents: post them every Monday" are schedules.
+    // A frequency inside the event's own headline describes the thing ("Cronitor says the nightly
+    // backup job failed ->").
+    const inHeadline =
+      !!event &&
+      !!schedule &&
+      schedule.index > event.index &&
+      schedule.index < event.index + event.clause.length &&
+      /^\s*(?:,\s*then|->|=>|\u2192|:|=)/.test(text.slice(event.index + event.clause.length));
+    const eventFirst =
+      event &&
+      (!schedule ||
+        (event.strong && event.index < schedule.index && WHEN_CLAUSE.test(event.clause)) ||
+        (event.strong && inHeadline));
+    if (event && eventFirst) return { type: 'event', schedule: null, event, assumptions: [] };
+    if (schedule) {
+      return { type: 'schedule', schedule, event: null, assumptions: schedule.assumptions };
+    }
+    // "when a new post appears", "each new episode" (not "save each as a new draft").
+    const waitsForNews =
+      /\b(?:when|whenever|if|once|(?:each|every|any) ?time)\b[^.]{0,40}\bnew\b|\b(?:each|every|any)\s+(?:\S+\s+)?new\b/i.test(
+        text,
+      );
+    const prose = text.replace(/https?:\/\/\S+/g, ' ');
+    if (!ON_DEMAND.test(prose) && (WATCH.test(prose) || waitsForNews)) {
+      return {
+        type: 'schedule',
+        schedule: { cron: POLL_CRON, text: 'every hour', assumptions: [], index: 0 },
+        event: null,
+        assumptions: ['Nothing announces new items here, so the agent checks every hour'],
+      };
+    }
+    return { type: 'manual', schedule: null, event: null, assumptions: [] };
+  };
+  return settleKind(byRules(), readTriggerType(text, words), { event, schedule });
+}
+
+/**
+ * The model of kinds overrules the rules' reading where it is sure and the rules found what its
+ * kind needs: an event they read, a schedule they parsed. Webhook and manual need nothing.
+ */
+export function settleKind(
+  ruled: TriggerReading,
+  kind: { label: AgentTriggerType; probability: number },
+  found: { event: EventTrigger | null; schedule: ParsedSchedule | null },
+): TriggerReading {
+  if (kind.label === ruled.type || kind.probability < OVERRULE_AT) return ruled;
+  const { event, schedule } = found;
+  switch (kind.label) {
+    case 'event':
+      return event ? { type: 'event', schedule: null, event, assumptions: [] } : ruled;
+    case 'schedule':
+      return schedule
+        ? { type: 'schedule', schedule, event: null, assumptions: schedule.assumptions }
+        : ruled;
+    case 'webhook':
+    case 'manual':
+      return { type: kind.label, schedule: null, event: null, assumptions: [] };
   }
-  // A question about what happened ("who changed the flags this week?") is asked once.
-  const opening = text.split(/(?<=[?.!])\s+/)[0] ?? text;
-  const asks =
-    /\?\s*$/.test(opening) &&
-    /^(?:who|what|which|how many|how much|did|was|were|has|have)\b/i.test(opening);
-  if (asks) return { type: 'manual', schedule: null, event: null, assumptions: [] };
-  // Against a schedule, only a when-clause that comes first makes an event: "every evening, draft
-  // replies to the new reviews" and "PRs merged, incidents: post them every Monday" are schedules.
-  // A frequency inside the event's own headline describes the thing ("Cronitor says the nightly
-  // backup job failed ->").
-  const inHeadline =
-    !!event &&
-    !!schedule &&
-    schedule.index > event.index &&
-    schedule.index < event.index + event.clause.length &&
-    /^\s*(?:,\s*then|->|=>|\u2192|:|=)/.test(text.slice(event.index + event.clause.length));
-  const eventFirst =
-    event &&
-    (!schedule ||
-      (event.strong && event.index < schedule.index && WHEN_CLAUSE.test(event.clause)) ||
-      (event.strong && inHeadline));
-  if (event && eventFirst) return { type: 'event', schedule: null, event, assumptions: [] };
-  if (schedule) {
-    return { type: 'schedule', schedule, event: null, assumptions: schedule.assumptions };
-  }
-  // "when a new post appears", "each new episode" (not "save each as a new draft").
-  const waitsForNews =
-    /\b(?:when|whenever|if|once|(?:each|every|any) ?time)\b[^.]{0,40}\bnew\b|\b(?:each|every|any)\s+(?:\S+\s+)?new\b/i.test(
-      text,
-    );
-  const prose = text.replace(/https?:\/\/\S+/g, ' ');
-  if (!ON_DEMAND.test(prose) && (WATCH.test(prose) || waitsForNews)) {
-    return {
-      type: 'schedule',
-      schedule: { cron: POLL_CRON, text: 'every hour', assumptions: [], index: 0 },
-      event: null,
-      assumptions: ['Nothing announces new items here, so the agent checks every hour'],
-    };
-  }
-  return { type: 'manual', schedule: null, event: null, assumptions: [] };
 }
