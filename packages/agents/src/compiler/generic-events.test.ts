@@ -310,6 +310,25 @@ describe('services named in the description', () => {
     expect(spec.integrations.map((i) => i.id)).toEqual([]);
   });
 
+  it('reads names that are everyday words where the product’s own things follow them', () => {
+    for (const [prompt, id] of [
+      ['sentry new issue -> linear ticket w/ stack trace', 'linear'],
+      ['post the digest to our X account every Friday', 'x'],
+      ['write an x thread from each new blog post', 'x'],
+      ["add it to the 'Fit issues' notion db", 'notion'],
+    ] as const) {
+      const spec = compile(prompt);
+      const named = [
+        ...spec.integrations.map((i) => i.id),
+        ...(spec.unavailable ?? []).map((u) => u.id ?? u.name),
+      ];
+      expect(named, prompt).toContain(id);
+    }
+    expect(compile('list Capsule CRM opportunities with no activity').unavailable).toEqual([
+      expect.objectContaining({ name: 'Capsule CRM' }),
+    ]);
+  });
+
   it('does not take a time, a language of code or an address for a product', () => {
     for (const prompt of [
       'I meet the founders of Brightwave tomorrow morning: pull what we have on them from HubSpot',

@@ -141,7 +141,7 @@ const SERVICE_AFTER = new Set(
   `account accounts workspace channel channels inbox board boards app api integration crm
   store shop list lists audience audiences dashboard project projects bot group groups server
   message messages dm dms thread threads ticket tickets conversation conversations chat chats
-  review reviews profile feed space spaces base table tables database repo repos form forms
+  review reviews profile feed space spaces base table tables database db dbs repo repos form forms
   campaign campaigns subscribers customers contacts deals leads orders payments invoices events
   notification notifications alert alerts post posts team teams folder folders docs doc sheet
   sheets calendar pipeline pipelines tasks issues emails data report reports errors incidents logs

@@ -154,13 +154,20 @@ const OVERRIDES: Readonly<Record<string, { add?: readonly string[]; exact?: read
   {
     x: {
       add: ['twitter', 'x.com'],
-      exact: [/(?:\b(?:on|to|and|in|for|an?|the|via)\s+|,\s*)X(?![\w.@'-])/g],
+      exact: [
+        /(?:\b(?:on|to|and|in|for|an?|the|via|our|my|your|their)\s+|,\s*)X(?![\w.@'-])/g,
+        // "an x thread", "our x account": in lower case only before the product's own things.
+        /(?<![\w.-])x(?= (?:thread|post|account|handle|profile)s?\b)/g,
+      ],
     },
     'microsoft-teams': {
       add: ['microsoft teams', 'ms teams'],
       exact: [/\bTeams\b/g],
     },
-    linear: { add: ['linear.app', 'linear app'], exact: [/\bLinear\b/g] },
+    linear: {
+      add: ['linear.app', 'linear app'],
+      exact: [/\bLinear\b/g, /\blinear(?= (?:ticket|issue|project|cycle|board)s?\b)/g],
+    },
     square: { add: ['squareup', 'square pos'], exact: [/\bSquare\b/g] },
     shortcut: { add: ['shortcut.com'], exact: [/\bShortcut\b/g] },
     'brave-search': { add: ['brave search'], exact: [/\bBrave\b/g] },

@@ -426,6 +426,8 @@ export function findUnknownServices(
       words[j + 1]!.value !== 'I'
     )
       j++;
+    // "Capsule CRM", "Bamboo HRIS": the kind of product is part of its name.
+    if (/^(?:CRM|CMS|ERP|LMS|ATS|HRIS|POS)$/.test(words[j + 1]?.value ?? '')) j++;
     const before = words[i - 1]?.lower ?? '';
     const before2 = words[i - 2]?.lower ?? '';
     const nearPlace = words.slice(Math.max(0, i - 5), i).some((w) => PLACE_OR_PERSON.has(w.lemma));
