@@ -108,6 +108,11 @@ const CUES: readonly CueWords[] = [
   { words: ['after'], strong: false },
 ];
 
+/** Verbs before "if" that ask a question ("check if they follow ..."): no news follows. */
+export const ASKING_VERBS: ReadonlySet<string> = new Set(
+  'check see verify confirm test ask wonder find'.split(' '),
+);
+
 function findCues(tokens: readonly Token[]): Cue[] {
   const cues: Cue[] = [];
   tokens.forEach((token, i) => {
@@ -122,6 +127,8 @@ function findCues(tokens: readonly Token[]): Cue[] {
         (!c.before || tokens.slice(i + 1, i + 5).some((t) => c.before!.has(t.lower))),
     );
     if (!cue) return;
+    // "check if they follow ...": a question the agent answers, not news.
+    if (cue.words[0] === 'if' && ASKING_VERBS.has(stem(tokens[i - 1]?.lower ?? ''))) return;
     if (cues.some((c) => c.at <= i && i < c.at + Math.max(c.length, 1))) return;
     const length = cue.words.length - (cue.includesNew ? 1 : 0);
     cues.push({ at: i, length, strong: cue.strong, loose: Boolean(cue.loose) });

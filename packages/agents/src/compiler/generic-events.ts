@@ -1,5 +1,5 @@
 import { integrationById } from '../catalog/index.ts';
-import type { EventTrigger } from './events.ts';
+import { ASKING_VERBS, type EventTrigger } from './events.ts';
 import type { Word } from './nlp.ts';
 import { productWord, serviceKey, THINGS, type ServiceSpan } from './services.ts';
 import { editDistance } from './text.ts';
@@ -277,6 +277,24 @@ const REQUEST_OBJECTS = new Set(
 /** Words a request opens with: "Could you take the contacts created ..." is no headline. */
 const POLITE = new Set('could can would will please pls kindly i we you'.split(' '));
 
+/** Words that put things in the past: "every diff that landed in March", "yesterday's". */
+const PAST = new Set(['last', 'yesterday', 'ago', 'past', 'previous']);
+const MONTH_NAMES = new Set(
+  `january february march april june july august september october november december jan feb mar
+  apr jun jul aug sep sept oct nov dec`.split(/\s+/),
+);
+
+/** "check if they follow the checklist", "see if": a question the agent answers, not news. */
+export function asksWhether(words: readonly Word[], index: number): boolean {
+  const before = words[index - 1];
+  const twoBefore = words[index - 2];
+  return (
+    !!before &&
+    before.sentence === words[index]!.sentence &&
+    (ASKING_VERBS.has(before.lemma) || (before.lower === 'out' && twoBefore?.lemma === 'find'))
+  );
+}
+
 function cuesIn(
   words: readonly Word[],
   thingAt: ThingAt = () => false,
@@ -330,7 +348,8 @@ function cuesIn(
         )
     )
       cues.push({ index: i, strong: true });
-    else if (w.lower === 'if' || w.lower === 'after') cues.push({ index: i, strong: false });
+    else if (w.lower === 'after' || (w.lower === 'if' && !asksWhether(words, i)))
+      cues.push({ index: i, strong: false });
     // "Every Strava activity I upload ...", "each Typeform response": each of a named service's
     // things, unless counted over a time ("every Stripe payment from last week").
     else if (
@@ -349,7 +368,9 @@ function cuesIn(
           !words
             .slice(k, k + 8)
             .some(
-              (x) => x.sentence === w.sentence && (TIME_UNITS.has(x.lemma) || x.lower === 'last'),
+              (x) =>
+                x.sentence === w.sentence &&
+                (TIME_UNITS.has(x.lemma) || PAST.has(x.lower) || MONTH_NAMES.has(x.lower)),
             )
         );
       })()

@@ -24,6 +24,8 @@ export type Draft = {
   hours?: number[];
   period?: Period;
   businessHours?: boolean;
+  /** "every other week": cron cannot count weeks; the 1st and the 15th come closest. */
+  fortnightly?: boolean;
   /** A calendar date written in the text; a schedule only with "every" or "yearly". */
   date?: { month: string; dom: string; every: boolean };
   /** "between 8 and 20", "(9-17)": the hours a repeating schedule keeps to. */
@@ -111,6 +113,11 @@ export const RULES: readonly Rule[] = [
     apply: (d, m) => void (d.everyDays = numberOf(m[1]!)),
   },
   { pattern: /\bevery other day\b/gi, apply: (d) => void (d.everyDays = 2) },
+  {
+    pattern:
+      /\b(?:every other week|every (?:2|two) weeks|bi-?weekly|fortnightly|every fortnight)\b/gi,
+    apply: (d) => void (d.fortnightly = true),
+  },
   {
     pattern:
       /\b(?:between|from) (\d{1,2})(?!\d)(?::[0-5]\d)?\s*(am|pm)? (?:and|to|till|until|-) (\d{1,2})(?!\d)(?::[0-5]\d)?\s*(am|pm)?(?!\s*(?:minutes|mins|days|%|:\d))|\((\d{1,2})\s*-\s*(\d{1,2})\)/gi,

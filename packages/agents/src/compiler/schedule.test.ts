@@ -15,6 +15,12 @@ describe('schedule phrases', () => {
     ['Every 15 minutes from 9am to 5pm', '*/15 9-17 * * *'],
     ['At midnight, compare the instances with the inventory sheet', '0 0 * * *'],
     ['At 6am: send me the weather', '0 6 * * *'],
+    ['Every other week, email me a list of shared files', '0 9 1,15 * *'],
+    ['biweekly, send me the report', '0 9 1,15 * *'],
+    [
+      'Twice a week (Mon and Thu, 11:00) write a post around one of our top queries',
+      '0 11 * * 1,4',
+    ],
     ['hourly', '0 * * * *'],
     ['every hour', '0 * * * *'],
     ['every 15 minutes', '*/15 * * * *'],

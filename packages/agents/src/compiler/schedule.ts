@@ -50,7 +50,9 @@ const isSchedule = (d: Draft) =>
   d.everyMinutes !== undefined ||
   d.everyHours !== undefined ||
   d.everyDays !== undefined ||
-  Boolean(d.daily || d.weekly || d.monthly || d.quarterly || d.yearly || d.dow || d.dom);
+  Boolean(
+    d.daily || d.weekly || d.monthly || d.quarterly || d.yearly || d.fortnightly || d.dow || d.dom,
+  );
 
 /** A bare "at 7" in the evening means 19:00; "at 2" at night stays 2:00. */
 function withPeriod(time: ClockTime, period: Period | undefined): number {
@@ -122,6 +124,12 @@ function fields(draft: Draft, times: readonly ClockTime[]): { cron: string; note
   let month = draft.month ?? '*';
   let days = draft.dow ?? '*';
   if (draft.everyDays !== undefined && dom === '*') dom = `*/${draft.everyDays}`;
+  if (draft.fortnightly && dom === '*' && days === '*') {
+    dom = '1,15';
+    notes.push('A schedule cannot count weeks: every other week runs on the 1st and the 15th');
+  } else if (draft.fortnightly) {
+    notes.push('A schedule cannot count weeks: runs every week on the day given');
+  }
   if ((draft.monthly || draft.quarterly) && dom === '*' && days === '*') {
     dom = '1';
     notes.push('No day of the month given: runs on the 1st');

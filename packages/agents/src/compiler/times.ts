@@ -100,7 +100,7 @@ const READERS: readonly Reader[] = [
   },
   {
     pattern: new RegExp(
-      String.raw`\b(?:at|around)\s+${NUM}\b(?!\s*(?:[:.]\d|%|minutes?|mins?|hours?|hrs?|days?|weeks?|months?|times?|failures?|errors?|items?|percent|,\s*\d))`,
+      String.raw`\b(?:at|around)\s+${NUM}\b(?!\s*(?:[:.]\d|%|minutes?|mins?|hours?|hrs?|days?|weeks?|months?|times?|failures?|errors?|items?|percent|,\s*\d|\s+of\b))`,
       'gi',
     ),
     read: (m) => ({ hour: numberOf(m[1]!), minute: 0, definite: false }),

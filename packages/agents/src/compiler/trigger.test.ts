@@ -89,6 +89,7 @@ describe('webhook triggers', () => {
     'Receive form submissions via webhook and store each one in Airtable',
     'When our billing system POSTs an event to this agent, email finance@acme.io',
     'Our POS will send a webhook here every time a gift card is sold: add the buyer to Brevo',
+    "I'll trigger this with a webhook from our CMS containing the article's URL: write three posts",
   ])('%s', (prompt) => {
     expect(triggerOf(prompt)).toEqual({ type: 'webhook' });
   });
@@ -109,6 +110,11 @@ describe('manual triggers and priorities', () => {
     'Run when I ask: summarise the open Intercom conversations',
     'Convert the CSV I paste into JSON',
     'Remember my favourite restaurants when I tell you about them',
+    // A question inside the request, a period in the past, a one-off.
+    'go through all open pull requests in our GitHub and check if they follow the checklist in Notion',
+    'Email every customer who cancelled their Stripe subscription in the last 30 days a 20% code',
+    'Go through every Phabricator diff that landed in March and list the unreviewed ones',
+    'Put together this week’s weekly from our Looker dashboards and email it to the execs, just this once',
   ])('%s runs on demand', (prompt) => {
     expect(triggerOf(prompt)).toEqual({ type: 'manual' });
   });

@@ -31,7 +31,16 @@ const INCOMING = [
   /\b(?:it|they|which)\s+posts?\s+to\s+(?:this|the)\s+agent\b/i,
   // "Our POS will send a webhook here", "webhooks to you".
   /\bwebhooks?\s+(?:here|to you)\b/i,
+  // "I'll trigger this with a webhook from our CMS".
+  /\btrigger(?:s|ed)?\s+(?:this|it|the agent|this agent)\s+(?:with|via|by|from)\s+(?:a\s+|an\s+)?webhooks?\b/i,
 ];
+
+/** Said to be done once: "just this once", "a one-off". */
+const ONE_OFF = /\b(?:just|only) this once\b|\bone[- ]off\b|\bthis one time\b/i;
+
+/** A period in the past inside the event's clause: the things that already happened, read once. */
+const PAST_PERIOD =
+  /\b(?:in|over|during|from|within|for) (?:the )?(?:last|past|previous) (?:\d+ |few |couple of )?(?:days?|weeks?|months?|years?|hours?|quarters?)\b|\b(?:last|this) (?:week|month|year|quarter)\b|\byesterday\b/i;
 
 /** Watching something for news, with no event to subscribe to: the agent checks regularly. */
 const WATCH =
@@ -217,7 +226,14 @@ export function readTrigger(
     const asks =
       /\?\s*$/.test(opening) &&
       /^(?:who|what|which|how many|how much|did|was|were|has|have)\b/i.test(opening);
-    if (asks) return { type: 'manual', schedule: null, event: null, assumptions: [] };
+    if (asks || ONE_OFF.test(text)) {
+      return { type: 'manual', schedule: null, event: null, assumptions: [] };
+    }
+    // "Email every customer who cancelled their Stripe subscription in the last 30 days": the
+    // ones that already happened, once.
+    if (event && PAST_PERIOD.test(event.clause) && !schedule) {
+      return { type: 'manual', schedule: null, event: null, assumptions: [] };
+    }
     // Against a schedule, only a when-clause that comes first makes an event: "every evening, draft
     // replies to the new reviews" and "PRs merged, incidents: post them every Monday" are schedules.
     // A frequency inside the event's own headline describes the thing ("Cronitor says the nightly
