@@ -63,7 +63,7 @@ const SAME_ACTIONS: readonly (readonly string[])[] = [
     'triggered',
     'new',
   ],
-  ['completed', 'finished', 'done', 'succeeded', 'paid', 'resolved'],
+  ['completed', 'finished', 'done', 'succeeded', 'paid', 'resolved', 'ended'],
   ['deleted', 'removed', 'cancelled', 'canceled', 'archived'],
   ['failed', 'error', 'errored', 'bounced', 'payment_failed'],
   ['updated', 'changed', 'edited', 'moved', 'status_updated', 'stage_changed'],

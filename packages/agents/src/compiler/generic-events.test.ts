@@ -72,6 +72,27 @@ describe('events of any service, read from the sentence', () => {
       'webhook',
     ],
     [
+      // "ends" is completed; "zoom webinar" names Zoom.
+      'After every zoom webinar ends, add the attendance as a row in Airtable',
+      'zoom',
+      'meeting.ended',
+      'webhook',
+    ],
+    [
+      // A driver does the marking; the delivery is the thing.
+      'Each time a driver marks a delivery as completed in Onfleet, log it in our sheet',
+      'onfleet',
+      'delivery.completed',
+      'webhook',
+    ],
+    [
+      // A participle after the thing describes it when a verb before the thing says what happened.
+      'If the designers leave a comment tagged #copy on a Figma file, reply with three headlines',
+      'figma',
+      'comment.created',
+      'poll',
+    ],
+    [
       // An abbreviation opening a name; the catalog's "new lead" of a service not named yields.
       'each new lead in RD Station gets scored 1-10; 8 or more, create a deal in Pipedrive',
       'rd-station',

@@ -29,7 +29,7 @@ act(
 );
 act('deleted', 'delete remove archive');
 act('cancelled', 'cancel unsubscribe churn');
-act('completed', 'complete finish resolve win ship deliver fulfil fulfill pay merge approve');
+act('completed', 'complete finish resolve win ship deliver fulfil fulfill pay merge approve end');
 act('failed', 'fail bounce decline crash break error expire miss');
 act('closed', 'close');
 act('published', 'publish release launch');
@@ -120,7 +120,8 @@ const ACTORS = new Set(
   candidates applicant applicants teacher teachers seller sellers engineer engineers developer
   developers contributor contributors attendee attendees tenant tenants vendor vendors donor donors
   author authors editor editors reviewer reviewers family families rep reps owner owners admin
-  admins partner partners investor investors manager managers buyer`.split(/\s+/),
+  admins partner partners investor investors manager managers buyer designer designers writer
+  writers driver drivers agent agents`.split(/\s+/),
 );
 const OBJECT_STOP = new Set(
   `time day week month hour minute morning evening night way thing bit lot star one kind sort type
@@ -624,7 +625,7 @@ export function findGenericEvent(
         newThing && (isObject(newThing) || (newThing.pos === 'VERB' && newThing.known))
           ? newThing
           : undefined;
-      object ??= clause.find((w) => isObject(w) && !ACTORS.has(w.lower));
+      object ??= clause.find((w) => isObject(w) && !ACTORS.has(w.lower) && !ACTORS.has(w.lemma));
       // The happening: the first verb after the thing ("a ticket comes in tagged ..."), else the
       // last one before it ("someone opens a merge request"), or a participle the tagger took for
       // a noun or an adjective ("ticket created", "build failed").
@@ -648,9 +649,20 @@ export function findGenericEvent(
               w.lower !== w.lemma &&
               /(?:ed|en|wn|ne|s)$/.test(w.lower))),
       );
-      const verb =
-        verbs.find((w) => clause.indexOf(w) > at) ??
-        verbs.filter((w) => clause.indexOf(w) < at).at(-1);
+      // "leaves a comment tagged #copy": a participle right after the thing describes it when a
+      // verb before the thing tells what happened.
+      const verbAfter = verbs.find((w) => clause.indexOf(w) > at);
+      const verbBefore = verbs.filter((w) => clause.indexOf(w) < at).at(-1);
+      const describing =
+        !!verbAfter &&
+        !!verbBefore &&
+        clause.indexOf(verbAfter) === at + 1 &&
+        verbAfter.lower !== verbAfter.lemma &&
+        /(?:ed|en)$/.test(verbAfter.lower) &&
+        // ("merge request opened": a verb-like word inside the thing's name is no verb.)
+        clause.indexOf(verbBefore) < at - 1 &&
+        verbBefore.lower !== 'new';
+      const verb = describing ? verbBefore : (verbAfter ?? verbBefore);
       const isNew = afterNew !== -1;
       // A strong cue with a thing but no verb of ours ("any time a ticket mentions ...") is a
       // new one.

@@ -104,7 +104,7 @@ export const INTENTS: readonly Intent[] = [
     id: 'webhook',
     patterns: [
       /\b(?:to|at|into)\s+(?:a|an|the|our|their|my)?\s*(?:[\w-]+\s+){0,2}webhooks?\b(?! (?:trigger|from))/gi,
-      /\bwebhook url\b/gi,
+      /(?<!\byour\s)\bwebhook url\b/gi,
       // ("will send a webhook here" is a call to the agent.)
       /\bsend (?:a |the )?webhook\b(?!\s+(?:here|to you)\b)/gi,
     ],

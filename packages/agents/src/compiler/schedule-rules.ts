@@ -207,7 +207,7 @@ export const RULES: readonly Rule[] = [
   {
     // A day's name counts when it reads as a schedule: "every Monday", "on Tuesdays", "Friday at".
     pattern: new RegExp(
-      String.raw`(?:\b(?:every(?: other)?|each|on|and|or|weekly on)\s+|,\s*|&\s*|\+\s*|\(\s*)${DAY}(?:s)?\b(?!\.com|-)|\b${FULL_DAY}s\b|(?<!\b(?:out|for|by|until|till|before|after|next|this|from|due)\s+)\b${FULL_DAY}\b(?=\s+(?:at|mornings?|afternoons?|evenings?|nights?)\b)|(?<=^|[.!?]\s+)${DAY}\b(?=\s*(?:\+|&|,|\s\d{1,2}(?::\d\d)?\s*(?:am|pm)\b))`,
+      String.raw`(?:\b(?:every(?: other)?|each|on|and|or|weekly on)\s+|,\s*|&\s*|\+\s*|\(\s*)${DAY}(?:s)?\b(?!\.com|-|,?\s+(?:the\s+)?(?:\d{1,2}(?:st|nd|rd|th)?\b(?![:.]\d|\s*(?:am|pm|h)\b)|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b))|\b${FULL_DAY}s\b|(?<!\b(?:out|for|by|until|till|before|after|next|this|from|due)\s+)\b${FULL_DAY}\b(?=\s+(?:at|mornings?|afternoons?|evenings?|nights?)\b)|(?<=^|[.!?]\s+)${DAY}\b(?=\s*(?:\+|&|,|\s\d{1,2}(?::\d\d)?\s*(?:am|pm)\b))`,
       'gi',
     ),
     apply: (d, m) => addDays(d, [dayIndex((m[1] ?? m[2] ?? m[3] ?? m[4])!)]),
@@ -256,7 +256,9 @@ export const RULES: readonly Rule[] = [
     apply: (d) => void ((d.quarterly = true), (d.month = '1,4,7,10')),
   },
   {
-    pattern: /\b(?:yearly|annually|every year|each year|once a year)\b/gi,
+    // ("each year group" is a school's grade.)
+    pattern:
+      /\b(?:yearly|annually|every year|each year|once a year)\b(?!\s+(?:groups?|levels?|olds?)\b)/gi,
     apply: (d) => void (d.yearly = true),
   },
   // A date is a yearly schedule after "every" or "each" ("every 14 February"), or beside

@@ -17,6 +17,7 @@ describe('schedule phrases', () => {
     ['At 6am: send me the weather', '0 6 * * *'],
     ['Every other week, email me a list of shared files', '0 9 1,15 * *'],
     ['biweekly, send me the report', '0 9 1,15 * *'],
+    ['Every Monday 9:00 send the sales team the deals closing this month', '0 9 * * 1'],
     [
       'Twice a week (Mon and Thu, 11:00) write a post around one of our top queries',
       '0 11 * * 1,4',
@@ -73,6 +74,8 @@ describe('schedule phrases', () => {
       'add it to the monday.com board',
       'list the pods older than 30 days and email me at 5 failures',
       'write three posts promoting our webinar on March 14',
+      'Open house on Saturday March 22 at 14 Elm St! Write to every buyer lead',
+      'create an event for every parent evening and invite the teachers of each year group',
     ]) {
       expect(cronOf(phrase), phrase).toBeNull();
     }

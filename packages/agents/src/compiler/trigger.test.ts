@@ -90,6 +90,10 @@ describe('webhook triggers', () => {
     'When our billing system POSTs an event to this agent, email finance@acme.io',
     'Our POS will send a webhook here every time a gift card is sold: add the buyer to Brevo',
     "I'll trigger this with a webhook from our CMS containing the article's URL: write three posts",
+    'Our Directus instance fires a webhook at this agent whenever an editor marks an article done',
+    'the rollout script on our proxmox boxes curls your webhook url when it finishes',
+    'Our e-commerce backend on Render will send you a webhook whenever a background job dies',
+    'when our till system sends a webhook for a new loyalty signup, add them to Klaviyo',
   ])('%s', (prompt) => {
     expect(triggerOf(prompt)).toEqual({ type: 'webhook' });
   });
@@ -114,6 +118,8 @@ describe('manual triggers and priorities', () => {
     'go through all open pull requests in our GitHub and check if they follow the checklist in Notion',
     'Email every customer who cancelled their Stripe subscription in the last 30 days a 20% code',
     'Go through every Phabricator diff that landed in March and list the unreviewed ones',
+    'Pull every Freshdesk ticket our restaurants got between Dec 20 and Jan 3 about late deliveries',
+    'review a PR when I give you the link: summarise the change and list the risks',
     'Put together this week’s weekly from our Looker dashboards and email it to the execs, just this once',
   ])('%s runs on demand', (prompt) => {
     expect(triggerOf(prompt)).toEqual({ type: 'manual' });

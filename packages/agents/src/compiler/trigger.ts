@@ -31,16 +31,24 @@ const INCOMING = [
   /\b(?:it|they|which)\s+posts?\s+to\s+(?:this|the)\s+agent\b/i,
   // "Our POS will send a webhook here", "webhooks to you".
   /\bwebhooks?\s+(?:here|to you)\b/i,
+  // "will send you a webhook", "fires a webhook at this agent", "curls your webhook url".
+  /\b(?:send|sends|fire|fires|post|posts)\s+(?:you|this agent|the agent)\s+(?:a\s+|an\s+)?webhooks?\b/i,
+  /\bwebhooks?\s+(?:at|to)\s+(?:this|the)\s+agent\b/i,
+  /\bcurls?\s+your\s+(?:webhook|url|endpoint)/i,
   // "I'll trigger this with a webhook from our CMS".
   /\btrigger(?:s|ed)?\s+(?:this|it|the agent|this agent)\s+(?:with|via|by|from)\s+(?:a\s+|an\s+)?webhooks?\b/i,
 ];
+
+/** The user handing the agent its input: "when I give you the link", "when I trigger it". */
+const USER_STARTS =
+  /^(?:when(?:ever)?|each time|every time|once|as soon as|if) i\s+(?:give|paste|share|trigger|start|run|ask|tell|hand|drop|send you|forward you)\b/i;
 
 /** Said to be done once: "just this once", "a one-off". */
 const ONE_OFF = /\b(?:just|only) this once\b|\bone[- ]off\b|\bthis one time\b/i;
 
 /** A period in the past inside the event's clause: the things that already happened, read once. */
 const PAST_PERIOD =
-  /\b(?:in|over|during|from|within|for) (?:the )?(?:last|past|previous) (?:\d+ |few |couple of )?(?:days?|weeks?|months?|years?|hours?|quarters?)\b|\b(?:last|this) (?:week|month|year|quarter)\b|\byesterday\b/i;
+  /\b(?:in|over|during|from|within|for) (?:the )?(?:last|past|previous) (?:\d+ |few |couple of )?(?:days?|weeks?|months?|years?|hours?|quarters?)\b|\b(?:last|this) (?:week|month|year|quarter)\b|\byesterday\b|\b(?:between|since) (?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b/i;
 
 /** Watching something for news, with no event to subscribe to: the agent checks regularly. */
 const WATCH =
@@ -229,6 +237,10 @@ export function readTrigger(
     if (asks || ONE_OFF.test(text)) {
       return { type: 'manual', schedule: null, event: null, assumptions: [] };
     }
+    // "review a PR when I give you the link": the user starting it is no event.
+    if (event && USER_STARTS.test(event.clause) && !schedule) {
+      return { type: 'manual', schedule: null, event: null, assumptions: [] };
+    }
     // "Email every customer who cancelled their Stripe subscription in the last 30 days": the
     // ones that already happened, once.
     if (event && PAST_PERIOD.test(event.clause) && !schedule) {
@@ -281,7 +293,9 @@ export function settleKind(
   kind: { label: AgentTriggerType; probability: number },
   found: { event: EventTrigger | null; schedule: ParsedSchedule | null },
 ): TriggerReading {
-  if (kind.label === ruled.type || kind.probability < OVERRULE_AT) return ruled;
+  // A call the description spells out ("our POS will send you a webhook") stands.
+  if (kind.label === ruled.type || kind.probability < OVERRULE_AT || ruled.type === 'webhook')
+    return ruled;
   const { event, schedule } = found;
   switch (kind.label) {
     case 'event':
