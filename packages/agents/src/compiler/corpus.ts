@@ -19,6 +19,7 @@ import varied8 from './corpus/varied-8.json' with { type: 'json' };
 import varied9 from './corpus/varied-9.json' with { type: 'json' };
 import varied10 from './corpus/varied-10.json' with { type: 'json' };
 import varied11 from './corpus/varied-11.json' with { type: 'json' };
+import varied12 from './corpus/varied-12.json' with { type: 'json' };
 import type { LabelledCase } from './corpus-score.ts';
 
 export type { CorpusCase, ExpectedTrigger } from './corpus/types.ts';
@@ -67,6 +68,7 @@ export const VARIED_CASES: readonly LabelledCase[] = [
   ...(varied9 as LabelledCase[]),
   ...(varied10 as LabelledCase[]),
   ...(varied11 as LabelledCase[]),
+  ...(varied12 as LabelledCase[]),
 ];
 
 /** Where the compiler's rules and its category model come from. */

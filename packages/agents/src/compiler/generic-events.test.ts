@@ -314,6 +314,18 @@ describe('services named in the description', () => {
       ['When a patient texts our Weave number after hours, reply with our opening hours', 'Weave'],
       ['when a trackerly.io check fails, open a Jira issue', 'trackerly.io'],
       ['when somebody applies on hirezo read the cv and score it 1-10', 'hirezo'],
+      ['Pull every buyer lead from kvcore who asked about 3-bed homes', 'kvcore'],
+      ['Whenever an Uptime Kuma heartbeat fails, text the on-call person', 'Uptime Kuma'],
+      ['woodpecker fails on main → ntfy me the failing step', 'ntfy'],
+      [
+        'Each quarter, build a donations report with charts. Tools: Bloomerang, Airtable',
+        'Bloomerang',
+      ],
+      [
+        'new photo in our shared google photos album = post it to the family group',
+        'google photos',
+      ],
+      ['Each time a new court filing shows up in PACER for our cases, email the attorney', 'PACER'],
     ] as const) {
       expect(
         compile(prompt).unavailable?.map((u) => u.name),
@@ -355,6 +367,12 @@ describe('services named in the description', () => {
       'I meet the founders of Brightwave tomorrow morning: pull what we have on them from HubSpot',
       'Every Friday compare our Python dependencies with PyPI and open a GitHub issue for old ones',
       'Read the current page at acme.com/pricing and write three hero headlines',
+      'Organise the files in my Downloads folder into subfolders by type',
+      'make this csv into json',
+      'Whenever a page is created in our Blog database in Notion, write an SEO meta description',
+      'Find the most cited papers on CRISPR base editing and add them to my Zotero library',
+      'When a deal moves to Closed Won in HubSpot, post a celebration to #sales',
+      'export the grade 9 marks and list the students below 60%',
     ]) {
       const unavailable = compile(prompt).unavailable?.map((u) => u.name) ?? [];
       expect(

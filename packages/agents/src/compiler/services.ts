@@ -252,13 +252,21 @@ function placeNames(): ReadonlySet<string> {
   return names;
 }
 
+/** Words before a name that say where things are kept or whose they are. */
+const KEPT_IN = new Set(['in', 'on', 'from', 'into']);
+
 /** "backend", "signup", "onboarding": a word made of two English words. */
 const twoWords = (word: string) => {
+  const known = (part: string) =>
+    (part.length >= 3 || PARTICLES.has(part)) &&
+    (inVocabulary(part) || (part.endsWith('s') && inVocabulary(part.slice(0, -1))));
   for (let at = 2; at <= word.length - 2; at++) {
-    if (inVocabulary(word.slice(0, at)) && inVocabulary(word.slice(at))) return true;
+    if (known(word.slice(0, at)) && known(word.slice(at))) return true;
   }
   return false;
 };
+/** Short words that make compounds of jargon: "signup", "onboarding", "backend". */
+const PARTICLES = new Set(['up', 'on', 'in', 'out', 'off']);
 
 /**
  * A product written in lower case ("okendo", "honeybook", "codeberg"): a word no dictionary
@@ -268,11 +276,12 @@ const lowerName = (w: Word) =>
   !w.known &&
   /^[a-z][a-z0-9]{3,}$/.test(w.value) &&
   /[aeiouy]/.test(w.value) &&
-  !/[^aeiouy0-9]{4,}/.test(w.value);
+  !/[^aeiouy0-9]{5,}/.test(w.value);
 
 const CALENDAR_WORDS = new Set(
   `monday tuesday wednesday thursday friday saturday sunday january february march april may june
-  july august september october november december`.split(/\s+/),
+  july august september october november december mon tue tues wed thu thur thurs fri sat sun jan
+  feb mar apr jun jul aug sep sept oct nov dec`.split(/\s+/),
 );
 
 /**
@@ -332,6 +341,22 @@ export function findUnknownServices(
     const bareAfterPrep =
       ['in', 'on', 'from'].includes(words[i - 1]?.lower ?? '') &&
       /^[,.;:!?)]$/.test(words[i + 1]?.value ?? '.');
+    // "→ ntfy me the failing step", "then pushover us": a product used as the verb of sending.
+    const sentTo =
+      lowerName(first) &&
+      ['me', 'us'].includes(words[i + 1]?.lower ?? '') &&
+      (startsSentence || /^(?:->|=>|\u2192|and|then|,)$/i.test(words[i - 1]?.value ?? ''));
+    // "from kvcore who", "in buildium with": where things are kept, the name ending its phrase
+    // (not a word describing the next one, "in our physio clinic", nor jargon made of two
+    // English words, "into subfolders").
+    const keptLower =
+      lowerName(first) &&
+      KEPT_IN.has(words[i - 1]?.lower ?? '') &&
+      first.value.length >= 5 &&
+      !['NOUN', 'PROPN'].includes(words[i + 1]?.pos ?? '') &&
+      // ("in utils/parse.ts": a path.)
+      !['/', '.'].includes(text[first.end] ?? '') &&
+      !twoWords(first.lower);
     const domain = domainAt(first);
     // "applies on teamtailor read the cv": after "on", "in", "from", the last word of the clause.
     const endsClause =
@@ -351,15 +376,29 @@ export function findUnknownServices(
       !domain &&
       !endsClause &&
       // "an okendo review", "every lemlist reply": after a determiner, before a product's thing
-      // (not jargon made of two English words: "an onboarding task", "the changelog page").
+      // (not jargon made of two English words: "an onboarding task").
       !(
         DETERMINERS_BEFORE.has(words[i - 1]?.lower ?? '') &&
         productWord(words[i + 1]) &&
         !twoWords(first.lower)
-      )
+      ) &&
+      !keptLower &&
+      !sentTo
     )
       continue;
-    if ((startsSentence || /^[A-Z]{2,}$/.test(first.value)) && !capsLead(i)) {
+    // "in PACER": a name in capitals after where things are kept, longer than an abbreviation.
+    const capsAfterPrep =
+      /^[A-Z]{5,}$/.test(first.value) &&
+      ['in', 'from', 'into', 'via', 'through', 'using'].includes(words[i - 1]?.lower ?? '') &&
+      text[first.end] !== '.';
+    // "Tools: Bloomerang, Google Slides": the products a list says it uses.
+    const toolList = listedTool(words, i);
+    if (
+      (startsSentence || /^[A-Z]{2,}$/.test(first.value)) &&
+      !capsLead(i) &&
+      !capsAfterPrep &&
+      !toolList
+    ) {
       // A capital at the start says nothing ("Quarterly board report"); all capitals are usually
       // an abbreviation (CSV, KPI).
       const next = words[i + 1];
@@ -381,13 +420,16 @@ export function findUnknownServices(
     // ... but not the name of a folder, a board or a stage inside a product ("the Blog database",
     // "move the deal to Closed Won"), nor a language ("in Portuguese").
     const labelled =
-      words
-        .slice(i + 1, i + 4)
-        .some(
-          (w, k, next) =>
-            LABELLED.has(w.lower) && next.slice(0, k).every((x) => /^[A-Z]/.test(x.value)),
-        ) ||
-      words.slice(Math.max(0, i - 5), i).some((w) => STAGE_WORDS.has(w.lemma)) ||
+      words.slice(i + 1, i + 4).some(
+        (w, k, next) =>
+          LABELLED.has(w.lower) &&
+          // ("the Tips notion database": a product's name may stand between.)
+          next.slice(0, k).every((x) => /^[A-Z]/.test(x.value) || !free(x)),
+      ) ||
+      // ("move the deal to Closed Won", "set the status to Done": what a thing moves to, not
+      // where it is kept, "reminders in Apple Reminders".)
+      (['to', 'as', 'into'].includes(words[i - 1]?.lower ?? '') &&
+        words.slice(Math.max(0, i - 7), i).some((w) => STAGE_WORDS.has(w.lemma))) ||
       /(?:ish|ese|ian|ic)$/.test(first.lower);
     const properAfterPrep =
       !startsSentence && /^[A-Z]/.test(first.value) && PLACE_PREPS.has(prepBefore) && !labelled;
@@ -433,7 +475,8 @@ export function findUnknownServices(
     const nearPlace = words.slice(Math.max(0, i - 5), i).some((w) => PLACE_OR_PERSON.has(w.lemma));
     const strong =
       (TOOL_BEFORE.has(before) && !nearPlace) ||
-      productWord(words[j + 1]) ||
+      // ("the Marketing channel": a label inside a product.)
+      (productWord(words[j + 1]) && !labelled) ||
       (reports(words[j + 1]) && !first.known);
     const weak = TOOL_BEFORE_WEAK.has(before) && productWord(words[j + 1]);
     const heading =
@@ -453,6 +496,7 @@ export function findUnknownServices(
     const placed =
       PLACE_PREPS.has(prep) &&
       unknownName &&
+      !labelled &&
       !lead.some((l) => PLACE_OR_PERSON.has(l)) &&
       !(prep === 'to' && lead.some((l) => ADDRESSING.has(l)));
     // A name no dictionary knows, inside a sentence, before a noun or after "our", "my",
@@ -494,17 +538,82 @@ export function findUnknownServices(
       !PLACE_OR_PERSON.has(nextWord.lemma) &&
       !WHEN_WORDS.has(nextWord.lower) &&
       !lead.some((l) => PLACE_OR_PERSON.has(l) || (!possessed && ADDRESSING.has(l)));
-    if (!strong && !weak && !placed && !heading && !coined && !listed && !modifying) {
+    if (
+      !strong &&
+      !weak &&
+      !placed &&
+      !capsAfterPrep &&
+      !toolList &&
+      !heading &&
+      !coined &&
+      !listed &&
+      !modifying &&
+      !keptLower &&
+      !sentTo
+    ) {
       i = j;
       continue;
     }
-    const name = text.slice(first.start, words[j]!.end);
+    // "an Uptime Kuma heartbeat": capitalised words just before the name are part of it.
+    let from = i;
+    while (
+      from - 1 >= 0 &&
+      words[from - 1]!.sentence === first.sentence &&
+      from - 1 > 0 &&
+      words[from - 2]!.sentence === first.sentence &&
+      /^[A-Z][a-z]+$/.test(words[from - 1]!.value) &&
+      ['NOUN', 'PROPN', 'ADJ'].includes(words[from - 1]!.pos) &&
+      free(words[from - 1]!) &&
+      !CALENDAR_WORDS.has(words[from - 1]!.lower.replace(/s$/, '')) &&
+      !found.some((f) => f.end >= words[from - 1]!.start)
+    )
+      from--;
+    const start = words[from]!.start;
+    const name = text.slice(start, words[j]!.end);
     if (placeNames().has(serviceKey(name))) {
       i = j;
       continue;
     }
-    found.push({ id: kebab(name), name, start: first.start, end: words[j]!.end, known: false });
+    found.push({ id: kebab(name), name, start, end: words[j]!.end, known: false });
     i = j;
   }
-  return found;
+  // "google photos", "Apple Notes", "microsoft ads": a maker's name and the product's.
+  for (let i = 0; i + 1 < words.length; i++) {
+    const maker = words[i]!;
+    const product = words[i + 1]!;
+    if (!MAKERS.has(maker.lower) || maker.pos === 'VERB' || !free(maker) || !free(product))
+      continue;
+    if (found.some((f) => f.start <= maker.start && f.end > maker.start)) continue;
+    if (!['NOUN', 'PROPN'].includes(product.pos) || product.sentence !== maker.sentence) continue;
+    if (LABELLED.has(product.lower) || CALENDAR_WORDS.has(product.lower)) continue;
+    let j = i + 1;
+    while (
+      /^[A-Z]/.test(words[j]!.value) &&
+      /^[A-Z]/.test(words[j + 1]?.value ?? '') &&
+      free(words[j + 1]!)
+    )
+      j++;
+    const name = text.slice(maker.start, words[j]!.end);
+    found.push({ id: kebab(name), name, start: maker.start, end: words[j]!.end, known: false });
+    i = j;
+  }
+  return found.sort((a, b) => a.start - b.start);
+}
+
+/** Makers whose products are called by the maker's name and a word: "Google Photos". */
+const MAKERS = new Set('google microsoft apple amazon adobe zoho aws azure atlassian'.split(' '));
+
+/** "Tools: Bloomerang, Google Slides", "stack - Bloomerang and Airtable": listed products. */
+function listedTool(words: readonly Word[], index: number): boolean {
+  const sentence = words[index]!.sentence;
+  for (let k = index - 1; k >= 0 && k >= index - 12; k--) {
+    const w = words[k]!;
+    if (w.sentence !== sentence && k < index - 1) return false;
+    if (/^(?::|-)$/.test(w.value))
+      return /^(?:tools?|apps?|stack|services|integrations|software|using|uses)$/i.test(
+        words[k - 1]?.value ?? '',
+      );
+    if (!/^(?:,|and|&|\+|\/)$/i.test(w.value) && !/^[A-Z]/.test(w.value)) return false;
+  }
+  return false;
 }
