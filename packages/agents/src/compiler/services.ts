@@ -45,10 +45,14 @@ export function resolveService(name: string): ResolvedService | null {
 const DOMAIN_END =
   /\.(?:com|io|so|ai|app|dev|co|me|ly|sh|to|fm)$|-(?:com|io|so|ai|co|me|ly|sh|to|fm)$/i;
 
+/** The kind of product some write after its name and some leave out: "Capsule CRM", "Capsule". */
+const KIND_END = /[\s-](?:crm|cms|erp|lms|ats|hris|pos|hq)$/i;
+
 /** Whether two names or ids stand for the same service. */
 export function sameService(a: string, b: string): boolean {
   const key = (name: string) =>
-    resolveService(name)?.integration.id ?? serviceKey(name.replace(DOMAIN_END, ''));
+    resolveService(name)?.integration.id ??
+    serviceKey(name.replace(DOMAIN_END, '').replace(KIND_END, ''));
   return key(a) === key(b);
 }
 
