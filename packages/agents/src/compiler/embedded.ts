@@ -187,7 +187,12 @@ export function compileEmbedded(input: CompileInput, options: CompileOptions = {
     m.start >= told.from &&
     m.end <= told.to &&
     integrationById(m.id)?.provider.kind !== 'builtin';
-  const ids = mentionedIds(mentions.filter((m) => !impliedByEvent(m)));
+  // "our helpdesk (Kayako)": the kind of tool is the one named beside it, not the catalog's.
+  const namedBeside = (m: Mention) =>
+    services.some(
+      (s) => !s.known && s.start > m.end && /^\s*\(\s*$/.test(text.slice(m.end, s.start)),
+    );
+  const ids = mentionedIds(mentions.filter((m) => !impliedByEvent(m) && !namedBeside(m)));
   if (trigger.type === 'event' && !ids.includes(trigger.integration))
     ids.unshift(trigger.integration);
   const chosen = ids

@@ -93,6 +93,13 @@ describe('events of any service, read from the sentence', () => {
       'poll',
     ],
     [
+      // The state it goes into; the grammar's verb over the catalog's "created".
+      'Whenever a Cronitor monitor for one of our nightly backup jobs goes into a failing state, post it in #ops',
+      'cronitor',
+      'monitor.failed',
+      'webhook',
+    ],
+    [
       // An abbreviation opening a name; the catalog's "new lead" of a service not named yields.
       'each new lead in RD Station gets scored 1-10; 8 or more, create a deal in Pipedrive',
       'rd-station',
@@ -326,6 +333,12 @@ describe('services named in the description', () => {
         'google photos',
       ],
       ['Each time a new court filing shows up in PACER for our cases, email the attorney', 'PACER'],
+      ['If support, open a ticket in our helpdesk (Kayako) and tag it', 'Kayako'],
+      ['Compare the shipping rates on Shiprocket and Delhivery for this parcel', 'Delhivery'],
+      [
+        'after trips i paste the receipts and it splits them in splitwise between the 4 of us',
+        'splitwise',
+      ],
     ] as const) {
       expect(
         compile(prompt).unavailable?.map((u) => u.name),

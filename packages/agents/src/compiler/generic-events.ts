@@ -25,11 +25,12 @@ act(
 act('replied', 'reply respond answer comment');
 act(
   'updated',
-  'change update edit modify move rename reschedule assign label tag hit reach mark flag switch set',
+  `change update edit modify move rename reschedule assign label tag hit reach mark flag switch set
+  approve`,
 );
 act('deleted', 'delete remove archive');
 act('cancelled', 'cancel unsubscribe churn');
-act('completed', 'complete finish resolve win ship deliver fulfil fulfill pay merge approve end');
+act('completed', 'complete finish resolve win ship deliver fulfil fulfill pay merge end');
 act('failed', 'fail bounce decline crash break error expire miss');
 act('closed', 'close');
 act('published', 'publish release launch');
@@ -121,7 +122,7 @@ const ACTORS = new Set(
   developers contributor contributors attendee attendees tenant tenants vendor vendors donor donors
   author authors editor editors reviewer reviewers family families rep reps owner owners admin
   admins partner partners investor investors manager managers buyer designer designers writer
-  writers driver drivers agent agents`.split(/\s+/),
+  writers driver drivers agent agents couple couples`.split(/\s+/),
 );
 const OBJECT_STOP = new Set(
   `time day week month hour minute morning evening night way thing bit lot star one kind sort type
@@ -213,6 +214,10 @@ const SENDING = new Set([
   'copy',
   'sync',
   'tweet',
+  'tell',
+  'notify',
+  'text',
+  'message',
 ]);
 /** Time units: "once a week" is a schedule, "once a ticket is closed" an event. */
 const TIME_UNITS = new Set([
@@ -495,6 +500,8 @@ export function findGenericEvent(
   analysed: readonly Word[],
   services: readonly ServiceSpan[],
   builtinsIn: (from: number, to: number) => boolean,
+  /** Services the words imply ("a PR": GitHub), where the clause names none. */
+  implied: readonly ServiceSpan[] = [],
 ): EventTrigger | null {
   const words = analysed.map(withActionLemma);
   const outside = services.filter(
@@ -746,8 +753,18 @@ export function findGenericEvent(
           : undefined;
       let action = verb ? ACTIONS[verb.lemma]! : (named ?? 'created');
       // "goes red", "turns green", "goes live": the state it goes into is the happening.
+      // ... also "goes into a failing state", "switches to red".
+      const intoState =
+        verb && ['go', 'turn', 'switch', 'move'].includes(verb.lemma)
+          ? words
+              .slice(words.indexOf(verb) + 1, words.indexOf(verb) + 5)
+              .find((w) => !['into', 'to', 'a', 'an', 'the'].includes(w.lower))
+          : undefined;
       const state = verb && ['go', 'turn'].includes(verb.lemma) ? clause[verbIndex + 1] : undefined;
       if (state && STATES[state.lower]) action = STATES[state.lower]!;
+      else if (intoState && STATES[intoState.lower]) action = STATES[intoState.lower]!;
+      else if (intoState && ACTIONS[intoState.lower.replace(/ing$/, '')] === 'failed')
+        action = 'failed';
       const got =
         verb && ['get', 'receive'].includes(verb.lemma)
           ? clause.slice(verbIndex + 1, verbIndex + 3)
@@ -808,6 +825,8 @@ export function findGenericEvent(
         ) ??
         before ??
         outside.find((s) => s.start > to && s.start < to + 40 && !destination(s)) ??
+        // "if a PR is closed w/o merging, ... save it in our notion db": the thing's own service.
+        implied.find((s) => s.start >= from && s.start < to) ??
         (new Set(outside.map((s) => s.id)).size === 1 ? outside[0]! : null);
       if (!service) continue;
       const declared = integrationById(service.id)?.events ?? [];

@@ -155,7 +155,7 @@ const OVERRIDES: Readonly<Record<string, { add?: readonly string[]; exact?: read
     x: {
       add: ['twitter', 'x.com'],
       exact: [
-        /(?:\b(?:on|to|and|in|for|an?|the|via|our|my|your|their)\s+|,\s*)X(?![\w.@'-])/g,
+        /(?:\b(?:on|to|and|in|for|an?|the|via|our|my|your|their)\s+|,\s*|'s\s+)X(?![\w.@'-])/g,
         // "an x thread", "our x account": in lower case only before the product's own things.
         /(?<![\w.-])x(?= (?:thread|post|account|handle|profile)s?\b)/g,
       ],

@@ -135,6 +135,14 @@ export const RULES: readonly Rule[] = [
     qualifier: true,
   },
   {
+    // "Mornings at 8, go through ...", "Evenings: ...": a part of the day heading the description.
+    pattern: /^\s*(mornings|afternoons|evenings|nights)\b(?=\s*(?:at\b|[,:-]))/gi,
+    apply: (d, m) => {
+      d.daily = true;
+      d.period = m[1]!.toLowerCase().replace(/s$/, '') as Period;
+    },
+  },
+  {
     // "At midnight, compare ...", "At 6am: ...": a time that opens the description is when it
     // runs each day.
     pattern:

@@ -17,6 +17,8 @@ describe('schedule phrases', () => {
     ['At 6am: send me the weather', '0 6 * * *'],
     ['Every other week, email me a list of shared files', '0 9 1,15 * *'],
     ['biweekly, send me the report', '0 9 1,15 * *'],
+    ['Mornings at 8, go through Pipedrive for stale deals', '0 8 * * *'],
+    ['Weekday mornings at 7:30, list the deals', '30 7 * * 1-5'],
     ['Every Monday 9:00 send the sales team the deals closing this month', '0 9 * * 1'],
     [
       'Twice a week (Mon and Thu, 11:00) write a post around one of our top queries',

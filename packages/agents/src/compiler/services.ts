@@ -256,6 +256,12 @@ function placeNames(): ReadonlySet<string> {
   return names;
 }
 
+/** Kinds of tool a name in brackets can be: "our helpdesk (Kayako)". */
+const KINDS = new Set(
+  `helpdesk crm erp pim cms lms ats hris pos tool app platform system software provider service
+  inbox store shop`.split(/\s+/),
+);
+
 /** Words before a name that say where things are kept or whose they are. */
 const KEPT_IN = new Set(['in', 'on', 'from', 'into']);
 
@@ -360,7 +366,8 @@ export function findUnknownServices(
       !['NOUN', 'PROPN'].includes(words[i + 1]?.pos ?? '') &&
       // ("in utils/parse.ts": a path.)
       !['/', '.'].includes(text[first.end] ?? '') &&
-      !twoWords(first.lower);
+      // ("into subfolders": a plural is jargon's; brands made of two words stay, "in dotloop".)
+      !/s$/.test(first.lower);
     const domain = domainAt(first);
     // "applies on teamtailor read the cv": after "on", "in", "from", the last word of the clause.
     const endsClause =
@@ -512,7 +519,15 @@ export function findUnknownServices(
     const listed =
       ['and', 'or', 'vs', 'versus', ',', '+', '&', '/'].includes(before) &&
       /^[A-Z]/.test(first.value) &&
-      taken.some((t) => t.end <= (words[i - 1]?.start ?? 0) && t.end >= (words[i - 2]?.end ?? 0));
+      [...taken, ...found].some(
+        (t) => t.end <= (words[i - 1]?.start ?? 0) && t.end >= (words[i - 2]?.end ?? 0),
+      );
+    // "our helpdesk (Kayako)", "our PIM (Akeneo)": the product a kind of tool is.
+    const named =
+      before === '(' &&
+      /^[A-Z]/.test(first.value) &&
+      words[j + 1]?.value === ')' &&
+      (productWord(words[i - 2]) || KINDS.has(words[i - 2]?.lower ?? ''));
     const coined =
       !startsSentence &&
       unheard &&
@@ -553,7 +568,8 @@ export function findUnknownServices(
       !listed &&
       !modifying &&
       !keptLower &&
-      !sentTo
+      !sentTo &&
+      !named
     ) {
       i = j;
       continue;

@@ -94,6 +94,7 @@ describe('webhook triggers', () => {
     'the rollout script on our proxmox boxes curls your webhook url when it finishes',
     'Our e-commerce backend on Render will send you a webhook whenever a background job dies',
     'when our till system sends a webhook for a new loyalty signup, add them to Klaviyo',
+    'A Raspberry Pi calls a webhook when the UPS switches to battery. When this agent gets that call, text IT',
   ])('%s', (prompt) => {
     expect(triggerOf(prompt)).toEqual({ type: 'webhook' });
   });
@@ -120,6 +121,8 @@ describe('manual triggers and priorities', () => {
     'Go through every Phabricator diff that landed in March and list the unreviewed ones',
     'Pull every Freshdesk ticket our restaurants got between Dec 20 and Jan 3 about late deliveries',
     'review a PR when I give you the link: summarise the change and list the risks',
+    'We rotate prod secrets every night. This one runs only when I start it: rotate the staging password',
+    'There’s already a weekly digest emailed to us every Monday. Summarise this quarter’s incidents',
     'Put together this week’s weekly from our Looker dashboards and email it to the execs, just this once',
   ])('%s runs on demand', (prompt) => {
     expect(triggerOf(prompt)).toEqual({ type: 'manual' });

@@ -35,6 +35,9 @@ const INCOMING = [
   /\b(?:send|sends|fire|fires|post|posts)\s+(?:you|this agent|the agent)\s+(?:a\s+|an\s+)?webhooks?\b/i,
   /\bwebhooks?\s+(?:at|to)\s+(?:this|the)\s+agent\b/i,
   /\bcurls?\s+your\s+(?:webhook|url|endpoint)/i,
+  // "When this agent gets that call", "point it at this agent".
+  /\b(?:this|the) agent (?:gets|receives|is called)\b/i,
+  /\bpoint (?:it|them) at (?:this|the) agent\b/i,
   // "I'll trigger this with a webhook from our CMS".
   /\btrigger(?:s|ed)?\s+(?:this|it|the agent|this agent)\s+(?:with|via|by|from)\s+(?:a\s+|an\s+)?webhooks?\b/i,
 ];
@@ -42,6 +45,14 @@ const INCOMING = [
 /** The user handing the agent its input: "when I give you the link", "when I trigger it". */
 const USER_STARTS =
   /^(?:when(?:ever)?|each time|every time|once|as soon as|if) i\s+(?:give|paste|share|trigger|start|run|ask|tell|hand|drop|send you|forward you)\b/i;
+
+/** Started by hand, said outright: "i'll run it when needed", "runs only when I start it". */
+const BY_HAND =
+  /\b(?:i'?ll run it|i run it|run it (?:myself|manually|when needed)|only when i (?:start|run|ask|trigger)|when needed|on demand only|runs? only when i)\b/i;
+
+/** What already happens, told as background: "there's already a weekly digest every Monday". */
+const ALREADY =
+  /\b(?:there'?s|there is|we|i|they)\s+(?:\w+\s+)?already\b|\balready\s+(?:get|gets|have|has|receive|receives|run|runs|do|does)\b/i;
 
 /** Said to be done once: "just this once", "a one-off". */
 const ONE_OFF = /\b(?:just|only) this once\b|\bone[- ]off\b|\bthis one time\b/i;
@@ -159,6 +170,10 @@ export function readTrigger(
           ? blank(word) + m.slice(word.length)
           : m,
     );
+  // A sentence about what already runs is background, not this agent's schedule.
+  masked = masked.replace(/[^.!?\n]*[.!?\n]?/g, (sentence) =>
+    ALREADY.test(sentence) ? blank(sentence) : sentence,
+  );
   const schedule = parseSchedule(masked);
   // A feed or a page is watched by the clock: news there is no event of a service.
   const builtinsIn = (from: number, to: number) =>
@@ -174,19 +189,18 @@ export function readTrigger(
   // With no service named, the ones the description implies ("a pull request": GitHub) are
   // where news comes from.
   const outsideNamed = services.some((s) => integrationById(s.id)?.provider.kind !== 'builtin');
-  const implied: ServiceSpan[] = outsideNamed
-    ? []
-    : mentions
-        // A #channel is where results go, not where news comes from.
-        .filter(
-          (m) =>
-            m.via === 'intent' &&
-            integrationById(m.id)?.provider.kind !== 'builtin' &&
-            !text.slice(m.start, m.end).includes('#'),
-        )
-        .map(spanOf);
+  const impliedAnywhere: ServiceSpan[] = mentions
+    // A #channel is where results go, not where news comes from.
+    .filter(
+      (m) =>
+        m.via === 'intent' &&
+        integrationById(m.id)?.provider.kind !== 'builtin' &&
+        !text.slice(m.start, m.end).includes('#'),
+    )
+    .map(spanOf);
+  const implied = outsideNamed ? [] : impliedAnywhere;
   const generic =
-    findGenericEvent(text, words, services, builtinsIn) ??
+    findGenericEvent(text, words, services, builtinsIn, impliedAnywhere) ??
     (implied.length && !catalogEvent
       ? findGenericEvent(text, words, [...services, ...implied], builtinsIn)
       : null);
@@ -215,9 +229,20 @@ export function readTrigger(
   // shop ... make the shipment in ShipStation" is Etsy's order, though ShipStation has the phrase.
   const toldIn = (e: EventTrigger, id: string) =>
     services.some((s) => s.id === id && s.start >= e.index && s.end <= e.index + e.clause.length);
+  // The same thing of the same service, with a happening the grammar read from a verb the
+  // catalog's phrase passed over ("a convo gets closed": not the reply the phrase matched).
+  const objectOf = (e: EventTrigger) => e.event.slice(0, e.event.lastIndexOf('.'));
+  const reread = (catalog: EventTrigger, grammar: EventTrigger) =>
+    grammar.integration === catalog.integration &&
+    objectOf(grammar).replace(/_/g, '').replace(/s$/, '') ===
+      objectOf(catalog).split('.').pop()!.replace(/_/g, '').replace(/s$/, '') &&
+    sameAction(actionOf(catalog), 'created') &&
+    !sameAction(actionOf(grammar), 'created') &&
+    !/\bnew\b/i.test(grammar.clause);
   const preferGeneric =
     !!generic &&
     (!catalogEvent ||
+      reread(catalogEvent, generic) ||
       (generic.integration !== catalogEvent.integration &&
         toldIn(catalogEvent, generic.integration) &&
         !toldIn(catalogEvent, catalogEvent.integration)) ||
@@ -234,7 +259,7 @@ export function readTrigger(
     const asks =
       /\?\s*$/.test(opening) &&
       /^(?:who|what|which|how many|how much|did|was|were|has|have)\b/i.test(opening);
-    if (asks || ONE_OFF.test(text)) {
+    if (asks || ONE_OFF.test(text) || BY_HAND.test(text)) {
       return { type: 'manual', schedule: null, event: null, assumptions: [] };
     }
     // "review a PR when I give you the link": the user starting it is no event.
