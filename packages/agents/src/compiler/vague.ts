@@ -15,7 +15,7 @@ const TASK_VERBS = new Set(
   create compose polish shorten expand simplify transcribe caption name title teach quiz test
   debug refactor document prepare organise organize merge split dedupe deduplicate convert export
   import show upload download move copy rename archive assign sync add remove notify alert flag
-  grade approve invite turn log append save store update delete reply`.split(/\s+/),
+  grade approve invite turn log append save store update delete reply build design`.split(/\s+/),
 );
 /** Verbs that name no work by themselves. */
 const EMPTY_VERBS = new Set(
@@ -96,7 +96,14 @@ export function questionFor(prompt: string, spec: AgentSpec): string | null {
   // Services the catalog knows, or a trigger, are substance; a capitalised word that only might be
   // a product is too, next to a verb of real work ("pull comps on Zillow"), but not next to empty
   // ones ("do the thing we discussed on the Henderson call").
-  const task = words.some((w) => TASK_VERBS.has(w.lemma) || TASK_VERBS.has(w.lower));
+  // A task verb counts with an object of its own: "build an agent", "create a bot" name none.
+  const emptyObject = (at: number) => {
+    const object = words.slice(at + 1, at + 4).find((w) => w.pos === 'NOUN' || w.pos === 'PROPN');
+    return !!object && EMPTY_NOUNS.has(object.lemma);
+  };
+  const task = words.some(
+    (w, at) => (TASK_VERBS.has(w.lemma) || TASK_VERBS.has(w.lower)) && !emptyObject(at),
+  );
   // The tagger reads some requests as nouns ("export the marks ..."): a verb of work counts too.
   const worked = task || words.some((w) => w.pos === 'VERB' && !EMPTY_VERBS.has(w.lemma));
   // Nothing but empty words ("do the thing we talked about on Monday"), or a service named with
