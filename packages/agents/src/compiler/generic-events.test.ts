@@ -100,6 +100,53 @@ describe('events of any service, read from the sentence', () => {
       'webhook',
     ],
     [
+      // A thing posted somewhere is the thing, not a message.
+      'Every 1- or 2-star review posted on Trustpilot should get a reply fast: draft an apology and drop it in #cx',
+      'trustpilot',
+      'review.created',
+      'webhook',
+    ],
+    [
+      // The service's one event of that thing, or of that happening.
+      'Turn every Aircall voicemail into a Zoho Desk ticket with the transcript',
+      'aircall',
+      'call.voicemail_left',
+      'webhook',
+    ],
+    [
+      'If a prospect cancels their Calendly demo, send them a reschedule link by email',
+      'calendly',
+      'invitee.canceled',
+      'webhook',
+    ],
+    [
+      // Getting a tag is a change; a lead's status belongs to the lead.
+      "When a Zendesk ticket gets the 'refund' tag, look up the order in Shopify",
+      'zendesk',
+      'ticket.updated',
+      'webhook',
+    ],
+    [
+      "A lead's status is changed to 'Qualified' in Zoho CRM? Then research the company",
+      'zoho-crm',
+      'lead.updated',
+      'webhook',
+    ],
+    [
+      // A schedule told as background yields to the request's when-clause; "ready" is done.
+      'Our webinar runs every Thursday on Zoom. Whenever the recording is ready, pick 3 moments for clips',
+      'zoom',
+      'recording.completed',
+      'webhook',
+    ],
+    [
+      // Ticking off is completing.
+      "Each time I tick off a Todoist task labelled 'habit', log the date in my Notion tracker",
+      'todoist',
+      'item.completed',
+      'webhook',
+    ],
+    [
       // An abbreviation opening a name; the catalog's "new lead" of a service not named yields.
       'each new lead in RD Station gets scored 1-10; 8 or more, create a deal in Pipedrive',
       'rd-station',

@@ -30,7 +30,7 @@ act(
 );
 act('deleted', 'delete remove archive');
 act('cancelled', 'cancel unsubscribe churn');
-act('completed', 'complete finish resolve win ship deliver fulfil fulfill pay merge end');
+act('completed', 'complete finish resolve win ship deliver fulfil fulfill pay merge end tick');
 act('failed', 'fail bounce decline crash break error expire miss');
 act('closed', 'close');
 act('published', 'publish release launch');
@@ -122,7 +122,8 @@ const ACTORS = new Set(
   developers contributor contributors attendee attendees tenant tenants vendor vendors donor donors
   author authors editor editors reviewer reviewers family families rep reps owner owners admin
   admins partner partners investor investors manager managers buyer designer designers writer
-  writers driver drivers agent agents couple couples`.split(/\s+/),
+  writers driver drivers agent agents couple couples retailer retailers flatmate flatmates roommate
+  roommates`.split(/\s+/),
 );
 const OBJECT_STOP = new Set(
   `time day week month hour minute morning evening night way thing bit lot star one kind sort type
@@ -282,6 +283,29 @@ const REQUEST_OBJECTS = new Set(
 
 /** Words a request opens with: "Could you take the contacts created ..." is no headline. */
 const POLITE = new Set('could can would will please pls kindly i we you'.split(' '));
+
+/** What is changed about a thing: "gets the 'refund' tag", "a lead's status". */
+const ATTRIBUTES = new Set(
+  'tag label status priority assignee owner stage field column rating'.split(' '),
+);
+/** A language's name: "English entries", "German version". */
+const LANGUAGE_WORD =
+  /^(?:[A-Z][a-z]+(?:ish|ese|ian|an|ic)|French|Dutch|Greek|Hindi|Thai|Czech|Hebrew)$/;
+
+/** Happenings other than something appearing. */
+const OTHER_ACTIONS = [
+  'completed',
+  'deleted',
+  'cancelled',
+  'failed',
+  'updated',
+  'replied',
+  'closed',
+  'published',
+];
+
+/** The one item of a list, or undefined. */
+const only = <T>(items: readonly T[]): T | undefined => (items.length === 1 ? items[0] : undefined);
 
 /** Words that put things in the past: "every diff that landed in March", "yesterday's". */
 const PAST = new Set(['last', 'yesterday', 'ago', 'past', 'previous']);
@@ -633,6 +657,12 @@ export function findGenericEvent(
           ? newThing
           : undefined;
       object ??= clause.find((w) => isObject(w) && !ACTORS.has(w.lower) && !ACTORS.has(w.lemma));
+      // "a lead's status is changed": the thing is the one the attribute belongs to.
+      if (object && ATTRIBUTES.has(object.lemma)) {
+        const owner = clause[clause.indexOf(object) - 2];
+        if (clause[clause.indexOf(object) - 1]?.value.startsWith("'") && owner && isObject(owner))
+          object = owner;
+      }
       // The happening: the first verb after the thing ("a ticket comes in tagged ..."), else the
       // last one before it ("someone opens a merge request"), or a participle the tagger took for
       // a noun or an adjective ("ticket created", "build failed").
@@ -676,9 +706,11 @@ export function findGenericEvent(
       if (!verb && !isNew && !(cue.strong && object)) continue;
       const verbIndex = verb ? clause.indexOf(verb) : -1;
       const afterVerb = verb ? clause[verbIndex + 1] : undefined;
+      // ("a 2-star review posted on Trustpilot" is the review: the thing came first.)
       const speaking =
         verb &&
         SPEAKING.has(verb.lemma) &&
+        !(object && at < verbIndex) &&
         (!afterVerb ||
           ['to', 'us', 'me', 'in', 'on', 'via', 'through', 'our', 'my'].includes(afterVerb.lower));
       if (speaking) object = undefined;
@@ -712,8 +744,10 @@ export function findGenericEvent(
           : w.known
             ? w.lemma
             : (spelledThing(w.lower) ?? w.lemma);
-      const compound = (w: Word) => {
+      const compound = (w: Word): string => {
         const next = clause[clause.indexOf(w) + 1];
+        // "English entries": a language says which, not what.
+        if (next && LANGUAGE_WORD.test(w.value) && next.pos === 'NOUN') return compound(next);
         // "a new buyer lead comes in": the tagger may read the head noun as a verb.
         const headNoun =
           next?.pos === 'VERB' &&
@@ -772,6 +806,25 @@ export function findGenericEvent(
       if (got.some((w) => REPLIES.has(w.lemma)) && object && clause.indexOf(object) < verbIndex) {
         action = 'replied';
       }
+      // "the recording is ready", "the export is done": finished.
+      if (
+        action === 'created' &&
+        /\b(?:is|are|gets|becomes)\s+(?:ready|available|done|finished|complete)\b/i.test(
+          text.slice(clause[0]!.start, clause[clause.length - 1]!.end),
+        )
+      )
+        action = 'completed';
+      // "a ticket gets the 'refund' tag", "receives a new assignee": a change to the thing.
+      const gotWhat =
+        verb && ['get', 'receive'].includes(verb.lemma)
+          ? clause.slice(verbIndex + 1, verbIndex + 6)
+          : [];
+      if (
+        gotWhat.some((w) => ATTRIBUTES.has(w.lemma)) &&
+        object &&
+        clause.indexOf(object) < verbIndex
+      )
+        action = 'updated';
       if (action === 'created' && (MESSAGES.has(lemma) || objectName === 'message'))
         action = 'received';
       const from = clause[0]!.start;
@@ -879,6 +932,16 @@ export function findGenericEvent(
         appearing.length === 1 &&
         declared.length <= 2
           ? appearing[0]
+          : undefined) ??
+        // "every Aircall voicemail" is its one voicemail event; "cancels their Calendly demo" its
+        // one cancellation.
+        (sameObject.length === 1 &&
+        sameAction(action, 'created') &&
+        !OTHER_ACTIONS.some((other) => sameAction(actionOf(sameObject[0]!), other))
+          ? sameObject[0]
+          : undefined) ??
+        (!sameObject.length && ['cancelled', 'deleted', 'failed'].includes(action)
+          ? only(declared.filter((e) => sameAction(actionOf(e), action)))
           : undefined);
       return {
         integration: service.id,

@@ -250,7 +250,8 @@ export const RULES: readonly Rule[] = [
     apply: (d, m) => void ((d.dom = domList(m[1]!)), (d.monthly = true)),
   },
   {
-    pattern: new RegExp(String.raw`\bon the ${DOM_LIST}(?!\s+(?:day\s+)?of)\b`, 'gi'),
+    // ("On the first Monday" is the weekday rule's.)
+    pattern: new RegExp(String.raw`\bon the ${DOM_LIST}(?!\s+(?:day\s+)?of)\b(?!\s+${DAY})`, 'gi'),
     apply: (d, m) => void (d.dom ??= domList(m[1]!)),
   },
   {

@@ -19,6 +19,7 @@ describe('schedule phrases', () => {
     ['biweekly, send me the report', '0 9 1,15 * *'],
     ['Mornings at 8, go through Pipedrive for stale deals', '0 8 * * *'],
     ['Weekday mornings at 7:30, list the deals', '30 7 * * 1-5'],
+    ['On the first Monday of every month, email me the KPI summary', '0 9 * * 1#1'],
     ['Every Monday 9:00 send the sales team the deals closing this month', '0 9 * * 1'],
     [
       'Twice a week (Mon and Thu, 11:00) write a post around one of our top queries',

@@ -549,7 +549,8 @@ export function findUnknownServices(
       j === i &&
       !labelled &&
       /^[A-Z][a-z]{2,}$/.test(first.value) &&
-      (unheard || (first.pos === 'PROPN' && (possessed || DETERMINERS_BEFORE.has(before)))) &&
+      // (A word the dictionary knows only after "our": "a Differential revision" is Phabricator's.)
+      (unheard || (first.pos === 'PROPN' && possessed)) &&
       !!nextWord &&
       nextWord.pos === 'NOUN' &&
       nextWord.sentence === first.sentence &&

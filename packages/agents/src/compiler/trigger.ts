@@ -21,7 +21,8 @@ const INCOMING = [
   // ("a sheet called Q3 targets ... the agent" names a sheet: "called" is left out.)
   /\b(?:(?:post|send|hit|ping|forward|trigger|push|curl)(?:s|es|ed)?|calls?|sent)\b(?:\s+[^\s.]+){0,10}?\s+(?:this|the)\s+agent\b/i,
   /\bwebhooks?\s+(?:to|into|for)\s+(?:this|the)\s+agent\b/i,
-  /\b(?:post|send|push|forward)(?:s|es)?\b(?:\s+[^\s.]+){0,8}?\s+to you\b/i,
+  // ("I forward links to you on Telegram" is a Telegram message.)
+  /\b(?:post|send|push|forward)(?:s|es)?\b(?:\s+[^\s.]+){0,8}?\s+to you\b(?!\s+(?:on|via|in|through|over)\s)/i,
   /\b(?:calls?|hits?|pings?|posts? to)\s+your\s+(?:webhook|url|endpoint)\b/i,
   /(?:^|[.!?]\s+)webhooks?\s+from\s+(?:our|my|the)\b/i,
   /\b(?:the\s+agent'?s|its\s+own|this\s+agent'?s)\s+(?:webhook|url|endpoint)\b/i,
@@ -281,10 +282,27 @@ export function readTrigger(
       schedule.index > event.index &&
       schedule.index < event.index + event.clause.length &&
       /^\s*(?:,\s*then|->|=>|\u2192|:|=)/.test(text.slice(event.index + event.clause.length));
+    // "Our webinar runs every Thursday on Zoom. Whenever the recording is ready, ...": a
+    // schedule in an earlier sentence that tells how things are is background to the request.
+    const sentenceAt = (at: number) => {
+      const from = Math.max(
+        text.lastIndexOf('. ', at),
+        text.lastIndexOf('! ', at),
+        text.lastIndexOf('? ', at),
+        text.lastIndexOf('\n', at),
+      );
+      return from === -1 ? 0 : from + 1;
+    };
+    const background =
+      !!event &&
+      !!schedule &&
+      sentenceAt(schedule.index) < sentenceAt(event.index) &&
+      /^\s*(?:our|we|my|there|it|this|they|i)\b/i.test(text.slice(sentenceAt(schedule.index)));
     const eventFirst =
       event &&
       (!schedule ||
         (event.strong && event.index < schedule.index && WHEN_CLAUSE.test(event.clause)) ||
+        (event.strong && WHEN_CLAUSE.test(event.clause) && background) ||
         (event.strong && inHeadline));
     if (event && eventFirst) return { type: 'event', schedule: null, event, assumptions: [] };
     if (schedule) {
