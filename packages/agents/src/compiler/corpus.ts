@@ -21,6 +21,7 @@ import varied10 from './corpus/varied-10.json' with { type: 'json' };
 import varied11 from './corpus/varied-11.json' with { type: 'json' };
 import varied12 from './corpus/varied-12.json' with { type: 'json' };
 import varied13 from './corpus/varied-13.json' with { type: 'json' };
+import varied14 from './corpus/varied-14.json' with { type: 'json' };
 import type { LabelledCase } from './corpus-score.ts';
 
 export type { CorpusCase, ExpectedTrigger } from './corpus/types.ts';
@@ -71,6 +72,7 @@ export const VARIED_CASES: readonly LabelledCase[] = [
   ...(varied11 as LabelledCase[]),
   ...(varied12 as LabelledCase[]),
   ...(varied13 as LabelledCase[]),
+  ...(varied14 as LabelledCase[]),
 ];
 
 /** Where the compiler's rules and its category model come from. */

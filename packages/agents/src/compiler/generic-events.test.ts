@@ -386,6 +386,15 @@ describe('services named in the description', () => {
         'after trips i paste the receipts and it splits them in splitwise between the 4 of us',
         'splitwise',
       ],
+      [
+        'check the disks every 30 minutes and send me a Pushover notification if one is full',
+        'Pushover',
+      ],
+      [
+        'every Friday, take occupancy and rent collected from Buildium and email the owners',
+        'Buildium',
+      ],
+      ['write the translations and upload them to the Lokalise project', 'Lokalise'],
     ] as const) {
       expect(
         compile(prompt).unavailable?.map((u) => u.name),

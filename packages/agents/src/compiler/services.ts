@@ -46,7 +46,7 @@ const DOMAIN_END =
   /\.(?:com|io|so|ai|app|dev|co|me|ly|sh|to|fm)$|-(?:com|io|so|ai|co|me|ly|sh|to|fm)$/i;
 
 /** The kind of product some write after its name and some leave out: "Capsule CRM", "Capsule". */
-const KIND_END = /[\s-](?:crm|cms|erp|lms|ats|hris|pos|hq)$/i;
+const KIND_END = /[\s-](?:crm|cms|erp|lms|ats|hris|pos|hq|app)$/i;
 
 /** Whether two names or ids stand for the same service. */
 export function sameService(a: string, b: string): boolean {
@@ -109,7 +109,7 @@ const TOOL_AFTER = new Set(
   `account accounts workspace channel inbox app api integration crm bot dashboard form forms
   campaign campaigns newsletter subscribers webhook audience survey surveys responses submissions
   tickets reviews listings listing bookings chats conversations messages workflows pipeline
-  announcement announcements posts`.split(/\s+/),
+  announcement announcements posts notification notifications`.split(/\s+/),
 );
 /**
  * The things services send news about, from the catalog's own events ("payment" of
@@ -393,6 +393,15 @@ export function findUnknownServices(
         productWord(words[i + 1]) &&
         !twoWords(first.lower)
       ) &&
+      // "as soon as honeybadger reports a new error": a name no dictionary knows, reporting.
+      !(
+        first.value.length >= 5 &&
+        reports(words[i + 1]) &&
+        !['get', 'see', 'say', 'find', 'log', 'record', 'send', 'post'].includes(
+          words[i + 1]?.lemma ?? '',
+        ) &&
+        !twoWords(first.lower)
+      ) &&
       !keptLower &&
       !sentTo
     )
@@ -430,13 +439,15 @@ export function findUnknownServices(
     const prepBefore = ['our', 'my', 'the'].includes(before1) ? before2w : before1;
     // ... but not the name of a folder, a board or a stage inside a product ("the Blog database",
     // "move the deal to Closed Won"), nor a language ("in Portuguese").
+    // ("the Lokalise project": a name no dictionary knows before a label word is the product's.)
     const labelled =
-      words.slice(i + 1, i + 4).some(
-        (w, k, next) =>
-          LABELLED.has(w.lower) &&
-          // ("the Tips notion database": a product's name may stand between.)
-          next.slice(0, k).every((x) => /^[A-Z]/.test(x.value) || !free(x)),
-      ) ||
+      ((first.known || twoWords(first.lower) || !/^[A-Z][a-z]+$/.test(first.value)) &&
+        words.slice(i + 1, i + 4).some(
+          (w, k, next) =>
+            LABELLED.has(w.lower) &&
+            // ("the Tips notion database": a product's name may stand between.)
+            next.slice(0, k).every((x) => /^[A-Z]/.test(x.value) || !free(x)),
+        )) ||
       // ("move the deal to Closed Won", "set the status to Done": what a thing moves to, not
       // where it is kept, "reminders in Apple Reminders".)
       (['to', 'as', 'into'].includes(words[i - 1]?.lower ?? '') &&
@@ -458,8 +469,10 @@ export function findUnknownServices(
     // "our Weave number": a word the tagger reads as a name, owned, before a noun.
     const ownedName =
       first.pos === 'PROPN' &&
-      (['our', 'my', 'their', 'your'].includes(before1) || DETERMINERS_BEFORE.has(before1)) &&
-      words[j + 1]?.pos === 'NOUN' &&
+      (['our', 'my', 'their', 'your', "'s"].includes(before1) || DETERMINERS_BEFORE.has(before1)) &&
+      // ("our Capsule CRM", "our game's Steam page")
+      (words[j + 1]?.pos === 'NOUN' ||
+        /^(?:CRM|CMS|ERP|LMS|ATS|HRIS|POS)$/.test(words[j + 1]?.value ?? '')) &&
       !LABELLED.has(words[j + 1]!.lower) &&
       !NOT_THINGS.has(words[j + 1]!.lemma) &&
       !words.slice(Math.max(0, i - 5), i).some((w) => STAGE_WORDS.has(w.lemma));
@@ -508,13 +521,14 @@ export function findUnknownServices(
       PLACE_PREPS.has(prep) &&
       unknownName &&
       !labelled &&
-      !lead.some((l) => PLACE_OR_PERSON.has(l)) &&
+      // ("the weather in Lisbon", "a hotel in Bath": the word just before the place says so.)
+      !lead.slice(-2).some((l) => PLACE_OR_PERSON.has(l)) &&
       !(prep === 'to' && lead.some((l) => ADDRESSING.has(l)));
     // A name no dictionary knows, inside a sentence, before a noun or after "our", "my",
     // "their" ("our Vultr instances", "Redash query", "arXiv"): a product more often than not,
     // and listing one too many costs less than losing one the user named.
     const unheard = words.slice(i, j + 1).every((w) => !w.known);
-    const possessed = ['our', 'my', 'their', 'your'].includes(before);
+    const possessed = ['our', 'my', 'their', 'your', "'s"].includes(before);
     // "Amazon Seller Central vs Flipkart", "Zendesk and Kustomer": one more in a list of products.
     const listed =
       ['and', 'or', 'vs', 'versus', ',', '+', '&', '/'].includes(before) &&
