@@ -1,7 +1,14 @@
 import { integrationById } from '../catalog/index.ts';
 import { ASKING_VERBS, type EventTrigger } from './events.ts';
 import type { Word } from './nlp.ts';
-import { productWord, serviceKey, THINGS, type ServiceSpan } from './services.ts';
+import {
+  DETERMINERS,
+  LANGUAGE,
+  productWord,
+  serviceKey,
+  THINGS,
+  type ServiceSpan,
+} from './services.ts';
 import { editDistance } from './text.ts';
 
 // Events of any service, read from the sentence's grammar rather than from the catalog's phrases:
@@ -194,7 +201,6 @@ const INBOUND = new Set(
   contact ping`.split(/\s+/),
 );
 
-const DETERMINERS = new Set(['a', 'an', 'the', 'each', 'every', 'any', 'this', 'that']);
 /** "Gets a reply", "receives a comment": the thing before is replied to. */
 const REPLIES = new Set(['reply', 'answer', 'comment', 'response']);
 
@@ -288,9 +294,6 @@ const POLITE = new Set('could can would will please pls kindly i we you'.split('
 const ATTRIBUTES = new Set(
   'tag label status priority assignee owner stage field column rating'.split(' '),
 );
-/** A language's name: "English entries", "German version". */
-const LANGUAGE_WORD =
-  /^(?:[A-Z][a-z]+(?:ish|ese|ian|an|ic)|French|Dutch|Greek|Hindi|Thai|Czech|Hebrew)$/;
 
 /** Happenings other than something appearing. */
 const OTHER_ACTIONS = [
@@ -747,7 +750,7 @@ export function findGenericEvent(
       const compound = (w: Word): string => {
         const next = clause[clause.indexOf(w) + 1];
         // "English entries": a language says which, not what.
-        if (next && LANGUAGE_WORD.test(w.value) && next.pos === 'NOUN') return compound(next);
+        if (next && LANGUAGE.test(w.value) && next.pos === 'NOUN') return compound(next);
         // "a new buyer lead comes in": the tagger may read the head noun as a verb.
         const headNoun =
           next?.pos === 'VERB' &&

@@ -172,7 +172,7 @@ const STAGE_WORDS = new Set([
 ]);
 
 /** A language's name: "Spanish", "Portuguese", "German", "Arabic", "French". */
-const LANGUAGE =
+export const LANGUAGE =
   /^(?:[A-Z][a-z]+(?:ish|ese|ian|an|ic)|French|Dutch|Greek|Hindi|Thai|Czech|Hebrew|Swahili|Tagalog)$/;
 
 /** Where people say where things are kept: "in Clio", "from Zillow", "to NetDocuments". */
@@ -201,7 +201,17 @@ const REPORTING = new Set(
   `report raise detect flag fire alert send notify trigger log record find open create post catch
   spot see get say`.split(/\s+/),
 );
-const DETERMINERS_BEFORE = new Set(['the', 'a', 'an', 'that', 'this', 'each', 'every']);
+/** Words that open a noun phrase: "a", "the", "every", ... */
+export const DETERMINERS: ReadonlySet<string> = new Set([
+  'a',
+  'an',
+  'the',
+  'each',
+  'every',
+  'any',
+  'this',
+  'that',
+]);
 /** Words of time a name can stand before: "meeting Brightwave tomorrow". */
 const WHEN_WORDS = new Set(
   'today tomorrow tonight yesterday morning afternoon evening night week weekend month year'.split(
@@ -389,7 +399,7 @@ export function findUnknownServices(
       // "an okendo review", "every lemlist reply": after a determiner, before a product's thing
       // (not jargon made of two English words: "an onboarding task").
       !(
-        DETERMINERS_BEFORE.has(words[i - 1]?.lower ?? '') &&
+        DETERMINERS.has(words[i - 1]?.lower ?? '') &&
         productWord(words[i + 1]) &&
         !twoWords(first.lower)
       ) &&
@@ -469,7 +479,7 @@ export function findUnknownServices(
     // "our Weave number": a word the tagger reads as a name, owned, before a noun.
     const ownedName =
       first.pos === 'PROPN' &&
-      (['our', 'my', 'their', 'your', "'s"].includes(before1) || DETERMINERS_BEFORE.has(before1)) &&
+      (['our', 'my', 'their', 'your', "'s"].includes(before1) || DETERMINERS.has(before1)) &&
       // ("our Capsule CRM", "our game's Steam page")
       (words[j + 1]?.pos === 'NOUN' ||
         /^(?:CRM|CMS|ERP|LMS|ATS|HRIS|POS)$/.test(words[j + 1]?.value ?? '')) &&

@@ -104,6 +104,17 @@ const describesThing = (next: string, after: string | undefined) =>
   !RECURRING_WORK.has(next.toLowerCase()) &&
   !RECURRING_WORK.has((after ?? '').toLowerCase());
 
+/** Where each sentence the analyser found starts and ends in the text. */
+function sentenceSpans(words: readonly Word[]): [number, number][] {
+  const spans: [number, number][] = [];
+  for (const w of words) {
+    const last = spans[w.sentence];
+    if (last) last[1] = w.end;
+    else spans[w.sentence] = [w.start, w.end];
+  }
+  return spans.filter(Boolean);
+}
+
 export type TriggerReading = {
   type: AgentTriggerType;
   /** Set for schedules (also the hourly check of a watched source). */
@@ -172,9 +183,11 @@ export function readTrigger(
           : m,
     );
   // A sentence about what already runs is background, not this agent's schedule.
-  masked = masked.replace(/[^.!?\n]*[.!?\n]?/g, (sentence) =>
-    ALREADY.test(sentence) ? blank(sentence) : sentence,
-  );
+  for (const [from, to] of sentenceSpans(words)) {
+    if (ALREADY.test(text.slice(from, to))) {
+      masked = masked.slice(0, from) + blank(masked.slice(from, to)) + masked.slice(to);
+    }
+  }
   const schedule = parseSchedule(masked);
   // A feed or a page is watched by the clock: news there is no event of a service.
   const builtinsIn = (from: number, to: number) =>
@@ -213,11 +226,15 @@ export function readTrigger(
   // ... and where it read a verb the catalog's phrase of a new thing passed over ("an order is
   // cancelled" is not "order created").
   const actionOf = (e: EventTrigger) => e.event.slice(e.event.lastIndexOf('.') + 1);
-  const overruled = (catalog: EventTrigger, grammar: EventTrigger) =>
+  // The grammar read another happening than the catalog's "created", in a clause that does not
+  // say "new".
+  const readsOtherHappening = (catalog: EventTrigger, grammar: EventTrigger) =>
     sameAction(actionOf(catalog), 'created') &&
     !sameAction(actionOf(grammar), 'created') &&
+    !/\bnew\b/i.test(grammar.clause);
+  const overruled = (catalog: EventTrigger, grammar: EventTrigger) =>
+    readsOtherHappening(catalog, grammar) &&
     actionOf(grammar) !== 'received' &&
-    !/\bnew\b/i.test(grammar.clause) &&
     // The catalog's thing said as the verb ("the app is released": release created; "someone
     // comments on an issue": issue comment created) is the catalog's event after all.
     !catalog.event
@@ -237,9 +254,7 @@ export function readTrigger(
     grammar.integration === catalog.integration &&
     objectOf(grammar).replace(/_/g, '').replace(/s$/, '') ===
       objectOf(catalog).split('.').pop()!.replace(/_/g, '').replace(/s$/, '') &&
-    sameAction(actionOf(catalog), 'created') &&
-    !sameAction(actionOf(grammar), 'created') &&
-    !/\bnew\b/i.test(grammar.clause);
+    readsOtherHappening(catalog, grammar);
   const preferGeneric =
     !!generic &&
     (!catalogEvent ||
@@ -284,20 +299,15 @@ export function readTrigger(
       /^\s*(?:,\s*then|->|=>|\u2192|:|=)/.test(text.slice(event.index + event.clause.length));
     // "Our webinar runs every Thursday on Zoom. Whenever the recording is ready, ...": a
     // schedule in an earlier sentence that tells how things are is background to the request.
-    const sentenceAt = (at: number) => {
-      const from = Math.max(
-        text.lastIndexOf('. ', at),
-        text.lastIndexOf('! ', at),
-        text.lastIndexOf('? ', at),
-        text.lastIndexOf('\n', at),
-      );
-      return from === -1 ? 0 : from + 1;
-    };
+    const sentenceOf = (at: number) => words.find((w) => w.end > at)?.sentence ?? -1;
+    const scheduleSentence = schedule ? sentenceOf(schedule.index) : -1;
     const background =
       !!event &&
       !!schedule &&
-      sentenceAt(schedule.index) < sentenceAt(event.index) &&
-      /^\s*(?:our|we|my|there|it|this|they|i)\b/i.test(text.slice(sentenceAt(schedule.index)));
+      scheduleSentence < sentenceOf(event.index) &&
+      /^(?:our|we|my|there|it|this|they|i)$/i.test(
+        words.find((w) => w.sentence === scheduleSentence)?.value ?? '',
+      );
     const eventFirst =
       event &&
       (!schedule ||
