@@ -192,7 +192,8 @@ export function compileEmbedded(input: CompileInput, options: CompileOptions = {
     services.some(
       (s) => !s.known && s.start > m.end && /^\s*\(\s*$/.test(text.slice(m.end, s.start)),
     );
-  const ids = mentionedIds(mentions.filter((m) => !impliedByEvent(m) && !namedBeside(m)));
+  const kept = mentions.filter((m) => !impliedByEvent(m) && !namedBeside(m));
+  const ids = mentionedIds(kept);
   if (trigger.type === 'event' && !ids.includes(trigger.integration))
     ids.unshift(trigger.integration);
   const chosen = ids
@@ -218,7 +219,8 @@ export function compileEmbedded(input: CompileInput, options: CompileOptions = {
   const context = { text, ids: new Set(chosen), steps, trigger: trigger.type };
   const rules = guardrails(context).map((rule) => clip(rule, 300));
   const unresolved = questions(context);
-  const assumptions = assumptionsFor(text, mentions, reading, trigger, note, now);
+  // (Only what was kept: no "pull requests taken as GitHub's" beside a self-hosted Forgejo.)
+  const assumptions = assumptionsFor(text, kept, reading, trigger, note, now);
   const name = makeName(
     text,
     steps,

@@ -410,6 +410,7 @@ describe('services named in the description', () => {
     expect(spec.trigger).toMatchObject({ integration: 'forgejo', event: 'pull_request.created' });
     expect(spec.unavailable?.map((u) => u.name)).toEqual(['Forgejo']);
     expect(spec.integrations.map((i) => i.id)).toEqual([]);
+    expect(spec.assumptions.join(' ')).not.toMatch(/GitHub/);
   });
 
   it('reads names that are everyday words where the product’s own things follow them', () => {
