@@ -22,6 +22,8 @@ import varied11 from './corpus/varied-11.json' with { type: 'json' };
 import varied12 from './corpus/varied-12.json' with { type: 'json' };
 import varied13 from './corpus/varied-13.json' with { type: 'json' };
 import varied14 from './corpus/varied-14.json' with { type: 'json' };
+import varied15 from './corpus/varied-15.json' with { type: 'json' };
+import varied16 from './corpus/varied-16.json' with { type: 'json' };
 import type { LabelledCase } from './corpus-score.ts';
 
 export type { CorpusCase, ExpectedTrigger } from './corpus/types.ts';
@@ -73,6 +75,8 @@ export const VARIED_CASES: readonly LabelledCase[] = [
   ...(varied12 as LabelledCase[]),
   ...(varied13 as LabelledCase[]),
   ...(varied14 as LabelledCase[]),
+  ...(varied15 as LabelledCase[]),
+  ...(varied16 as LabelledCase[]),
 ];
 
 /** Where the compiler's rules and its category model come from. */

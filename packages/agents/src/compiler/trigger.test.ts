@@ -95,6 +95,12 @@ describe('webhook triggers', () => {
     'Our e-commerce backend on Render will send you a webhook whenever a background job dies',
     'when our till system sends a webhook for a new loyalty signup, add them to Klaviyo',
     'A Raspberry Pi calls a webhook when the UPS switches to battery. When this agent gets that call, text IT',
+    // Pinged, hit, posted to: another system calls the agent, whatever the verb.
+    'Whenever the warehouse scanner pings you with a parcel id, look it up in ShipStation',
+    'Our labelling bot will POST each new photo to this URL; caption it and save it to Airtable',
+    'the nightly export job will post here once it is done. check the row counts in BigQuery',
+    'We have a script that fires a webhook after every failed login burst; when it hits you, lock the Okta user',
+    'Kick it off from our Jenkins job with a webhook carrying the release tag, then write the notes',
   ])('%s', (prompt) => {
     expect(triggerOf(prompt)).toEqual({ type: 'webhook' });
   });
@@ -124,6 +130,11 @@ describe('manual triggers and priorities', () => {
     'We rotate prod secrets every night. This one runs only when I start it: rotate the staging password',
     'There’s already a weekly digest emailed to us every Monday. Summarise this quarter’s incidents',
     'Put together this week’s weekly from our Looker dashboards and email it to the execs, just this once',
+    // The user starting it or handing it its input, whatever happens in the sentence.
+    "I'll run this whenever a big customer complains: pull their Zendesk history and brief me",
+    'I will start it after each board meeting: turn the notes in Notion into tasks in Asana',
+    "I'll give you a domain. Look the company up on Crunchbase and draft a first email",
+    'Check the GitLab merge request I paste for missing tests and new dependencies',
   ])('%s runs on demand', (prompt) => {
     expect(triggerOf(prompt)).toEqual({ type: 'manual' });
   });

@@ -28,7 +28,7 @@ const INCOMING = [
   /\b(?:the\s+agent'?s|its\s+own|this\s+agent'?s)\s+(?:webhook|url|endpoint)\b/i,
   // "Our kiosk will send a webhook whenever ...", "I give you webhook from my booking system":
   // another system sends one to the agent (not "send a webhook to https://...").
-  /\b(?:system|app|kiosk|tool|service|platform|server|form|cms|crm|site|i|we|it|they|which)\s+(?:will\s+|can\s+|could\s+|would\s+)?(?:send|sends|post|posts|give|gives|fire|fires|call|calls|trigger|triggers)\s+(?:you\s+|us\s+|the agent\s+|this agent\s+)?(?:a\s+|an\s+)?webhooks?\b(?!\s+(?:to|at)\b)/i,
+  /\b(?:system|app|kiosk|tool|service|platform|server|form|cms|crm|site|bot|script|backend|checker|job|pipeline|ci|i|we|it|they|which|that)\s+(?:will\s+|can\s+|could\s+|would\s+)?(?:send|sends|post|posts|give|gives|fire|fires|call|calls|trigger|triggers)\s+(?:you\s+|us\s+|the agent\s+|this agent\s+)?(?:a\s+|an\s+)?webhooks?\b(?!\s+(?:to|at)\b)/i,
   /\b(?:it|they|which)\s+posts?\s+to\s+(?:this|the)\s+agent\b/i,
   // "Our POS will send a webhook here", "webhooks to you".
   /\bwebhooks?\s+(?:here|to you)\b/i,
@@ -40,7 +40,12 @@ const INCOMING = [
   /\b(?:this|the) agent (?:gets|receives|is called)\b/i,
   /\bpoint (?:it|them) at (?:this|the) agent\b/i,
   // "I'll trigger this with a webhook from our CMS".
-  /\btrigger(?:s|ed)?\s+(?:this|it|the agent|this agent)\s+(?:with|via|by|from)\s+(?:a\s+|an\s+)?webhooks?\b/i,
+  /\b(?:trigger(?:s|ed)?|kick(?:s|ed)?|start(?:s|ed)?|run(?:s)?)\s+(?:this|it|the agent|this agent)\b[^.;]{0,40}?\b(?:with|via|by)\s+(?:a\s+|an\s+)?webhooks?\b/i,
+  // "when our form backend pings you", "when it hits you", "will POST every diff to this URL",
+  // "our uptime checker will POST here".
+  /\b(?:pings?|hits?|calls?)\s+(?:you|this agent|the agent)\b(?!\s+(?:back|when|if|about)\b)/i,
+  /\bposts?\b(?:\s+[^\s.]+){0,8}?\s+to\s+(?:this|your|the agent'?s|this agent'?s)\s+(?:url|endpoint|address)\b/i,
+  /\b(?:will|would|can|could)\s+(?:post|send|ping|call)\s+(?:it\s+|them\s+)?here\b/i,
 ];
 
 /** The user handing the agent its input: "when I give you the link", "when I trigger it". */
@@ -50,6 +55,17 @@ const USER_STARTS =
 /** Started by hand, said outright: "i'll run it when needed", "runs only when I start it". */
 const BY_HAND =
   /\b(?:i'?ll run it|i run it|run it (?:myself|manually|when needed)|only when i (?:start|run|ask|trigger)|when needed|on demand only|runs? only when i)\b/i;
+
+/**
+ * The user saying they start it, or hand it its input: "I'll run this whenever the site feels
+ * slow", "I'll start this with their email address", "I'll give you a company name", "review the
+ * PR I link". With no schedule, whatever the sentence says happens is only when they do.
+ */
+const USER_RUNS = [
+  /\bi(?:'?ll| will| can| would)?\s+(?:just\s+|only\s+)?(?:run|start|trigger|kick off|launch|fire)\s+(?:this|it|you|the agent|this agent)\b/i,
+  /\bi(?:'?ll| will)?\s+(?:give|send|paste|hand|forward)\s+you\s+(?:a|an|the|their|his|her|its|some|each|every|one)\b/i,
+  /\b(?:the|a|each|any|every)\s+(?:[a-z]+\s+){0,3}(?:i|we)\s+(?:link|paste|share|drop|send you|give you)\b/i,
+];
 
 /** What already happens, told as background: "there's already a weekly digest every Monday". */
 const ALREADY =
@@ -276,6 +292,9 @@ export function readTrigger(
       /\?\s*$/.test(opening) &&
       /^(?:who|what|which|how many|how much|did|was|were|has|have)\b/i.test(opening);
     if (asks || ONE_OFF.test(text) || BY_HAND.test(text)) {
+      return { type: 'manual', schedule: null, event: null, assumptions: [] };
+    }
+    if (!schedule && USER_RUNS.some((pattern) => pattern.test(text))) {
       return { type: 'manual', schedule: null, event: null, assumptions: [] };
     }
     // "review a PR when I give you the link": the user starting it is no event.
