@@ -215,7 +215,7 @@ export const RULES: readonly Rule[] = [
   {
     // A day's name counts when it reads as a schedule: "every Monday", "on Tuesdays", "Friday at".
     pattern: new RegExp(
-      String.raw`(?:\b(?:every(?: other)?|each|on|and|or|weekly on)\s+|,\s*|&\s*|\+\s*|\(\s*)${DAY}(?:s)?\b(?!\.com|-|,?\s+(?:the\s+)?(?:\d{1,2}(?:st|nd|rd|th)?\b(?![:.]\d|\s*(?:am|pm|h)\b)|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b))|\b${FULL_DAY}s\b|(?<!\b(?:out|for|by|until|till|before|after|next|this|from|due)\s+)\b${FULL_DAY}\b(?=\s+(?:at|mornings?|afternoons?|evenings?|nights?)\b)|(?<=^|[.!?]\s+)${DAY}\b(?=\s*(?:\+|&|,|\s\d{1,2}(?::\d\d)?\s*(?:am|pm)\b))`,
+      String.raw`(?:\b(?:every(?: other)?|each|on|and|or|weekly on)\s+|,\s*|&\s*|\+\s*|\(\s*)${DAY}(?:s)?\b(?!\.com|-|,?\s+(?:the\s+)?(?:\d{1,2}(?:st|nd|rd|th)?\b(?![:.]\d|\s*(?:am|pm|h)\b)|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b))|\b${FULL_DAY}s\b|(?<!\b(?:out|for|by|until|till|before|after|next|this|from|due)\s+)\b${FULL_DAY}\b(?=\s+(?:at|mornings?|afternoons?|evenings?|nights?)\b)|(?<=^|[.!?]\s+)${DAY}\b(?=\s*(?:\+|&|,|\s\d{1,2}(?::\d\d)?\s*(?:am|pm)\b|\s(?:[01]?\d|2[0-3])[:.h][0-5]\d\b))`,
       'gi',
     ),
     apply: (d, m) => addDays(d, [dayIndex((m[1] ?? m[2] ?? m[3] ?? m[4])!)]),
@@ -244,10 +244,25 @@ export const RULES: readonly Rule[] = [
   },
   {
     pattern: new RegExp(
-      String.raw`\b${DOM_LIST}\s+(?:day\s+)?of\s+(?:the|every|each|a)\s+month\b`,
+      String.raw`\b${DOM_LIST}\s+(?:day\s+)?of\s+(?:the|every|each|a)\s+month\b|\b(?:every|each)\s+(?:the\s+)?${DOM_LIST}\s+(?:day\s+)?of\s+(?:the\s+)?month\b`,
       'gi',
     ),
-    apply: (d, m) => void ((d.dom = domList(m[1]!)), (d.monthly = true)),
+    apply: (d, m) => void ((d.dom = domList((m[1] ?? m[2])!)), (d.monthly = true)),
+  },
+  {
+    // "on the 5th of January, April, July and October": a day in each of several months.
+    pattern: new RegExp(
+      String.raw`\b(?:on\s+)?the\s+${DOM_LIST}\s+(?:day\s+)?of\s+((?:${MONTHS.join('|')})(?:\s*(?:,|and|&)\s*(?:${MONTHS.join('|')}))+)\b`,
+      'gi',
+    ),
+    apply: (d, m) => {
+      const months = [...m[2]!.matchAll(new RegExp(MONTHS.join('|'), 'gi'))].map((x) =>
+        Number(monthOf(x[0])),
+      );
+      d.dom = domList(m[1]!);
+      d.month = [...new Set(months)].sort((a, b) => a - b).join(',');
+      d.monthly = true;
+    },
   },
   {
     // ("On the first Monday" is the weekday rule's.)

@@ -25,6 +25,17 @@ describe('schedule phrases', () => {
       'Twice a week (Mon and Thu, 11:00) write a post around one of our top queries',
       '0 11 * * 1,4',
     ],
+    // Lists of hours in the order of a day; a day and a 24-hour time heading the line; a day of
+    // several months; "each first of month".
+    ['Every weekday at 9, 11, 1 and 3, check the queue', '0 9,11,13,15 * * 1-5'],
+    ['daily at 7 and 19 water the plants reminder', '0 7,19 * * *'],
+    ['every day at 1, 2 and 3pm', '0 13,14,15 * * *'],
+    ['Tuesday 08:15 - the sprint burndown from Jira', '15 8 * * 2'],
+    [
+      'On the 10th of March, June, September and December, file the VAT summary',
+      '0 9 10 3,6,9,12 *',
+    ],
+    ['each 15th of month at 16:00 send the payroll check', '0 16 15 * *'],
     ['hourly', '0 * * * *'],
     ['every hour', '0 * * * *'],
     ['every 15 minutes', '*/15 * * * *'],
@@ -100,6 +111,10 @@ describe('schedule phrases', () => {
     expect(cronOf('every hour between 8 and 20')).toBe('0 8-20 * * *');
     expect(cronOf('hourly from 9 to 5')).toBe('0 9-17 * * *');
     expect(cronOf('remind me at 6:45am and 6:45pm')).toBe('45 6,18 * * *');
+  });
+
+  it('does not read a count after "at" as hours', () => {
+    expect(cronOf('every day at 8, 10 people arrive: greet them')).toBe('0 9 * * *');
   });
 
   it('does not take a time that belongs to something else', () => {

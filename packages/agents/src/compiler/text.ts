@@ -7,7 +7,10 @@ const REWRITES: readonly [RegExp, string][] = [
   [/[\u201c\u201d]/g, '"'],
   [/[\u2013\u2014]/g, '-'],
   // Every arrow that points right: "->", "=>", "→", "⇒", "➜", "➡", "⟶", "⟹"...
-  [/\s*(?:-+>|=+>|[\u2192\u21d2\u21e8\u2794-\u27af\u27b1-\u27be\u27f6\u27f9\u2b95])\ufe0f?\s*/g, ', then '],
+  [
+    /\s*(?:-+>|=+>|[\u2192\u21d2\u21e8\u2794-\u27af\u27b1-\u27be\u27f6\u27f9\u2b95])\ufe0f?\s*/g,
+    ', then ',
+  ],
   [/\be-mail/gi, 'email'],
   [/\bPRs\b/g, 'pull requests'],
   [/\bPR\b/g, 'pull request'],

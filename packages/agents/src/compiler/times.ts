@@ -36,15 +36,37 @@ export const numberOf = (word: string): number =>
 
 const NUM = String.raw`(\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)`;
 
+type Time = { hour: number; minute: number; definite: boolean };
 type Reader = {
   pattern: RegExp;
-  read: (m: RegExpMatchArray) => { hour: number; minute: number; definite: boolean } | null;
+  read: (m: RegExpMatchArray) => Time | readonly Time[] | null;
 };
+
+/**
+ * "at 8, 10, 12, 2, 4 and 6": hours in the order of a day, so that once they go down they are
+ * the afternoon's (2 is 14:00 after 12); "at 2, 3 and 4pm" are all in the afternoon.
+ */
+function hourList(written: string, suffix: string | undefined): Time[] | null {
+  const hours = [...written.matchAll(/\d{1,2}/g)].map((m) =>
+    suffix ? meridiem(Number(m[0]), suffix) : Number(m[0]),
+  );
+  if (hours.length < 2 || hours.some((h) => h > 23)) return null;
+  let afternoon = false;
+  return hours.map((hour, i) => {
+    if (i > 0 && hour < hours[i - 1]! && hour < 12) afternoon = true;
+    return { hour: afternoon && hour < 12 ? hour + 12 : hour, minute: 0, definite: true };
+  });
+}
 
 const meridiem = (hour: number, suffix: string) =>
   suffix.toLowerCase() === 'pm' ? (hour % 12) + 12 : hour % 12;
 
 const READERS: readonly Reader[] = [
+  {
+    pattern:
+      /\bat\s+(\d{1,2}(?:\s*,\s*\d{1,2})*\s*,?\s*(?:and|&)\s*\d{1,2}|\d{1,2}(?:\s*,\s*\d{1,2}){2,})(?:\s*(am|pm))?\b(?!\s*(?:[:.]\d|%|minutes?|mins?|hours?|hrs?|days?|weeks?|months?|times?|h\b|(?:[,&]|and)\s*\d))/gi,
+    read: (m) => hourList(m[1]!, m[2]),
+  },
   {
     pattern: new RegExp(
       String.raw`\b(half past|quarter past|quarter to) ${NUM}(?:\s*(am|pm)\b)?`,
@@ -120,10 +142,12 @@ export function findTimes(text: string): ClockTime[] {
       const end = start + match[0].length;
       if (taken.some(([s, e]) => start < e && end > s)) continue;
       if (NOT_A_TIME.test(text.slice(Math.max(0, start - 40), start))) continue;
-      const time = reader.read(match);
-      if (!time || !(time.hour >= 0 && time.hour <= 23) || !(time.minute <= 59)) continue;
+      const read = reader.read(match);
+      const found = read === null ? [] : 'hour' in read ? [read] : read;
+      const valid = found.filter((t) => t.hour >= 0 && t.hour <= 23 && t.minute <= 59);
+      if (!valid.length) continue;
       taken.push([start, end]);
-      times.push({ ...time, index: start, end });
+      for (const time of valid) times.push({ ...time, index: start, end });
     }
   }
   return times.sort((a, b) => a.index - b.index);
