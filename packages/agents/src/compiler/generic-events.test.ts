@@ -240,6 +240,29 @@ describe('events of any service, read from the sentence', () => {
       'order.refunded',
       'poll',
     ],
+    // A thing after a possessive, a noun in -ing included.
+    [
+      'when a guest cancels her booking on Calendly, free the room in our sheet',
+      'calendly',
+      'invitee.canceled',
+      'webhook',
+    ],
+    // Whatever a service about one kind of thing calls it, its one event of that kind; the head
+    // of a compound the service does not declare.
+    [
+      'Once a lead card in our Airtable base gets its stage set to Won, email the team',
+      'airtable',
+      'record.updated',
+      'webhook',
+    ],
+    [
+      'The moment a news entry is published in Contentful, tweet it',
+      'contentful',
+      'entry.publish',
+      'webhook',
+    ],
+    // A headline with what the service's thing is doing now.
+    ['CircleCI build failing on main - page the on-call', 'circleci', 'build.failed', 'poll'],
   ])('%s', (prompt, integration, event, delivery) => {
     const spec = compile(prompt);
     expect(spec.trigger).toMatchObject({ type: 'event', integration, event });

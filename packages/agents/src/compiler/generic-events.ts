@@ -226,6 +226,8 @@ const SENDING = new Set([
   'text',
   'message',
 ]);
+/** Words that say whose a thing is: what follows is the thing. */
+const POSSESSIVES = new Set(['their', 'his', 'her', 'its', 'your', 'our', 'my']);
 /** Time units: "once a week" is a schedule, "once a ticket is closed" an event. */
 const TIME_UNITS = new Set([
   'minute',
@@ -470,6 +472,18 @@ function cuesIn(
         w.value === '=' || w.value === '?' || (w.value === ',' && words[k + 1]?.lower === 'then');
       const serviceThing =
         arrow && head.some((x) => productWord(x)) && head.some((x) => inService(x.start, x.end));
+      // "grafana alert firing for disk > 85%:", "main build failing:": a service's thing and
+      // what it is doing now.
+      const progressive =
+        head.some((x) => inService(x.start, x.end)) &&
+        head.some(
+          (x, n) =>
+            n > 0 &&
+            /ing$/.test(x.lower) &&
+            !!ACTIONS[x.lemma] &&
+            productWord(head[n - 1]) &&
+            !['creating', 'making', 'writing', 'sending', 'posting'].includes(x.lower),
+        );
       if (
         head.length >= 2 &&
         head.length <= 14 &&
@@ -483,6 +497,7 @@ function cuesIn(
         (participle ||
           head.slice(0, 4).some((x) => x.lower === 'new') ||
           serviceThing ||
+          progressive ||
           // "Each Typeform NPS answer: ..." heads a line with what it is done to.
           (['each', 'every', 'any'].includes(head[0]!.lower) &&
             head.some((x) => productWord(x)) &&
@@ -612,7 +627,9 @@ export function findGenericEvent(
         const before = clause[at - 1]?.lower ?? '';
         const next = clause[at + 1];
         return (
-          (at > 0 && (DETERMINERS.has(before) || before === 'new') && w.lower !== 'new') ||
+          (at > 0 &&
+            (DETERMINERS.has(before) || POSSESSIVES.has(before) || before === 'new') &&
+            w.lower !== 'new') ||
           (next?.pos === 'NOUN' &&
             w.lower === w.lemma &&
             !DETERMINERS.has(next.lower) &&
@@ -627,11 +644,14 @@ export function findGenericEvent(
       // After a determiner a word is a thing, whatever the tagger says ("a deploy fails").
       // So is a thing products send news of right after a service's name ("Instantly reply").
       const determined = (w: Word) => {
-        if (w.pos !== 'VERB' || w.lower !== w.lemma) return false;
+        // ("her booking": a noun in -ing too.)
+        if (w.pos !== 'VERB' || (w.lower !== w.lemma && !/ing$/.test(w.lower))) return false;
         const before = clause[clause.indexOf(w) - 1];
         const after = clause[clause.indexOf(w) + 1];
         return (
           DETERMINERS.has(before?.lower ?? '') ||
+          // ("cancels their consult": after a possessive too.)
+          POSSESSIVES.has(before?.lower ?? '') ||
           // Right after the cue and before the verb, it is the subject: "when message arrive".
           (clause.indexOf(w) === 1 && after?.pos === 'VERB' && !!ACTIONS[after.lemma]) ||
           (!!before &&
@@ -918,7 +938,11 @@ export function findGenericEvent(
       const actionOf = (e: (typeof declared)[number]) => e.id.split('.').pop()!;
       // An id without an action ("push") is the thing itself.
       const bare = declared.find((e) => !e.id.includes('.') && e.id === thing);
-      const sameObject = declared.filter((e) => objectsOf(e).includes(thing.replace(/s$/, '')));
+      // ("a blog entry": the head of a compound is the thing when the whole is not declared.)
+      const declaredAs = (word: string) =>
+        declared.filter((e) => objectsOf(e).includes(word.replace(/s$/, '')));
+      const head = thing.split('_').pop()!;
+      const sameObject = declaredAs(thing).length ? declaredAs(thing) : declaredAs(head);
       // The service's own word for the verb first ("fulfilled", "paid"), then the same kind of
       // happening in other words ("submitted" for created).
       const forms = verb ? [verb.lower, verb.lemma, `${verb.lemma}ed`, `${verb.lemma}d`] : [];
@@ -943,7 +967,11 @@ export function findGenericEvent(
         !OTHER_ACTIONS.some((other) => sameAction(actionOf(sameObject[0]!), other))
           ? sameObject[0]
           : undefined) ??
-        (!sameObject.length && ['cancelled', 'deleted', 'failed'].includes(action)
+        // "photos uploaded to Drive", "a sermon published on YouTube": whatever a service about one
+        // kind of thing calls it, its one event of that kind (file created, video published).
+        (!sameObject.length &&
+        (['cancelled', 'deleted', 'failed'].includes(action) ||
+          new Set(declared.map((e) => e.id.slice(0, e.id.lastIndexOf('.')))).size === 1)
           ? only(declared.filter((e) => sameAction(actionOf(e), action)))
           : undefined);
       return {

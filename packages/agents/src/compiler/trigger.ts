@@ -89,9 +89,12 @@ export const POLL_CRON = '0 * * * *';
 const HABIT =
   /\b(?:i|we)\s+(?:usually\s+|normally\s+|always\s+)?(?:upload|publish|post|record|release|send|ship|run|do|hold|have|write)\b[^.,;!?]{0,40}?(\b(?:every|each)\s+(?:week|month|day|morning|evening|monday|tuesday|wednesday|thursday|friday|saturday|sunday)s?\b)/gi;
 
-/** A clause that says when: the only kind of event reading that outranks a schedule. */
+/**
+ * A clause that says when: the only kind of event reading that outranks a schedule. (A clause
+ * read from the grammar starts at its cue's last word: "soon as ...", "time a ...", "moment ...".)
+ */
 const WHEN_CLAUSE =
-  /^(?:when(?:ever)?|as soon as|(?:each|every|any) ?time|once|the moment|if|after|on (?:each|every))\b/i;
+  /^(?:when(?:ever)?|(?:as )?soon as|(?:(?:each|every|any) ?)?time|once|(?:the )?moment|if|after|on (?:each|every))\b/i;
 
 const WATCHED = new Set(['rss', 'web-page', 'http-request']);
 
