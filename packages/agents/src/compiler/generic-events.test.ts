@@ -418,6 +418,13 @@ describe('services named in the description', () => {
         'Buildium',
       ],
       ['write the translations and upload them to the Lokalise project', 'Lokalise'],
+      // After "new" before a thing of its own; after an article; a number and a word; next in a
+      // list of products; lower case where things are kept after "our".
+      ['New Bonsai invoice paid → log it in our books sheet', 'Bonsai'],
+      ['paste the vocab and turn it into a Memrise course for my class', 'Memrise'],
+      ['every Friday pull the review scores from 15five and email them to HR', '15five'],
+      ['compare our listings on Zillow and Realtor Plus', 'Realtor Plus'],
+      ['post the summary on our lemmy, then thank the guest', 'lemmy'],
     ] as const) {
       expect(
         compile(prompt).unavailable?.map((u) => u.name),

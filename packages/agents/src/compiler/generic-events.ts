@@ -3,7 +3,7 @@ import { ASKING_VERBS, type EventTrigger } from './events.ts';
 import type { Word } from './nlp.ts';
 import {
   DETERMINERS,
-  LANGUAGE,
+  isLanguage,
   productWord,
   serviceKey,
   THINGS,
@@ -490,7 +490,9 @@ function cuesIn(
         // A request opens with the verb's own form ("get the ..."); "got a 1-star review?" is news.
         !(
           (IMPERATIVES.has(head[0]!.lemma) ||
-            (head[0]!.pos === 'VERB' && REQUEST_OBJECTS.has(head[1]?.lower ?? ''))) &&
+            // ("post the summary ...": a word before "the" is a verb, whatever the tagger says.)
+            (['VERB', 'NOUN'].includes(head[0]!.pos) &&
+              REQUEST_OBJECTS.has(head[1]?.lower ?? ''))) &&
           head[0]!.lower === head[0]!.lemma
         ) &&
         !POLITE.has(head[0]!.lower) &&
@@ -770,7 +772,7 @@ export function findGenericEvent(
       const compound = (w: Word): string => {
         const next = clause[clause.indexOf(w) + 1];
         // "English entries": a language says which, not what.
-        if (next && LANGUAGE.test(w.value) && next.pos === 'NOUN') return compound(next);
+        if (next && isLanguage(w.value) && next.pos === 'NOUN') return compound(next);
         // "a new buyer lead comes in": the tagger may read the head noun as a verb.
         const headNoun =
           next?.pos === 'VERB' &&

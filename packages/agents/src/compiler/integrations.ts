@@ -182,7 +182,7 @@ function readsAsName(
   if (
     next &&
     ['me', 'us', 'him', 'her', 'them'].includes(next.lower) &&
-    (first || ['and', 'then'].includes(before?.lower ?? ''))
+    (first || ['and', 'then', '+', '&', '/'].includes(before?.lower ?? ''))
   )
     return true;
   // Where an arrow sends things: "daily revenue -> telegram, 21:00".
@@ -217,6 +217,15 @@ function readsAsName(
     return true;
   if (before && before.sentence === word.sentence) {
     if (/^[A-Z]/.test(word.value)) return true;
+    // ("assign it to front desk", "at front door": in lower case before a noun of its own after
+    // "to" or "at", the everyday word.)
+    if (
+      ['to', 'at'].includes(before.lower) &&
+      next?.sentence === word.sentence &&
+      next.pos === 'NOUN' &&
+      word.pos !== 'PROPN'
+    )
+      return false;
     if (SERVICE_BEFORE.has(before.lower)) return true;
   }
   return false;
@@ -355,8 +364,11 @@ export function dropDraftPurposes(text: string, mentions: readonly Mention[]): M
     if (!DRAFT_SENTENCE.test(sentence) || !STORES.test(sentence)) return true;
     const before = text.slice(Math.max(start, mention.start - 25), mention.start);
     const named = text.slice(mention.start, mention.end + 12);
+    // ("from the most active Discord threads": read from, not written for.)
+    const source = /\b(?:from|across|through|in)\s+(?:[\w-]+\s+){0,3}$/i.test(before);
     const purpose =
-      /\bfor\s+(?:\w+\s+and\s+)?$/i.test(before) || /^\S+\s+(?:posts?|threads?)\b/i.test(named);
+      /\bfor\s+(?:\w+\s+and\s+)?$/i.test(before) ||
+      (/^\S+\s+(?:posts?|threads?)\b/i.test(named) && !source);
     const elsewhere = mentions.some(
       (other) => !PUBLISHERS.has(other.id) && other.start >= start && other.start < end,
     );

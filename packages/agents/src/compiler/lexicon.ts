@@ -158,6 +158,8 @@ const OVERRIDES: Readonly<Record<string, { add?: readonly string[]; exact?: read
         /(?:\b(?:on|to|and|in|for|an?|the|via|our|my|your|their)\s+|,\s*|'s\s+)X(?![\w.@'-])/g,
         // "an x thread", "our x account": in lower case only before the product's own things.
         /(?<![\w.-])x(?= (?:thread|post|account|handle|profile)s?\b)/g,
+        // "a short X thread": in capitals before them, whatever comes before.
+        /(?<![\w.-])X(?= (?:thread|post|tweet|account|handle|profile|feed)s?\b)/g,
       ],
     },
     'microsoft-teams': {
@@ -172,7 +174,14 @@ const OVERRIDES: Readonly<Record<string, { add?: readonly string[]; exact?: read
     shortcut: { add: ['shortcut.com'], exact: [/\bShortcut\b/g] },
     'brave-search': { add: ['brave search'], exact: [/\bBrave\b/g] },
     'microsoft-clarity': { add: ['microsoft clarity', 'ms clarity'], exact: [/\bClarity\b/g] },
-    monday: { add: ['monday.com'] },
+    monday: {
+      add: ['monday.com'],
+      // "an item in monday for the account manager": where things are kept, not a day ("on
+      // Monday", "from Monday to Friday", "in Monday's meeting").
+      exact: [
+        /\b(?:in|into|inside|via|using)\s+(?:our\s+|my\s+|the\s+)?[Mm]onday(?=\s+(?:for|and|or|boards?|items?|workspaces?|accounts?)\b|\s*[,.;:!?)]|\s*$)/g,
+      ],
+    },
     'google-sheets': { add: ['google sheet', 'google sheets', 'gsheets', 'google spreadsheet'] },
     'google-drive': { add: ['google drive', 'gdrive'] },
     'google-calendar': { add: ['google calendar', 'gcal'] },

@@ -172,8 +172,32 @@ const STAGE_WORDS = new Set([
 ]);
 
 /** A language's name: "Spanish", "Portuguese", "German", "Arabic", "French". */
-export const LANGUAGE =
-  /^(?:[A-Z][a-z]+(?:ish|ese|ian|an|ic)|French|Dutch|Greek|Hindi|Thai|Czech|Hebrew|Swahili|Tagalog)$/;
+let languages: ReadonlySet<string> | null = null;
+
+/**
+ * A language or a people's adjective ("Spanish", "Portuguese", "Brazilian"): every language the
+ * runtime can name, and words of their shape ("-ish", "-ese", "-ian", "-an"), not every word in
+ * "-ic" ("Semantic Scholar", "Atlantic").
+ */
+export function isLanguage(word: string): boolean {
+  if (!languages) {
+    const names = new Set<string>();
+    const display = new Intl.DisplayNames(['en'], { type: 'language' });
+    for (let a = 97; a <= 122; a++) {
+      for (let b = 97; b <= 122; b++) {
+        const code = String.fromCharCode(a, b);
+        try {
+          const name = display.of(code);
+          if (name && name !== code && !/\s/.test(name)) names.add(name);
+        } catch {
+          // Not a language code.
+        }
+      }
+    }
+    languages = names;
+  }
+  return languages.has(word) || /^[A-Z][a-z]+(?:ish|ese|ian|an)$/.test(word);
+}
 
 /** Where people say where things are kept: "in Clio", "from Zillow", "to NetDocuments". */
 const PLACE_PREPS = new Set([
@@ -371,7 +395,11 @@ export function findUnknownServices(
     // English words, "into subfolders").
     const keptLower =
       lowerName(first) &&
-      KEPT_IN.has(words[i - 1]?.lower ?? '') &&
+      // ("on our tumblr,": with "our", "my" or "the" between.)
+      (KEPT_IN.has(words[i - 1]?.lower ?? '') ||
+        (['our', 'my', 'the'].includes(words[i - 1]?.lower ?? '') &&
+          KEPT_IN.has(words[i - 2]?.lower ?? '') &&
+          !twoWords(first.lower))) &&
       first.value.length >= 5 &&
       !['NOUN', 'PROPN'].includes(words[i + 1]?.pos ?? '') &&
       // ("in utils/parse.ts": a path.)
@@ -437,7 +465,7 @@ export function findUnknownServices(
       if (!next || !(productWord(next) || headline || reports(next)) || first.known) continue;
     }
     // Languages are names too, but not of products: "translate it into Spanish".
-    if (LANGUAGE.test(first.value) && first.known) continue;
+    if (isLanguage(first.value) && first.known) continue;
     // So are the languages and platforms code is written in: "our Python repos".
     if (TECHNOLOGY.has(first.lower) && !/^[A-Z]/.test(words[i + 1]?.value ?? '')) continue;
     const before1 = words[i - 1]?.lower ?? '';
@@ -477,20 +505,39 @@ export function findUnknownServices(
       (words[j + 1]!.value === '.' || !words[j + 2]!.known);
     if (dotted) j += 2;
     // "our Weave number": a word the tagger reads as a name, owned, before a noun.
+    // ("New Thumbtack lead": a name after "new", before a thing products send news of.)
+    const newThing = before1 === 'new' && /^[A-Z]/.test(first.value) && productWord(words[j + 1]);
     const ownedName =
       first.pos === 'PROPN' &&
-      (['our', 'my', 'their', 'your', "'s"].includes(before1) || DETERMINERS.has(before1)) &&
+      (['our', 'my', 'their', 'your', "'s"].includes(before1) ||
+        DETERMINERS.has(before1) ||
+        newThing) &&
       // ("our Capsule CRM", "our game's Steam page")
       (words[j + 1]?.pos === 'NOUN' ||
+        newThing ||
         /^(?:CRM|CMS|ERP|LMS|ATS|HRIS|POS)$/.test(words[j + 1]?.value ?? '')) &&
       !LABELLED.has(words[j + 1]!.lower) &&
       !NOT_THINGS.has(words[j + 1]!.lemma) &&
       !words.slice(Math.max(0, i - 5), i).some((w) => STAGE_WORDS.has(w.lemma));
+    // "arXiv and Semantic Scholar": a name of capitalised words next in a list of products.
+    const nextInList =
+      ['and', 'or', ',', '&', '/', '+'].includes(before1) &&
+      /^[A-Z][a-z]/.test(first.value) &&
+      /^[A-Z][a-z]/.test(words[j + 1]?.value ?? '') &&
+      words[j + 1]!.sentence === first.sentence &&
+      !LABELLED.has(words[j + 1]!.lower) &&
+      // (Not words of a title: "+ Pipeline From HubSpot, Built Into Google Slides".)
+      !['ADP', 'VERB', 'DET', 'CCONJ', 'PRON'].includes(words[j + 1]!.pos) &&
+      first.pos !== 'VERB' &&
+      [...taken, ...found].some(
+        (t) => t.end <= (words[i - 1]?.start ?? 0) && t.end >= (words[i - 2]?.end ?? 0),
+      );
     if (
       first.known &&
       !dotted &&
       !properAfterPrep &&
       !ownedName &&
+      !nextInList &&
       (['ADJ', 'VERB', 'ADV', 'NUM'].includes(first.pos) ||
         !(TOOL_BEFORE.has(before1) || TOOL_AFTER.has(words[j + 1]?.lower ?? '')))
     )
@@ -526,7 +573,8 @@ export function findUnknownServices(
     const capitalised = words.slice(i, j + 1).every((w) => /^[A-Z]/.test(w.value));
     const unknownName = (words.slice(i, j + 1).some((w) => !w.known) || capitalised) && plain;
     const lead = words.slice(Math.max(0, i - 5), i).map((w) => w.lemma);
-    const prep = ['our', 'my', 'the'].includes(before) ? before2 : before;
+    // ("into a Quizlet set": after an article too.)
+    const prep = ['our', 'my', 'the', 'a', 'an'].includes(before) ? before2 : before;
     const placed =
       PLACE_PREPS.has(prep) &&
       unknownName &&
@@ -621,6 +669,28 @@ export function findUnknownServices(
     }
     found.push({ id: kebab(name), name, start, end: words[j]!.end, known: false });
     i = j;
+  }
+  // "from 7shifts", "in 15Five": a number and a word no dictionary knows, written as one, where
+  // products are kept (the analyser splits them).
+  for (let i = 1; i + 1 < words.length; i++) {
+    const digits = words[i]!;
+    const rest = words[i + 1]!;
+    const before = words[i - 1]!.lower;
+    if (
+      /^\d+$/.test(digits.value) &&
+      rest.start === digits.end &&
+      /^[a-z]{4,}$/i.test(rest.value) &&
+      !/^(?:mins?|minutes?|hours?|hrs?|days?|weeks?|months?|years?|secs?|seconds?|times?|th|st|nd|rd)$/i.test(
+        rest.value,
+      ) &&
+      (TOOL_BEFORE.has(before) || KEPT_IN.has(before) || ['to', 'with'].includes(before)) &&
+      free(digits) &&
+      free(rest) &&
+      !found.some((f) => f.start <= digits.start && f.end > digits.start)
+    ) {
+      const name = text.slice(digits.start, rest.end);
+      found.push({ id: kebab(name), name, start: digits.start, end: rest.end, known: false });
+    }
   }
   // "google photos", "Apple Notes", "microsoft ads": a maker's name and the product's.
   for (let i = 0; i + 1 < words.length; i++) {
