@@ -261,6 +261,19 @@ describe('events of any service, read from the sentence', () => {
       'entry.publish',
       'webhook',
     ],
+    // A service's only event, whatever the user calls its thing, when the happening agrees.
+    [
+      'When the tenant signs the lease in DocuSign, file it in our Drive',
+      'docusign',
+      'envelope.completed',
+      'webhook',
+    ],
+    [
+      'If Argo CD fails to roll out the staging app, post the events to #ops',
+      'argocd',
+      'app.sync_failed',
+      'webhook',
+    ],
     // A headline with what the service's thing is doing now.
     ['CircleCI build failing on main - page the on-call', 'circleci', 'build.failed', 'poll'],
   ])('%s', (prompt, integration, event, delivery) => {
@@ -284,6 +297,16 @@ describe('events of any service, read from the sentence', () => {
   it('takes the service the clause names over one that shares the catalog’s phrase', () => {
     const spec = compile('as soon as a Gorgias ticket comes in, find the Shopify order');
     expect(spec.trigger).toMatchObject({ type: 'event', integration: 'gorgias' });
+  });
+
+  it('does not take a service’s only event for one that undoes it', () => {
+    expect(
+      compile('when an event is cancelled on Eventbrite, email every attendee').trigger,
+    ).toMatchObject({
+      type: 'event',
+      integration: 'eventbrite',
+      event: 'event.cancelled',
+    });
   });
 
   it('does not make an event of a thing that already happened, or of a question', () => {

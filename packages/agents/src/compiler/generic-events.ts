@@ -309,6 +309,19 @@ const OTHER_ACTIONS = [
   'published',
 ];
 
+/** Happenings that undo or break a thing: never the same event as one that makes or changes it. */
+const UNDOING = /fail|cancel|delet|remov|refund|close|down|error|bounce|declin|expire|archiv/;
+/**
+ * Whether a service's only event, of a thing the user calls otherwise, is what they describe: "the
+ * buyer signs the offer in DocuSign" is its envelope completed, "a receipt is uploaded to Dropbox"
+ * its file changed, "Argo CD sync failed" its app sync failed; "an event is cancelled" is not
+ * Eventbrite's order placed.
+ */
+const sameSide = (declaredAction: string, action: string) =>
+  sameAction(declaredAction, action) ||
+  (UNDOING.test(declaredAction) && UNDOING.test(action)) ||
+  (action === 'created' && /complet|chang|plac|upload|submit|receiv/.test(declaredAction));
+
 /** The one item of a list, or undefined. */
 const only = <T>(items: readonly T[]): T | undefined => (items.length === 1 ? items[0] : undefined);
 
@@ -975,6 +988,9 @@ export function findGenericEvent(
         (['cancelled', 'deleted', 'failed'].includes(action) ||
           new Set(declared.map((e) => e.id.slice(0, e.id.lastIndexOf('.')))).size === 1)
           ? only(declared.filter((e) => sameAction(actionOf(e), action)))
+          : undefined) ??
+        (declared.length === 1 && !sameObject.length && sameSide(actionOf(declared[0]!), action)
+          ? declared[0]
           : undefined);
       return {
         integration: service.id,

@@ -183,7 +183,13 @@ const OVERRIDES: Readonly<Record<string, { add?: readonly string[]; exact?: read
       ],
     },
     'google-sheets': { add: ['google sheet', 'google sheets', 'gsheets', 'google spreadsheet'] },
-    'google-drive': { add: ['google drive', 'gdrive'] },
+    'google-drive': {
+      add: ['google drive', 'gdrive'],
+      // "file it in our Drive", "the shared Drive folder": the capital says which drive.
+      exact: [
+        /(?<=\b(?:our|my|the|shared|team|in|into|to|from|on)\s+)Drive\b(?!\s+(?:time|thru|through|way))/g,
+      ],
+    },
     'google-calendar': { add: ['google calendar', 'gcal'] },
     mysql: { add: ['mariadb'] },
     'web-page': { add: ['web page', 'webpage'] },
