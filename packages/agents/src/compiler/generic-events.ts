@@ -924,7 +924,9 @@ export function findGenericEvent(
       // Whatever is filled in or submitted on a form tool is a response ("a permission slip is
       // submitted through Microsoft Forms"); handing in work is a submission; a reply is news of
       // the thing replied to.
-      let thing = objectName;
+      // ("a new inquiry in HoneyBook": a service that declares no messages keeps the user's word.)
+      let thing =
+        !declared.length && ['inquiry', 'enquiry'].includes(lemma) ? 'inquiry' : objectName;
       const handedIn =
         verb && ['turn', 'hand'].includes(verb.lemma) && clause[verbIndex + 1]?.lower === 'in';
       if (
