@@ -506,7 +506,9 @@ function cuesIn(
             // ("post the summary ...": a word before "the" is a verb, whatever the tagger says.)
             (['VERB', 'NOUN'].includes(head[0]!.pos) &&
               REQUEST_OBJECTS.has(head[1]?.lower ?? ''))) &&
-          head[0]!.lower === head[0]!.lemma
+          head[0]!.lower === head[0]!.lemma &&
+          // ("Pull request created in ...": a thing's name, not a request to pull.)
+          !/^requests?$/.test(head[1]?.lower ?? '')
         ) &&
         !POLITE.has(head[0]!.lower) &&
         (participle ||

@@ -109,7 +109,7 @@ const TOOL_AFTER = new Set(
   `account accounts workspace channel inbox app api integration crm bot dashboard form forms
   campaign campaigns newsletter subscribers webhook audience survey surveys responses submissions
   tickets reviews listings listing bookings chats conversations messages workflows pipeline
-  announcement announcements posts notification notifications`.split(/\s+/),
+  announcement announcements posts notification notifications store shop`.split(/\s+/),
 );
 /**
  * The things services send news about, from the catalog's own events ("payment" of
@@ -438,6 +438,17 @@ export function findUnknownServices(
         !['get', 'see', 'say', 'find', 'log', 'record', 'send', 'post'].includes(
           words[i + 1]?.lemma ?? '',
         ) &&
+        // ("honeybadger catches the errors": a verb only a watching product does, even for a
+        // name made of two words.)
+        (!twoWords(first.lower) ||
+          ['report', 'raise', 'detect', 'flag', 'alert', 'notify', 'catch', 'spot'].includes(
+            words[i + 1]?.lemma ?? '',
+          ))
+      ) &&
+      // ("each new order in our prestashop store": after "our" or "my" too.)
+      !(
+        ['our', 'my', 'their'].includes(words[i - 1]?.lower ?? '') &&
+        productWord(words[i + 1]) &&
         !twoWords(first.lower)
       ) &&
       !keptLower &&

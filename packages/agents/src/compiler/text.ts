@@ -15,6 +15,12 @@ const REWRITES: readonly [RegExp, string][] = [
   [/\bPRs\b/g, 'pull requests'],
   [/\bPR\b/g, 'pull request'],
   [/\bprs\b/g, 'pull requests'],
+  // ("pr opened in our gitea": in lower case too, before what happens to it or after "a", "the",
+  // "each", "new".)
+  [
+    /\b(?<=(?:a|the|each|every|new|open|my|our|this|that)\s+)pr\b|\bpr\b(?=\s+(?:opened|merged|closed|created|is|was|gets|got|comes|that)\b)/g,
+    'pull request',
+  ],
   [/\bMRs\b/g, 'merge requests'],
   [/\bMR\b/g, 'merge request'],
   [/\b(evry|evrey|everey|evey)\b/gi, 'every'],

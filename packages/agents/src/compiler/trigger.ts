@@ -101,7 +101,7 @@ const WATCHED = new Set(['rss', 'web-page', 'http-request']);
 const UNIT =
   '(?:weekends?|weeks?|months?|quarters?|years?|days?|hours?|minutes?|nights?|mornings?|evenings?|mondays?|tuesdays?|wednesdays?|thursdays?|fridays?|saturdays?|sundays?)';
 const TIME_REFERENCE = new RegExp(
-  String.raw`\b(?:last|this|next|past|previous|coming|the last|the past|the previous)\s+(?:\d+\s+|few\s+|couple of\s+)?${UNIT}\b(?!\s+of\b)|\bthe (?:month|week|year) before\b|\b(?:from|over|during) the weekend\b|\b(?:yesterday|tonight)\b`,
+  String.raw`\b(?:last|this|next|past|previous|coming|the last|the past|the previous)\s+(?:\d+\s+|few\s+|couple of\s+)?${UNIT}\b(?!\s+of\b)|\bthe (?:month|week|year) before\b|\b(?:from|over|during|before|after|until|till|by|for) the weekend\b|\b(?:yesterday|tonight)\b`,
   'gi',
 );
 /** Work that recurs: "a weekly report" is a schedule, "weekly signups" a figure. */
