@@ -76,8 +76,33 @@ const ORDINAL_WORDS: Readonly<Record<string, number>> = {
 };
 
 export const dayIndex = (word: string): number => DAY_INDEX[word.slice(0, 3).toLowerCase()]!;
+/** A day in a range, also by its two-letter abbreviation ("Mo-Fr"). */
+const TWO_LETTER_DAYS: Readonly<Record<string, number>> = {
+  su: 0,
+  mo: 1,
+  tu: 2,
+  we: 3,
+  th: 4,
+  fr: 5,
+  sa: 6,
+};
+const rangeDay = (word: string): number => TWO_LETTER_DAYS[word.toLowerCase()] ?? dayIndex(word);
 const dayOfMonth = (word: string): number =>
   ORDINAL_WORDS[word.toLowerCase()] ?? Number.parseInt(word, 10);
+
+/** Days of the week as a cron field: runs of three or more as ranges ("0,1-4", "5,6"). */
+function dayField(days: readonly number[]): string {
+  const sorted = [...new Set(days)].sort((a, b) => a - b);
+  if (sorted.length === 7) return '*';
+  const parts: string[] = [];
+  for (let i = 0; i < sorted.length;) {
+    let j = i;
+    while (j + 1 < sorted.length && sorted[j + 1] === sorted[j]! + 1) j++;
+    parts.push(j - i >= 2 ? `${sorted[i]}-${sorted[j]}` : sorted.slice(i, j + 1).join(','));
+    i = j + 1;
+  }
+  return parts.join(',');
+}
 
 const addDays = (draft: Draft, days: number[]) => {
   const known = draft.dow && /^[\d,]+$/.test(draft.dow) ? draft.dow.split(',').map(Number) : [];
@@ -85,6 +110,8 @@ const addDays = (draft: Draft, days: number[]) => {
 };
 
 const DOM_LIST = String.raw`((?:\d{1,2}(?:st|nd|rd|th)?|first)(?:\s*(?:,|and|&)\s*(?:the\s+)?\d{1,2}(?:st|nd|rd|th)?)*)`;
+/** Days of the month written as ordinals: "1st and 15th", "the 5th". */
+const ORDINAL_LIST = String.raw`(\d{1,2}(?:st|nd|rd|th)(?:\s*(?:,|and|&)\s*(?:the\s+)?\d{1,2}(?:st|nd|rd|th))*)`;
 
 export const RULES: readonly Rule[] = [
   {
@@ -113,6 +140,11 @@ export const RULES: readonly Rule[] = [
     apply: (d, m) => void (d.everyDays = numberOf(m[1]!)),
   },
   { pattern: /\bevery other day\b/gi, apply: (d) => void (d.everyDays = 2) },
+  {
+    // "every 2nd day", "every third day".
+    pattern: /\bevery (2nd|3rd|4th|5th|second|third|fourth|fifth) day\b/gi,
+    apply: (d, m) => void (d.everyDays = dayOfMonth(m[1]!)),
+  },
   {
     pattern:
       /\b(?:every other week|every (?:2|two) weeks|bi-?weekly|fortnightly|every fortnight)\b/gi,
@@ -194,8 +226,22 @@ export const RULES: readonly Rule[] = [
   },
   { pattern: /\bnightly\b/gi, apply: (d) => void (d.period ??= 'night'), qualifier: true },
   {
-    pattern: /\bmon(?:day)?s?\s*(?:-|to|through|thru|until|till)\s*fri(?:day)?s?\b/gi,
-    apply: (d) => void (d.dow = '1-5'),
+    // "Monday to Friday", "Mo-Fr", "sunday to thursday", "tue-sat": a range of days, across the
+    // weekend too.
+    pattern: new RegExp(
+      String.raw`\b(${DAY}|mo|tu|we|th|fr|sa|su)s?\s*(?:-|to|through|thru|until|till)\s*(${DAY}|mo|tu|we|th|fr|sa|su)s?\b`,
+      'gi',
+    ),
+    apply: (d, m) => {
+      // (DAY has a group of its own: the range's ends are the first and the third.)
+      const from = rangeDay(m[1]!);
+      const to = rangeDay(m[3]!);
+      if (from === to) return;
+      const days: number[] = [];
+      for (let day = from; day !== to; day = (day + 1) % 7) days.push(day);
+      days.push(to);
+      d.dow = dayField(days);
+    },
   },
   {
     pattern: /\b(?:week ?days?|work ?days?|working days|business days|school ?days?)\b/gi,
@@ -215,7 +261,7 @@ export const RULES: readonly Rule[] = [
   {
     // A day's name counts when it reads as a schedule: "every Monday", "on Tuesdays", "Friday at".
     pattern: new RegExp(
-      String.raw`(?:\b(?:every(?: other)?|each|on|and|or|weekly on)\s+|,\s*|&\s*|\+\s*|\(\s*)${DAY}(?:s)?\b(?!\.com|-|,?\s+(?:the\s+)?(?:\d{1,2}(?:st|nd|rd|th)?\b(?![:.]\d|\s*(?:am|pm|h)\b)|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b))|\b${FULL_DAY}s\b|(?<!\b(?:out|for|by|until|till|before|after|next|this|from|due)\s+)\b${FULL_DAY}\b(?=\s+(?:at|mornings?|afternoons?|evenings?|nights?)\b)|(?<=^|[.!?]\s+)${DAY}\b(?=\s*(?:\+|&|,|\s\d{1,2}(?::\d\d)?\s*(?:am|pm)\b|\s(?:[01]?\d|2[0-3])[:.h][0-5]\d\b))`,
+      String.raw`(?:\b(?:every(?: other)?|each|on|and|or|weekly on)\s+|,\s*|&\s*|\+\s*|\(\s*)${DAY}(?:s)?\b(?!\.com|-|,?\s+(?:the\s+)?(?:\d{1,2}(?:st|nd|rd|th)?\b(?![:.]\d|:|\s*(?:am|pm|h)\b)|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b))|\b${FULL_DAY}s\b|(?<!\b(?:out|for|by|until|till|before|after|next|this|from|due)\s+)\b${FULL_DAY}\b(?=\s+(?:at|mornings?|afternoons?|evenings?|nights?)\b)|(?<=^|[.!?]\s+)${DAY}\b(?=\s*(?:\+|&|,|\s\d{1,2}(?::\d\d)?\s*(?:am|pm)\b|\s(?:[01]?\d|2[0-3])[:.h][0-5]\d\b))`,
       'gi',
     ),
     apply: (d, m) => addDays(d, [dayIndex((m[1] ?? m[2] ?? m[3] ?? m[4])!)]),
@@ -244,10 +290,10 @@ export const RULES: readonly Rule[] = [
   },
   {
     pattern: new RegExp(
-      String.raw`\b${DOM_LIST}\s+(?:day\s+)?of\s+(?:the|every|each|a)\s+month\b|\b(?:every|each)\s+(?:the\s+)?${DOM_LIST}\s+(?:day\s+)?of\s+(?:the\s+)?month\b`,
+      String.raw`\b${DOM_LIST}\s+(?:day\s+)?of\s+(?:(?:the|every|each|a)\s+)?month\b|\b(?:every|each)\s+(?:the\s+)?${DOM_LIST}\s+(?:day\s+)?of\s+(?:the\s+)?month\b|\b(?:every|each)\s+(?:the\s+)?${ORDINAL_LIST}\b(?!\s+(?:day|week|month|hour|minute|time|of|run|quarter|year)s?\b)`,
       'gi',
     ),
-    apply: (d, m) => void ((d.dom = domList((m[1] ?? m[2])!)), (d.monthly = true)),
+    apply: (d, m) => void ((d.dom = domList((m[1] ?? m[2] ?? m[3])!)), (d.monthly = true)),
   },
   {
     // "on the 5th of January, April, July and October": a day in each of several months.

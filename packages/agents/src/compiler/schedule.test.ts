@@ -36,6 +36,19 @@ describe('schedule phrases', () => {
       '0 9 10 3,6,9,12 *',
     ],
     ['each 15th of month at 16:00 send the payroll check', '0 16 15 * *'],
+    // Ranges of days, across the weekend too; ordinals after "every"; every Nth day; an hour
+    // right after a day.
+    ['Tu-Sa 7:15 open the shop checklist', '15 7 * * 2-6'],
+    ['friday to monday at 8 check the rota', '0 8 * * 0,1,5,6'],
+    ['every 5th and 20th at 11 → pay the suppliers', '0 11 5,20 * *'],
+    ['15th of month: invoice the retainer clients', '0 9 15 * *'],
+    ['every 3rd day at 6pm water the plants reminder', '0 18 */3 * *'],
+    ['every thursday 14: send the newsletter draft', '0 14 * * 4'],
+    // Days and times written in the languages people mix in.
+    ['Jeden Montag 9 Uhr: offene Tickets zählen', '0 9 * * 1'],
+    ['cada viernes a las 17 manda el resumen', '0 17 * * 5'],
+    ['tous les mercredis à 8h30, the weekly digest', '30 8 * * 3'],
+    ['toda segunda-feira às 10h post the menu', '0 10 * * 1'],
     ['hourly', '0 * * * *'],
     ['every hour', '0 * * * *'],
     ['every 15 minutes', '*/15 * * * *'],

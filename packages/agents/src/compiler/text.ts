@@ -35,8 +35,66 @@ const REWRITES: readonly [RegExp, string][] = [
   [/\bcame in\b/gi, 'arrived'],
 ];
 
+/**
+ * Days and times written in the languages people mix into English ("Jeden Freitag 16 Uhr", "cada
+ * lunes a las 9", "tous les lundis à 9h"): weekday names from the runtime's own calendar data for
+ * German, Spanish, French, Portuguese, Italian and Dutch (with or without accents), the words for
+ * "every" and "each day" before them, and the ways those languages write a clock time.
+ */
+const FOREIGN: readonly [RegExp, string][] = (() => {
+  const english = new Intl.DateTimeFormat('en', { weekday: 'long', timeZone: 'UTC' });
+  const bare = (word: string) => word.normalize('NFD').replace(/\p{M}/gu, '');
+  const rewrites: [RegExp, string][] = [];
+  for (const locale of ['de', 'es', 'fr', 'pt', 'it', 'nl']) {
+    const local = new Intl.DateTimeFormat(locale, { weekday: 'long', timeZone: 'UTC' });
+    for (let day = 0; day < 7; day++) {
+      const date = new Date(Date.UTC(2023, 0, 1 + day));
+      const name = local.format(date).toLowerCase();
+      const forms = [...new Set([name, bare(name)])].join('|');
+      rewrites.push([
+        new RegExp(`(?<!\\p{L})(?:${forms})(s?)(?!\\p{L})`, 'giu'),
+        `${english.format(date)}$1`,
+      ]);
+    }
+  }
+  const days = '(?=(?:Sun|Mon|Tues|Wednes|Thurs|Fri|Satur)days?\\b)';
+  rewrites.push(
+    [
+      new RegExp(
+        `(?<!\\p{L})(?:jeden|jede|jedes|cada|chaque|tous les|toutes les|todos los|todas las|todas as|todos os|toda|todo|ogni|elke|iedere)\\s+${days}`,
+        'giu',
+      ),
+      'every ',
+    ],
+    [
+      /(?<!\p{L})(?:jeden tag|cada d[ií]a|todos los d[ií]as|tous les jours|chaque jour|todos os dias|ogni giorno|elke dag|t[äa]glich|diariamente)(?!\p{L})/giu,
+      'every day',
+    ],
+    [
+      /(?<!\p{L})(?:jeden morgen|cada ma[ñn]ana|chaque matin|todas as manh[ãa]s|ogni mattina|elke ochtend)(?!\p{L})/giu,
+      'every morning',
+    ],
+    [
+      /(?<!\p{L})(?:jeden abend|cada noche|chaque soir|ogni sera|elke avond)(?!\p{L})/giu,
+      'every evening',
+    ],
+    [new RegExp(`(day)s?\\s+(?:e|y|et|und|en|ed)\\s+${days}`, 'giu'), '$1s and '],
+  );
+  return rewrites;
+})();
+
+/** "16 Uhr", "a las 7", "à 9h30", "às 10h", "om 8": the clock time in English. */
+const FOREIGN_TIME =
+  /(?:(?<!\p{L})(?:a las|a la|às|à|om)\s+(\d{1,2})(?:[:h.](\d\d))?\s*(?:h|uhr)?|\b(\d{1,2})(?:[:.](\d\d))?\s*uhr)(?!\p{L}|\d|%)/giu;
+
 export function normalize(prompt: string): string {
   let text = prompt;
+  for (const [pattern, replacement] of FOREIGN) text = text.replace(pattern, replacement);
+  text = text.replace(
+    FOREIGN_TIME,
+    (m, hour?: string, minute?: string, uhrHour?: string, uhrMinute?: string) =>
+      `${/^\d/.test(m) ? '' : 'at '}${hour ?? uhrHour}:${minute ?? uhrMinute ?? '00'}`,
+  );
   for (const [pattern, replacement] of REWRITES) text = text.replace(pattern, replacement);
   return text.replace(/\s+/g, ' ').trim();
 }

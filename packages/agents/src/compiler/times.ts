@@ -117,6 +117,12 @@ const READERS: readonly Reader[] = [
     }),
   },
   {
+    // "every monday 9: check npm": an hour right after a day, before a colon or a comma.
+    pattern:
+      /(?<=\b(?:mon|tues|wednes|thurs|fri|satur|sun)days?\s+)([01]?\d|2[0-3])(?=\s*[:,](?!\d))/gi,
+    read: (m) => ({ hour: Number(m[1]), minute: 0, definite: false }),
+  },
+  {
     pattern: new RegExp(String.raw`\b${NUM} o'?clock\b`, 'gi'),
     read: (m) => ({ hour: numberOf(m[1]!), minute: 0, definite: false }),
   },
