@@ -24,6 +24,8 @@ import varied13 from './corpus/varied-13.json' with { type: 'json' };
 import varied14 from './corpus/varied-14.json' with { type: 'json' };
 import varied15 from './corpus/varied-15.json' with { type: 'json' };
 import varied16 from './corpus/varied-16.json' with { type: 'json' };
+import varied17 from './corpus/varied-17.json' with { type: 'json' };
+import varied18 from './corpus/varied-18.json' with { type: 'json' };
 import type { LabelledCase } from './corpus-score.ts';
 
 export type { CorpusCase, ExpectedTrigger } from './corpus/types.ts';
@@ -77,6 +79,8 @@ export const VARIED_CASES: readonly LabelledCase[] = [
   ...(varied14 as LabelledCase[]),
   ...(varied15 as LabelledCase[]),
   ...(varied16 as LabelledCase[]),
+  ...(varied17 as LabelledCase[]),
+  ...(varied18 as LabelledCase[]),
 ];
 
 /** Where the compiler's rules and its category model come from. */

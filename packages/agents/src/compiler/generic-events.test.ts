@@ -274,6 +274,39 @@ describe('events of any service, read from the sentence', () => {
       'app.sync_failed',
       'webhook',
     ],
+    // A service's name and "new" opening a sentence; "every X that gets opened"; "whenever that
+    // happens" after the thing; a product's thing a verb books; a watching product raising news;
+    // a thing doing something now in a headline.
+    [
+      'Freshdesk new ticket. if it mentions a refund, tag it billing',
+      'freshdesk',
+      'ticket.created',
+      'webhook',
+    ],
+    [
+      'Every merge request that gets opened in our GitLab must have a linked issue; comment if missing',
+      'gitlab',
+      'merge_request.opened',
+      'webhook',
+    ],
+    [
+      'Each time a client books an appointment in Acuity, add it to our sheet',
+      'acuity-scheduling',
+      'appointment.scheduled',
+      'webhook',
+    ],
+    [
+      'if sentry raises a new issue in the api project, open a Linear ticket',
+      'sentry',
+      'issue.created',
+      'webhook',
+    ],
+    [
+      'invoice lands in dropbox /Inbox -> rename it by vendor',
+      'dropbox',
+      'file.changed',
+      'webhook',
+    ],
     // A headline with what the service's thing is doing now.
     ['CircleCI build failing on main - page the on-call', 'circleci', 'build.failed', 'poll'],
   ])('%s', (prompt, integration, event, delivery) => {
@@ -448,6 +481,10 @@ describe('services named in the description', () => {
       ['every Friday pull the review scores from 15five and email them to HR', '15five'],
       ['compare our listings on Zillow and Realtor Plus', 'Realtor Plus'],
       ['post the summary on our lemmy, then thank the guest', 'lemmy'],
+      // Looked into, or given in brackets, even when made of two words.
+      ['every morning check freshping for downtime and tell #ops', 'freshping'],
+      ['search loggly for timeouts every hour', 'loggly'],
+      ['put the weekly traffic (goatcounter) in a sheet', 'goatcounter'],
     ] as const) {
       expect(
         compile(prompt).unavailable?.map((u) => u.name),
@@ -509,6 +546,15 @@ describe('services named in the description', () => {
     const spec = compile('When a Stripe payment fails, ping #billing and @close-team on Slack');
     expect(spec.unavailable).toBeUndefined();
     expect(spec.integrations.map((i) => i.id).sort()).toEqual(['slack', 'stripe']);
+  });
+
+  it('does not take jargon that is looked into for a product', () => {
+    for (const prompt of [
+      'check backend for errors',
+      'check signup for bugs',
+      'check codebase for todos',
+    ])
+      expect(compile(prompt).unavailable ?? [], prompt).toEqual([]);
   });
 
   it('does not take places, people or languages for products', () => {

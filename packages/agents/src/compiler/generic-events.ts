@@ -322,6 +322,16 @@ const sameSide = (declaredAction: string, action: string) =>
   (UNDOING.test(declaredAction) && UNDOING.test(action)) ||
   (action === 'created' && /complet|chang|plac|upload|submit|receiv/.test(declaredAction));
 
+/** Where "X that is / which gets <participle>" ends, after a noun phrase starting at `from`. */
+function relativeEnd(words: readonly Word[], from: number): number | undefined {
+  const at = words.slice(from, from + 4).findIndex((w) => ['that', 'which'].includes(w.lower));
+  if (at === -1) return undefined;
+  const k = from + at + 1;
+  return ['is', 'are', 'gets', 'get', 'was', 'has', 'have'].includes(words[k]?.lower ?? '')
+    ? k + 3
+    : undefined;
+}
+
 /** The one item of a list, or undefined. */
 const only = <T>(items: readonly T[]): T | undefined => (items.length === 1 ? items[0] : undefined);
 
@@ -385,8 +395,9 @@ function cuesIn(
       cues.push({ index: i, strong: true });
     else if (
       ['every', 'each', 'any'].includes(w.lower) &&
+      // ("every PR that is created": through a relative clause too.)
       words
-        .slice(i + 1, i + 4)
+        .slice(i + 1, relativeEnd(words, i + 1) ?? i + 4)
         .some(
           (x) =>
             ACTIONS[x.lemma] &&
@@ -427,6 +438,23 @@ function cuesIn(
     else if (['every', 'each'].includes(w.lower) && ['on', 'after'].includes(prev ?? ''))
       cues.push({ index: i - 1, strong: true });
     else if (w.lower === 'new' && (i === 0 || words[i - 1]!.sentence !== w.sentence))
+      cues.push({ index: i, strong: true });
+    // "Gorgias new ticket.": a service's name, then "new", opening a sentence.
+    else if (
+      w.lower === 'new' &&
+      i > 0 &&
+      inService(words[i - 1]!.start, words[i - 1]!.end) &&
+      (() => {
+        let k = i - 1;
+        while (
+          k > 0 &&
+          words[k - 1]!.sentence === w.sentence &&
+          inService(words[k - 1]!.start, words[k - 1]!.end)
+        )
+          k--;
+        return k === 0 || words[k - 1]!.sentence !== w.sentence;
+      })()
+    )
       cues.push({ index: i, strong: true });
     // "auto-tag new zendesk tickets", "review every pull request on Bitbucket": a request that
     // acts on each of a service's things as they come, unless it makes them ("create new
@@ -487,6 +515,21 @@ function cuesIn(
         arrow && head.some((x) => productWord(x)) && head.some((x) => inService(x.start, x.end));
       // "grafana alert firing for disk > 85%:", "main build failing:": a service's thing and
       // what it is doing now.
+      // "scan drops into dropbox /Scans ->": a thing doing something now, in a service.
+      const present =
+        head.some((x) => inService(x.start, x.end)) &&
+        !head.some((x) =>
+          ['after', 'when', 'whenever', 'if', 'once', 'before'].includes(x.lower),
+        ) &&
+        head.some(
+          (x, n) =>
+            n > 0 &&
+            x.pos === 'VERB' &&
+            !!ACTIONS[x.lemma] &&
+            x.lower !== x.lemma &&
+            /s$/.test(x.lower) &&
+            head[n - 1]!.pos === 'NOUN',
+        );
       const progressive =
         head.some((x) => inService(x.start, x.end)) &&
         head.some(
@@ -515,6 +558,7 @@ function cuesIn(
           head.slice(0, 4).some((x) => x.lower === 'new') ||
           serviceThing ||
           progressive ||
+          present ||
           // "Each Typeform NPS answer: ..." heads a line with what it is done to.
           (['each', 'every', 'any'].includes(head[0]!.lower) &&
             head.some((x) => productWord(x)) &&
@@ -631,9 +675,15 @@ export function findGenericEvent(
       );
       const clause = stop === -1 ? scope : scope.slice(0, stop);
       // The clause's subject is a pronoun: its thing and its service were named before.
-      const pointsBack = ['one', 'it', 'they', 'these', 'those'].includes(
-        clause.find((w, k) => k > 0 && !DETERMINERS.has(w.lower) && w.lower !== 'new')?.lower ?? '',
+      const subject = clause.findIndex(
+        (w, k) => k > 0 && !DETERMINERS.has(w.lower) && w.lower !== 'new',
       );
+      // ("whenever that happens": "that" or "this" before the verb points back too.)
+      const pointsBack =
+        ['one', 'it', 'they', 'these', 'those'].includes(clause[subject]?.lower ?? '') ||
+        (['that', 'this'].includes(clause[subject - 1]?.lower ?? '') &&
+          subject - 1 > 0 &&
+          clause[subject]?.pos === 'VERB');
       // Words in quotes are names ("tagged 'refund'", "mentions 'broken'"), not the happening.
       const quoted = (w: Word) =>
         /['"\u2018\u201c]\S*$/.test(text.slice(Math.max(0, w.start - 1), w.start)) ||
@@ -808,7 +858,10 @@ export function findGenericEvent(
           ? madeByVerb
           : formFilled
             ? 'response'
-            : verb && VERB_OBJECTS[verb.lemma] && (!object || clause.indexOf(object) > verbIndex)
+            : verb &&
+                VERB_OBJECTS[verb.lemma] &&
+                // ("books an appointment": a thing products send news of names itself.)
+                (!object || (clause.indexOf(object) > verbIndex && !THINGS.has(object.lemma)))
               ? VERB_OBJECTS[verb.lemma]!
               : compound(object!).replace(/[^a-z0-9_]+/g, '_');
       // An e-mail that arrives is a message received; one that bounces stays an e-mail.

@@ -178,6 +178,13 @@ function readsAsName(
   const first = !before || before.sentence !== word.sentence;
   // At the head of a line: "Close: new lead created ->", "Front - new message".
   if (first && next && (/^(?::|-)$/.test(next.value) || next.lower === 'new')) return true;
+  // "sentry raises a new issue", "square reports a payment": what a watching product does.
+  if (
+    next?.sentence === word.sentence &&
+    next.pos === 'VERB' &&
+    ['raise', 'report', 'detect', 'flag', 'alert', 'catch', 'spot', 'notify'].includes(next.lemma)
+  )
+    return true;
   // "slack me when ...", "Slack the team": the product used as the verb of sending.
   if (
     next &&

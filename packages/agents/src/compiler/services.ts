@@ -311,6 +311,27 @@ const twoWords = (word: string) => {
 };
 /** Short words that make compounds of jargon: "signup", "onboarding", "backend". */
 const PARTICLES = new Set(['up', 'on', 'in', 'out', 'off']);
+/**
+ * Words that make the compounds of everyday jargon ("signup", "backend", "changelog",
+ * "timestamps", "codebase"), unlike the made-up pairs of brands ("statuscake", "papertrail").
+ */
+const JARGON_PARTS = new Set(
+  `up on in out off back end front sign log line time stamp code base data set web hook book list
+  down over sub self real chat drop wish tag site map key word work run load shot page flow bot plug
+  board screen file folder box pass user name boarding`.split(/\s+/),
+);
+/** A compound of jargon: two English words, one of them a jargon part. */
+const jargon = (word: string) => {
+  const known = (part: string) =>
+    (part.length >= 3 || PARTICLES.has(part)) &&
+    (inVocabulary(part) || (part.endsWith('s') && inVocabulary(part.slice(0, -1))));
+  const part = (p: string) => JARGON_PARTS.has(p) || JARGON_PARTS.has(p.replace(/s$/, ''));
+  for (let at = 2; at <= word.length - 2; at++) {
+    const [a, b] = [word.slice(0, at), word.slice(at)];
+    if (known(a) && known(b) && (part(a) || part(b))) return true;
+  }
+  return false;
+};
 
 /**
  * A product written in lower case ("okendo", "honeybook", "codeberg"): a word no dictionary
@@ -390,6 +411,26 @@ export function findUnknownServices(
       lowerName(first) &&
       ['me', 'us'].includes(words[i + 1]?.lower ?? '') &&
       (startsSentence || /^(?:->|=>|\u2192|and|then|,)$/i.test(words[i - 1]?.value ?? ''));
+    // "check statuscake which ...", "search papertrail for ...", "check our zammad every 2 hours",
+    // "(umami)": a word no dictionary knows that is looked into, or given in brackets, even one
+    // made of two words (the looking says it is a place, not jargon).
+    const prior = words[i - 1]?.lower ?? '';
+    const lookedAt =
+      ['check', 'search', 'query', 'open', 'use', 'using'].includes(prior) ||
+      (['our', 'my', 'the', 'in'].includes(prior) &&
+        ['check', 'search', 'query', 'open', 'use'].includes(words[i - 2]?.lower ?? ''));
+    const lookedInto =
+      lowerName(first) &&
+      !first.value.endsWith('s') &&
+      !jargon(first.lower) &&
+      ((lookedAt &&
+        (!words[i + 1] ||
+          words[i + 1]!.sentence !== first.sentence ||
+          ['for', 'which', 'who', 'what', 'whether', 'if', 'and', 'every', 'each', 'to'].includes(
+            words[i + 1]!.lower,
+          ) ||
+          /^[,.;:!?)]$/.test(words[i + 1]!.value))) ||
+        (prior === '(' && words[i + 1]?.value === ')'));
     // "from kvcore who", "in buildium with": where things are kept, the name ending its phrase
     // (not a word describing the next one, "in our physio clinic", nor jargon made of two
     // English words, "into subfolders").
@@ -452,7 +493,8 @@ export function findUnknownServices(
         !twoWords(first.lower)
       ) &&
       !keptLower &&
-      !sentTo
+      !sentTo &&
+      !lookedInto
     )
       continue;
     // "in PACER": a name in capitals after where things are kept, longer than an abbreviation.
@@ -653,6 +695,7 @@ export function findUnknownServices(
       !modifying &&
       !keptLower &&
       !sentTo &&
+      !lookedInto &&
       !named
     ) {
       i = j;

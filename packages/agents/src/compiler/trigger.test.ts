@@ -135,6 +135,7 @@ describe('manual triggers and priorities', () => {
     'I will start it after each board meeting: turn the notes in Notion into tasks in Asana',
     "I'll give you a domain. Look the company up on Crunchbase and draft a first email",
     'Check the GitLab merge request I paste for missing tests and new dependencies',
+    'paste a github PR link -> summarise the diff and list the risky files',
   ])('%s runs on demand', (prompt) => {
     expect(triggerOf(prompt)).toEqual({ type: 'manual' });
   });

@@ -65,6 +65,8 @@ const USER_RUNS = [
   /\bi(?:'?ll| will| can| would)?\s+(?:just\s+|only\s+)?(?:run|start|trigger|kick off|launch|fire)\s+(?:this|it|you|the agent|this agent)\b/i,
   /\bi(?:'?ll| will)?\s+(?:give|send|paste|hand|forward)\s+you\s+(?:a|an|the|their|his|her|its|some|each|every|one)\b/i,
   /\b(?:the|a|each|any|every)\s+(?:[a-z]+\s+){0,3}(?:i|we)\s+(?:link|paste|share|drop|send you|give you)\b/i,
+  // "paste a gitea PR number -> check ...": a description that opens by handing it its input.
+  /^(?:paste|drop in|drop)\s+(?:me\s+)?(?:a|an|the|my|this|some|your)\b/i,
 ];
 
 /** What already happens, told as background: "there's already a weekly digest every Monday". */

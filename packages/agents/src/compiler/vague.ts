@@ -1,5 +1,6 @@
 import type { AgentSpec } from '@spoke/shared';
 import { analyse, type Word } from './nlp.ts';
+import { normalize } from './text.ts';
 
 // Some descriptions give nothing to build from: keyboard mash ("asdf qwer"), a word ("help"), a
 // wish with no task in it ("make my business better"). Those get a question back instead of an
@@ -21,6 +22,10 @@ const TASK_VERBS = new Set(
 const EMPTY_VERBS = new Set(
   `be have do make help want need get try go let discuss talk think know mean like see say automate
   improve optimise optimize fix grow boost handle streamline`.split(/\s+/),
+);
+/** Empty verbs of doing: what follows them is a thing, not more work ("handle the alerts"). */
+const DOING = new Set(
+  'do make handle fix improve optimise optimize streamline boost grow automate help'.split(' '),
 );
 /** Words of someone who has not decided yet: "something with slack maybe?", "idk". */
 const HEDGES = new Set(
@@ -86,7 +91,7 @@ export const UNREADABLE_QUESTION =
  * `spec` is what the embedded compiler made of it: its integrations and trigger count as substance.
  */
 export function questionFor(prompt: string, spec: AgentSpec): string | null {
-  const words = analyse(prompt).filter((w) => /[a-z0-9]/i.test(w.value));
+  const words = analyse(normalize(prompt)).filter((w) => /[a-z0-9]/i.test(w.value));
   if (!words.length) return UNREADABLE_QUESTION;
   const gibberish = words.filter(mash).length;
   const unknownLetters = words.filter((w) => !w.known && /^[a-z]+$/i.test(w.value)).length;
@@ -101,11 +106,22 @@ export function questionFor(prompt: string, spec: AgentSpec): string | null {
     const object = words.slice(at + 1, at + 4).find((w) => w.pos === 'NOUN' || w.pos === 'PROPN');
     return !!object && EMPTY_NOUNS.has(object.lemma);
   };
+  // ("handle the alerts", "do the reports": a thing an empty verb is done to, not the work.)
+  const thing = (w: Word, at: number) =>
+    (w.pos === 'NOUN' || ['the', 'a', 'an', 'my', 'our'].includes(words[at - 1]?.lower ?? '')) &&
+    words
+      .slice(Math.max(0, at - 3), at)
+      .some(
+        (x, k, before) =>
+          DOING.has(x.lemma) && before.slice(k + 1).every((y) => y.stop || y.pos === 'DET'),
+      );
   const task = words.some(
-    (w, at) => (TASK_VERBS.has(w.lemma) || TASK_VERBS.has(w.lower)) && !emptyObject(at),
+    (w, at) =>
+      (TASK_VERBS.has(w.lemma) || TASK_VERBS.has(w.lower)) && !emptyObject(at) && !thing(w, at),
   );
   // The tagger reads some requests as nouns ("export the marks ..."): a verb of work counts too.
-  const worked = task || words.some((w) => w.pos === 'VERB' && !EMPTY_VERBS.has(w.lemma));
+  const worked =
+    task || words.some((w, at) => w.pos === 'VERB' && !EMPTY_VERBS.has(w.lemma) && !thing(w, at));
   // Nothing but empty words ("do the thing we talked about on Monday"), or a service named with
   // no work at all ("hmm idk, something with slack maybe?"): a trigger or a name is not a job.
   const substance = words.filter(
