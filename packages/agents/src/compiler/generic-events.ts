@@ -150,7 +150,13 @@ const VERB_OBJECTS: Readonly<Record<string, string>> = {
   request: 'request',
 };
 /** What a verb makes when nothing else is named: "a customer pays" is a payment. */
-const VERB_THINGS: Readonly<Record<string, string>> = { pay: 'payment', donate: 'donation' };
+const VERB_THINGS: Readonly<Record<string, string>> = {
+  pay: 'payment',
+  donate: 'donation',
+  // "every time a prospect replies": the message they replied with.
+  reply: 'message',
+  respond: 'message',
+};
 /** Verbs of writing to someone: with no object of their own, what arrives is a message. */
 const SPEAKING = new Set([
   'write',
