@@ -307,6 +307,13 @@ describe('events of any service, read from the sentence', () => {
       'file.changed',
       'webhook',
     ],
+    // A form product named in the clause is what is filled in.
+    [
+      "Whenever a parent fills in our 'field trip' Jotform, add the child to the trip sheet",
+      'jotform',
+      'submission.created',
+      'webhook',
+    ],
     // A headline with what the service's thing is doing now.
     ['CircleCI build failing on main - page the on-call', 'circleci', 'build.failed', 'poll'],
   ])('%s', (prompt, integration, event, delivery) => {

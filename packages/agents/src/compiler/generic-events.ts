@@ -826,11 +826,20 @@ export function findGenericEvent(
         }
       }
       const madeByVerb = verb && !object ? VERB_THINGS[verb.lemma] : undefined;
-      if (!object && !speaking && !(verb && VERB_OBJECTS[verb.lemma]) && !madeByVerb) continue;
+      // ("fills in our 'share your stay' Typeform", "submits the Google Form": a form product
+      // named in the clause is what is filled in.)
+      const formNamed = services.some(
+        (sv) =>
+          /form|survey/i.test(sv.name) &&
+          sv.start >= clause[0]!.start &&
+          sv.end <= clause[clause.length - 1]!.end,
+      );
       const formFilled =
-        object?.lemma === 'form' &&
+        (object?.lemma === 'form' || (!object && formNamed)) &&
         verb &&
         ['fill', 'submit', 'complete', 'answer'].includes(verb.lemma);
+      if (!object && !speaking && !(verb && VERB_OBJECTS[verb.lemma]) && !madeByVerb && !formFilled)
+        continue;
       // "pull request", "expense report": the thing is the whole compound.
       // A noun in -ing is its own thing, not its verb's ("booking", "listing", "meeting"); a
       // misspelt thing is the thing ("custmer", "deploymnet").

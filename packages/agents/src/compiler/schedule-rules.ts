@@ -28,6 +28,8 @@ export type Draft = {
   fortnightly?: boolean;
   /** A calendar date written in the text; a schedule only with "every" or "yearly". */
   date?: { month: string; dom: string; every: boolean };
+  /** "on the 15th": the day of the month, and where it is written. */
+  onDay?: { dom: string; index: number };
   /** "between 8 and 20", "(9-17)": the hours a repeating schedule keeps to. */
   hourWindow?: [number, number];
   /** Where the first schedule phrase starts. */
@@ -312,8 +314,10 @@ export const RULES: readonly Rule[] = [
   },
   {
     // ("On the first Monday" is the weekday rule's.)
+    // ("went out on the 3rd": a day of the month is a schedule's only beside a rhythm.)
     pattern: new RegExp(String.raw`\bon the ${DOM_LIST}(?!\s+(?:day\s+)?of)\b(?!\s+${DAY})`, 'gi'),
-    apply: (d, m) => void (d.dom ??= domList(m[1]!)),
+    apply: (d, m) => void (d.onDay ??= { dom: domList(m[1]!), index: m.index! }),
+    qualifier: true,
   },
   {
     pattern:

@@ -126,6 +126,12 @@ describe('schedule phrases', () => {
     expect(cronOf('remind me at 6:45am and 6:45pm')).toBe('45 6,18 * * *');
   });
 
+  it('reads "on the 3rd" as a schedule beside a time, a list or a rhythm, and as a date otherwise', () => {
+    expect(cronOf('On the 20th at 8am send the rent reminder')).toBe('0 8 20 * *');
+    expect(cronOf('remind the team on the 10th and 25th')).toBe('0 9 10,25 * *');
+    expect(cronOf('tell the customer the parcel left on the 3rd through DHL')).toBeNull();
+  });
+
   it('does not read a count after "at" as hours', () => {
     expect(cronOf('every day at 8, 10 people arrive: greet them')).toBe('0 9 * * *');
   });

@@ -37,6 +37,23 @@ function readDraft(text: string): Draft {
       rule.apply(draft, match);
     }
   }
+  // "on the 1st and 15th", "On the 15th at 9am", "monthly, on the 15th" are schedules; "the refund
+  // went out on the 3rd" is a date.
+  if (draft.onDay) {
+    const { dom, index } = draft.onDay;
+    const recurring =
+      draft.monthly ||
+      draft.quarterly ||
+      draft.yearly ||
+      !!draft.month ||
+      dom.includes(',') ||
+      /(?:^|[.!?:]\s+)$/.test(text.slice(0, index)) ||
+      /\bat\s+\d|\d\s*(?:am|pm)\b|\b\d{1,2}[:.]\d\d\b/i.test(text);
+    if (recurring) {
+      draft.dom ??= dom;
+      draft.index = Math.min(draft.index ?? index, index);
+    }
+  }
   if (draft.date && (draft.date.every || draft.yearly)) {
     draft.yearly = true;
     draft.month = draft.date.month;
