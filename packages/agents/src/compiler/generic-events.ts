@@ -988,7 +988,12 @@ export function findGenericEvent(
         outside.find((s) => s.start > to && s.start < to + 40 && !destination(s)) ??
         // "if a PR is closed w/o merging, ... save it in our notion db": the thing's own service.
         implied.find((s) => s.start >= from && s.start < to) ??
-        (new Set(outside.map((s) => s.id)).size === 1 ? outside[0]! : null);
+        // The only service named, unless it is only where results go ("... paste the log into
+        // mattermost").
+        (new Set(outside.map((s) => s.id)).size === 1 &&
+        !(outside[0]!.start >= to && destination(outside[0]!))
+          ? outside[0]!
+          : null);
       if (!service) continue;
       const declared = integrationById(service.id)?.events ?? [];
       // Whatever is filled in or submitted on a form tool is a response ("a permission slip is
