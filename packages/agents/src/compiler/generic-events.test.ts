@@ -307,6 +307,8 @@ describe('events of any service, read from the sentence', () => {
       'file.changed',
       'webhook',
     ],
+    // Another name of the service's thing.
+    ['when someone files a bug in Jira, post it to #qa', 'jira', 'issue.created', 'webhook'],
     // A form product named in the clause is what is filled in.
     [
       "Whenever a parent fills in our 'field trip' Jotform, add the child to the trip sheet",

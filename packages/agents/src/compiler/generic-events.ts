@@ -338,6 +338,33 @@ function relativeEnd(words: readonly Word[], from: number): number | undefined {
     : undefined;
 }
 
+/**
+ * Other names of the things services send news of, in the words of the services that name them
+ * otherwise: a ticket in an issue tracker is an issue, an invite in a calendar an event, a row in a
+ * database a record.
+ */
+const OBJECT_SYNONYMS: Readonly<Record<string, readonly string[]>> = {
+  ticket: ['issue', 'task'],
+  bug: ['issue'],
+  story: ['issue'],
+  issue: ['ticket'],
+  card: ['task', 'item'],
+  task: ['card', 'item'],
+  invite: ['event'],
+  invitation: ['event'],
+  meeting: ['event'],
+  appointment: ['event', 'booking'],
+  booking: ['appointment', 'event'],
+  row: ['record', 'item'],
+  entry: ['record', 'item'],
+  product: ['listing', 'item'],
+  homework: ['assignment'],
+  deal: ['opportunity'],
+  opportunity: ['deal'],
+  customer: ['contact'],
+  signup: ['subscriber', 'contact'],
+};
+
 /** The one item of a list, or undefined. */
 const only = <T>(items: readonly T[]): T | undefined => (items.length === 1 ? items[0] : undefined);
 
@@ -1034,7 +1061,12 @@ export function findGenericEvent(
       const declaredAs = (word: string) =>
         declared.filter((e) => objectsOf(e).includes(word.replace(/s$/, '')));
       const head = thing.split('_').pop()!;
-      const sameObject = declaredAs(thing).length ? declaredAs(thing) : declaredAs(head);
+      // ("somebody creates a ticket in Jira": another name of the same thing, in the service's
+      // own words.)
+      const sameObject =
+        [thing, head, ...(OBJECT_SYNONYMS[head] ?? [])]
+          .map(declaredAs)
+          .find((found) => found.length) ?? [];
       // The service's own word for the verb first ("fulfilled", "paid"), then the same kind of
       // happening in other words ("submitted" for created).
       const forms = verb ? [verb.lower, verb.lemma, `${verb.lemma}ed`, `${verb.lemma}d`] : [];
