@@ -225,6 +225,12 @@ const REPORTING = new Set(
   `report raise detect flag fire alert send notify trigger log record find open create post catch
   spot see get say`.split(/\s+/),
 );
+/** What a product holds: "my proxmox node", "our truenas pool", "the kaggle dataset". */
+const HELD = new Set(
+  `node nodes pool pools instance instances cluster clusters server servers project projects dataset
+  datasets vault vaults account accounts workspace workspaces dashboard dashboards bucket buckets
+  host hosts vm vms box boxes repo repos org site sites portal app apps profile`.split(/\s+/),
+);
 /** Words that open a noun phrase: "a", "the", "every", ... */
 export const DETERMINERS: ReadonlySet<string> = new Set([
   'a',
@@ -431,6 +437,15 @@ export function findUnknownServices(
           ) ||
           /^[,.;:!?)]$/.test(words[i + 1]!.value))) ||
         (prior === '(' && words[i + 1]?.value === ')'));
+    // "my proxmox node", "check truenas pool status": a lower-case word no dictionary knows (not
+    // jargon) after "my", "our" or a verb of looking, before what a product holds.
+    const ownedLower =
+      lowerName(first) &&
+      !jargon(first.lower) &&
+      !first.value.endsWith('s') &&
+      words[i + 1]?.sentence === first.sentence &&
+      (productWord(words[i + 1]) || HELD.has(words[i + 1]!.lemma)) &&
+      (['my', 'our', 'their'].includes(prior) || lookedAt);
     // "from kvcore who", "in buildium with": where things are kept, the name ending its phrase
     // (not a word describing the next one, "in our physio clinic", nor jargon made of two
     // English words, "into subfolders").
@@ -494,7 +509,8 @@ export function findUnknownServices(
       ) &&
       !keptLower &&
       !sentTo &&
-      !lookedInto
+      !lookedInto &&
+      !ownedLower
     )
       continue;
     // "in PACER": a name in capitals after where things are kept, longer than an abbreviation.
@@ -696,6 +712,7 @@ export function findUnknownServices(
       !keptLower &&
       !sentTo &&
       !lookedInto &&
+      !ownedLower &&
       !named
     ) {
       i = j;
