@@ -143,7 +143,7 @@ const VERB_OBJECTS: Readonly<Record<string, string>> = {
   reserve: 'booking',
   rate: 'review',
   subscribe: 'subscriber',
-  register: 'user',
+  register: 'registration',
   enroll: 'user',
   follow: 'follower',
   star: 'star',
@@ -1042,8 +1042,6 @@ export function findGenericEvent(
         thing = 'submission';
         action = 'created';
       }
-      const replyTo =
-        thing === 'reply' ? declared.find((e) => e.id.endsWith('.replied')) : undefined;
       const objectsOf = (e: (typeof declared)[number]) => {
         const parts = e.id.split('.');
         parts.pop();
@@ -1067,6 +1065,11 @@ export function findGenericEvent(
         [thing, head, ...(OBJECT_SYNONYMS[head] ?? [])]
           .map(declaredAs)
           .find((found) => found.length) ?? [];
+      // ("someone replies to our outreach in Instantly": its reply event, whatever was replied to.)
+      const replyTo =
+        thing === 'reply' || (action === 'replied' && !declaredAs(thing).length)
+          ? declared.find((e) => /(?:^|[._])repl/.test(e.id))
+          : undefined;
       // The service's own word for the verb first ("fulfilled", "paid"), then the same kind of
       // happening in other words ("submitted" for created).
       const forms = verb ? [verb.lower, verb.lemma, `${verb.lemma}ed`, `${verb.lemma}d`] : [];

@@ -375,10 +375,11 @@ export function findUnknownServices(
     const tld = words[at + 2];
     return (
       /^[a-z][a-z0-9-]+$/.test(w.value) &&
-      dot?.value === '.' &&
-      dot.start === w.end &&
+      dot?.start === w.end &&
       tld?.start === dot.end &&
-      /^(?:com|io|so|ai|app|dev|co|me|ly|sh)$/.test(tld.value) &&
+      // ("booking-com": a domain written with a hyphen, for the endings no word shares.)
+      ((dot.value === '.' && /^(?:com|io|so|ai|app|dev|co|me|ly|sh)$/.test(tld.value)) ||
+        (dot.value === '-' && /^(?:com|io|ai|app|dev)$/.test(tld.value))) &&
       // An address ("acme.com/pricing") is a page, not a product.
       !(words[at + 3]?.value === '/' && words[at + 3]!.start === tld.end)
     );

@@ -101,6 +101,8 @@ describe('webhook triggers', () => {
     'the nightly export job will post here once it is done. check the row counts in BigQuery',
     'We have a script that fires a webhook after every failed login burst; when it hits you, lock the Okta user',
     'Kick it off from our Jenkins job with a webhook carrying the release tag, then write the notes',
+    'Our ticketing system is sending webhook when a VIP opens a ticket: page the account manager',
+    'Our door sensor hub calls a URL when the back door opens at night. Text me via Twilio',
   ])('%s', (prompt) => {
     expect(triggerOf(prompt)).toEqual({ type: 'webhook' });
   });
@@ -136,6 +138,9 @@ describe('manual triggers and priorities', () => {
     "I'll give you a domain. Look the company up on Crunchbase and draft a first email",
     'Check the GitLab merge request I paste for missing tests and new dependencies',
     'paste a github PR link -> summarise the diff and list the risky files',
+    'when I ping you with an order number, look it up in Shopify and draft the reply',
+    'run this when a customer complains about speed: check Vercel and Cloudflare for errors',
+    'when i upload the expense csv tell me the total per category',
   ])('%s runs on demand', (prompt) => {
     expect(triggerOf(prompt)).toEqual({ type: 'manual' });
   });

@@ -43,14 +43,18 @@ const INCOMING = [
   /\b(?:trigger(?:s|ed)?|kick(?:s|ed)?|start(?:s|ed)?|run(?:s)?)\s+(?:this|it|the agent|this agent)\b[^.;]{0,40}?\b(?:with|via|by)\s+(?:a\s+|an\s+)?webhooks?\b/i,
   // "when our form backend pings you", "when it hits you", "will POST every diff to this URL",
   // "our uptime checker will POST here".
-  /\b(?:pings?|hits?|calls?)\s+(?:you|this agent|the agent)\b(?!\s+(?:back|when|if|about)\b)/i,
+  /(?<!\b(?:i|we)\s)\b(?:pings?|hits?|calls?)\s+(?:you|this agent|the agent)\b(?!\s+(?:back|when|if|about)\b)/i,
+  // "Our booking site is sending webhook when ...", "Our POS system calls a URL when ...".
+  /\b(?:system|app|site|tool|service|platform|server|backend|form|kiosk|pos|script|bot)\s+(?:is|are|will be)\s+sending\s+(?:a\s+|an\s+)?webhooks?\b/i,
+  // (Said of something else: "calls", not the request "call our webhook".)
+  /\b(?:calls|hits|pings)\s+(?:a|an|your|this|the agent'?s)\s+(?:url|endpoint|webhook)\b/i,
   /\bposts?\b(?:\s+[^\s.]+){0,8}?\s+to\s+(?:this|your|the agent'?s|this agent'?s)\s+(?:url|endpoint|address)\b/i,
   /\b(?:will|would|can|could)\s+(?:post|send|ping|call)\s+(?:it\s+|them\s+)?here\b/i,
 ];
 
 /** The user handing the agent its input: "when I give you the link", "when I trigger it". */
 const USER_STARTS =
-  /^(?:when(?:ever)?|each time|every time|once|as soon as|if) i\s+(?:give|paste|share|trigger|start|run|ask|tell|hand|drop|send you|forward you)\b/i;
+  /^(?:when(?:ever)?|each time|every time|once|as soon as|if) i\s+(?:give|paste|share|trigger|start|run|ask|tell|hand|drop|upload|ping|message|send you|forward you)\b/i;
 
 /** Started by hand, said outright: "i'll run it when needed", "runs only when I start it". */
 const BY_HAND =
@@ -65,6 +69,8 @@ const USER_RUNS = [
   /\bi(?:'?ll| will| can| would)?\s+(?:just\s+|only\s+)?(?:run|start|trigger|kick off|launch|fire)\s+(?:this|it|you|the agent|this agent)\b/i,
   /\bi(?:'?ll| will)?\s+(?:give|send|paste|hand|forward)\s+you\s+(?:a|an|the|their|his|her|its|some|each|every|one)\b/i,
   /\b(?:the|a|each|any|every)\s+(?:[a-z]+\s+){0,3}(?:i|we)\s+(?:link|paste|share|drop|send you|give you)\b/i,
+  // "run this when someone says the site is slow": the user runs it, whatever happens.
+  /^(?:run|start|use|trigger)\s+(?:this|it|me)\s+(?:when|whenever|if|after|before|on demand)\b/i,
   // "paste a gitea PR number -> check ...": a description that opens by handing it its input.
   /^(?:paste|drop in|drop)\s+(?:me\s+)?(?:a|an|the|my|this|some|your)\b/i,
 ];
@@ -82,7 +88,7 @@ const PAST_PERIOD =
 
 /** Watching something for news, with no event to subscribe to: the agent checks regularly. */
 const WATCH =
-  /\b(?:watch(?:es|ing)?|monitor(?:s|ing)?|keep an eye on|check (?:for|on) new|poll(?:s|ing)?)\b/i;
+  /\b(?:watch(?:es|ing)?|monitor(?:s|ing)?|keep an eye on|check (?:for|on) new|poll(?:s|ing)?\s+(?:the|our|my|it|them|for|every|each)\b)/i;
 const ON_DEMAND =
   /\b(?:when i ask|on demand|when i run|when i tell|run when|on request|manually)\b/i;
 
@@ -205,7 +211,15 @@ export function readTrigger(
     );
   // A sentence about what already runs is background, not this agent's schedule.
   for (const [from, to] of sentenceSpans(words)) {
-    if (ALREADY.test(text.slice(from, to))) {
+    // (Said of the sentence's own subject: "we already get a digest", not "never repeat one we
+    // already used".)
+    const already = ALREADY.exec(text.slice(from, to));
+    if (
+      already &&
+      !/\b(?:one|ones|that|which|what|those|these|anything|something)\s+$/i.test(
+        text.slice(from, from + already.index),
+      )
+    ) {
       masked = masked.slice(0, from) + blank(masked.slice(from, to)) + masked.slice(to);
     }
   }

@@ -23,6 +23,8 @@ const EMPTY_VERBS = new Set(
   `be have do make help want need get try go let discuss talk think know mean like see say automate
   improve optimise optimize fix grow boost handle streamline`.split(/\s+/),
 );
+/** Verbs of a wish, not a job: "go viral", "help me with", "grow", "boost". */
+const WISHES = new Set('go help grow boost improve want wish hope'.split(' '));
 /** Empty verbs of doing: what follows them is a thing, not more work ("handle the alerts"). */
 const DOING = new Set(
   'do make handle fix improve optimise optimize streamline boost grow automate help'.split(' '),
@@ -115,9 +117,17 @@ export function questionFor(prompt: string, spec: AgentSpec): string | null {
         (x, k, before) =>
           DOING.has(x.lemma) && before.slice(k + 1).every((y) => y.stop || y.pos === 'DET'),
       );
+  // ("be more organised": a task word used as an adjective.)
+  const describing = (at: number) =>
+    ['be', 'more', 'less', 'so', 'very', 'get', 'been', 'stay'].includes(
+      words[at - 1]?.lemma ?? '',
+    );
   const task = words.some(
     (w, at) =>
-      (TASK_VERBS.has(w.lemma) || TASK_VERBS.has(w.lower)) && !emptyObject(at) && !thing(w, at),
+      (TASK_VERBS.has(w.lemma) || TASK_VERBS.has(w.lower)) &&
+      !emptyObject(at) &&
+      !thing(w, at) &&
+      !describing(at),
   );
   // The tagger reads some requests as nouns ("export the marks ..."): a verb of work counts too.
   const worked =
@@ -137,6 +147,12 @@ export function questionFor(prompt: string, spec: AgentSpec): string | null {
   if (!substance.length) return VAGUE_QUESTION;
   const hedging = words.some((w) => isHedge(w.lower));
   if (hedging && !worked && !task && spec.trigger.type === 'manual') return VAGUE_QUESTION;
+  // "make our insta go viral", "help me with HubSpot": a service named, and only a wish said of
+  // it (a question, or "make this csv into json", is work).
+  const asked = /\?/.test(prompt) || QUESTION_WORDS.has(words[0]!.lower);
+  const wishOnly =
+    !task && !worked && !asked && words.some((w) => w.pos === 'VERB' && WISHES.has(w.lemma));
+  if (wishOnly && spec.trigger.type === 'manual') return VAGUE_QUESTION;
   const hasServices =
     spec.integrations.length > 0 ||
     (spec.unavailable ?? []).some((service) => service.id || worked);
