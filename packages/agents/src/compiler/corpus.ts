@@ -26,6 +26,8 @@ import varied15 from './corpus/varied-15.json' with { type: 'json' };
 import varied16 from './corpus/varied-16.json' with { type: 'json' };
 import varied17 from './corpus/varied-17.json' with { type: 'json' };
 import varied18 from './corpus/varied-18.json' with { type: 'json' };
+import varied19 from './corpus/varied-19.json' with { type: 'json' };
+import varied20 from './corpus/varied-20.json' with { type: 'json' };
 import type { LabelledCase } from './corpus-score.ts';
 
 export type { CorpusCase, ExpectedTrigger } from './corpus/types.ts';
@@ -81,6 +83,8 @@ export const VARIED_CASES: readonly LabelledCase[] = [
   ...(varied16 as LabelledCase[]),
   ...(varied17 as LabelledCase[]),
   ...(varied18 as LabelledCase[]),
+  ...(varied19 as LabelledCase[]),
+  ...(varied20 as LabelledCase[]),
 ];
 
 /** Where the compiler's rules and its category model come from. */

@@ -518,6 +518,12 @@ describe('services named in the description', () => {
       ['post the digest to our X account every Friday', 'x'],
       ['write an x thread from each new blog post', 'x'],
       ["add it to the 'Fit issues' notion db", 'notion'],
+      // Where posts are written for, what is sent, where payments go through, a board's maker.
+      ['turn each episode into two short posts for threads', 'threads'],
+      ['when the backup fails, send me a telegram with the error', 'telegram'],
+      ['after every sale goes through on square, log it in the sheet', 'square'],
+      ['move the request to our monday board for the designers', 'monday'],
+      ['search X for mentions of our brand every morning', 'x'],
     ] as const) {
       const spec = compile(prompt);
       const named = [
@@ -529,6 +535,18 @@ describe('services named in the description', () => {
     expect(compile('list Capsule CRM opportunities with no activity').unavailable).toEqual([
       expect.objectContaining({ name: 'Capsule CRM' }),
     ]);
+  });
+
+  it('leaves everyday words their everyday sense', () => {
+    for (const prompt of [
+      'send me a signal when the report is done',
+      'order a square table for the office',
+      'post the threads of the discussion in our wiki',
+    ])
+      expect(
+        compile(prompt).integrations.map((i) => i.id),
+        prompt,
+      ).not.toContainEqual(expect.stringMatching(/^(?:signal|square|threads)$/));
   });
 
   it('does not take a time, a language of code or an address for a product', () => {

@@ -151,7 +151,7 @@ const SERVICE_AFTER = new Set(
 );
 /** Words before it that do the same: "to slack", "in notion", "our sentry". */
 const SERVICE_BEFORE = new Set(
-  'on in into to via through using with from at our my your their check use connect triage'.split(
+  'on in into to via through using with from at our my your their check use connect triage query search'.split(
     ' ',
   ),
 );
@@ -178,6 +178,25 @@ function readsAsName(
   const first = !before || before.sentence !== word.sentence;
   // At the head of a line: "Close: new lead created ->", "Front - new message".
   if (first && next && (/^(?::|-)$/.test(next.value) || next.lower === 'new')) return true;
+  // "3 short posts for threads": where posts are written for.
+  if (
+    before?.lower === 'for' &&
+    words
+      .slice(Math.max(0, at - 4), at - 1)
+      .some((w) => ['post', 'thread', 'tweet', 'caption', 'reel', 'story'].includes(w.lemma))
+  )
+    return true;
+  // "send me a telegram", "send me telegram with the time": the product as what is sent.
+  if (
+    words
+      .slice(Math.max(0, at - 4), at)
+      .some((w, k, run) => w.lemma === 'send' && ['me', 'us'].includes(run[k + 1]?.lower ?? '')) &&
+    (!next ||
+      next.sentence !== word.sentence ||
+      ['with', 'message', 'saying', 'that'].includes(next.lower) ||
+      /^[,.;!?]$/.test(next.value))
+  )
+    return true;
   // "sentry raises a new issue", "square reports a payment": what a watching product does.
   if (
     next?.sentence === word.sentence &&

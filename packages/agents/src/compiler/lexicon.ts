@@ -155,9 +155,12 @@ const OVERRIDES: Readonly<Record<string, { add?: readonly string[]; exact?: read
     x: {
       add: ['twitter', 'x.com'],
       exact: [
-        /(?:\b(?:on|to|and|in|for|an?|the|via|our|my|your|their)\s+|,\s*|'s\s+)X(?![\w.@'-])/g,
+        /(?:\b(?:on|to|and|in|for|an?|the|via|our|my|your|their|search|check)\s+|,\s*|'s\s+)X(?![\w.@'-])/g,
         // "an x thread", "our x account": in lower case only before the product's own things.
         /(?<![\w.-])x(?= (?:thread|post|account|handle|profile)s?\b)/g,
+        // "post the link on x and on mastodon": in lower case after "on" in a list of places to
+        // post.
+        /(?<=\b(?:post|share|publish|tweet)\b[^.!?]{0,60}\bon\s+)x(?=\s+(?:and|or)\b|\s*[,.;!?]|\s*$)/g,
         // "a short X thread": in capitals before them, whatever comes before.
         /(?<![\w.-])X(?= (?:thread|post|tweet|account|handle|profile|feed)s?\b)/g,
       ],
@@ -170,7 +173,15 @@ const OVERRIDES: Readonly<Record<string, { add?: readonly string[]; exact?: read
       add: ['linear.app', 'linear app'],
       exact: [/\bLinear\b/g, /\blinear(?= (?:ticket|issue|project|cycle|board)s?\b)/g],
     },
-    square: { add: ['squareup', 'square pos'], exact: [/\bSquare\b/g] },
+    square: {
+      add: ['squareup', 'square pos'],
+      exact: [
+        /\bSquare\b/g,
+        // "goes through on square,", "last week's square sales": in lower case where payments are.
+        /(?<=\b(?:on|via|through|from|in)\s+)square(?=\s*[,.;!?]|\s+(?:pos|sales|payments?|orders?|dashboard|account|terminal)\b)/g,
+        /(?<='s\s+)square(?=\s+(?:sales|payments?|orders?|transactions?)\b)/g,
+      ],
+    },
     shortcut: { add: ['shortcut.com'], exact: [/\bShortcut\b/g] },
     'brave-search': { add: ['brave search'], exact: [/\bBrave\b/g] },
     'microsoft-clarity': { add: ['microsoft clarity', 'ms clarity'], exact: [/\bClarity\b/g] },
@@ -180,6 +191,8 @@ const OVERRIDES: Readonly<Record<string, { add?: readonly string[]; exact?: read
       // Monday", "from Monday to Friday", "in Monday's meeting").
       exact: [
         /\b(?:in|into|inside|via|using)\s+(?:our\s+|my\s+|the\s+)?[Mm]onday(?=\s+(?:for|and|or|boards?|items?|workspaces?|accounts?)\b|\s*[,.;:!?)]|\s*$)/g,
+        // "items on a monday board": before its own things, after an article or "our".
+        /(?<=\b(?:a|our|the|my|their)\s+)monday(?=\s+(?:boards?|items?|workspaces?)\b)/g,
       ],
     },
     'google-sheets': { add: ['google sheet', 'google sheets', 'gsheets', 'google spreadsheet'] },

@@ -326,6 +326,15 @@ const JARGON_PARTS = new Set(
   down over sub self real chat drop wish tag site map key word work run load shot page flow bot plug
   board screen file folder box pass user name boarding`.split(/\s+/),
 );
+/**
+ * A plural of something ("subfolders", "webhooks"): ends in -s after a word or a compound of two
+ * ("pexels", "truenas" are names).
+ */
+const plural = (word: string) => {
+  if (!word.endsWith('s')) return false;
+  const single = word.replace(/e?s$/, '');
+  return inVocabulary(single) || inVocabulary(word.slice(0, -1)) || twoWords(word.slice(0, -1));
+};
 /** A compound of jargon: two English words, one of them a jargon part. */
 const jargon = (word: string) => {
   const known = (part: string) =>
@@ -428,7 +437,7 @@ export function findUnknownServices(
         ['check', 'search', 'query', 'open', 'use'].includes(words[i - 2]?.lower ?? ''));
     const lookedInto =
       lowerName(first) &&
-      !first.value.endsWith('s') &&
+      !plural(first.lower) &&
       !jargon(first.lower) &&
       ((lookedAt &&
         (!words[i + 1] ||
@@ -443,7 +452,7 @@ export function findUnknownServices(
     const ownedLower =
       lowerName(first) &&
       !jargon(first.lower) &&
-      !first.value.endsWith('s') &&
+      !plural(first.lower) &&
       words[i + 1]?.sentence === first.sentence &&
       (productWord(words[i + 1]) || HELD.has(words[i + 1]!.lemma)) &&
       (['my', 'our', 'their'].includes(prior) || lookedAt);
@@ -469,10 +478,15 @@ export function findUnknownServices(
       ['on', 'in', 'from', 'into'].includes(words[i - 1]?.lower ?? '') &&
       words[i + 1]?.pos === 'VERB' &&
       words[i + 1]!.lower === words[i + 1]!.lemma;
+    // ("helper: dagster run fails", "→ pendo feature": after a colon or an arrow too.)
+    const clauseHead =
+      startsSentence ||
+      words[i - 1]?.value === ':' ||
+      (words[i - 1]?.lower === 'then' && words[i - 2]?.value === ',');
     if (
       lowerName(first) &&
       !(
-        startsSentence &&
+        clauseHead &&
         (productWord(words[i + 1]) ||
           words[i + 1]?.lower === 'new' ||
           HEADLINE_MARK.test(words[i + 1]?.value ?? ''))
