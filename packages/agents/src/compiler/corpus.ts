@@ -28,6 +28,8 @@ import varied17 from './corpus/varied-17.json' with { type: 'json' };
 import varied18 from './corpus/varied-18.json' with { type: 'json' };
 import varied19 from './corpus/varied-19.json' with { type: 'json' };
 import varied20 from './corpus/varied-20.json' with { type: 'json' };
+import varied21 from './corpus/varied-21.json' with { type: 'json' };
+import varied22 from './corpus/varied-22.json' with { type: 'json' };
 import type { LabelledCase } from './corpus-score.ts';
 
 export type { CorpusCase, ExpectedTrigger } from './corpus/types.ts';
@@ -85,6 +87,8 @@ export const VARIED_CASES: readonly LabelledCase[] = [
   ...(varied18 as LabelledCase[]),
   ...(varied19 as LabelledCase[]),
   ...(varied20 as LabelledCase[]),
+  ...(varied21 as LabelledCase[]),
+  ...(varied22 as LabelledCase[]),
 ];
 
 /** Where the compiler's rules and its category model come from. */

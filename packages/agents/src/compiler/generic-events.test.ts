@@ -307,6 +307,32 @@ describe('events of any service, read from the sentence', () => {
       'file.changed',
       'webhook',
     ],
+    // Done when fully signed or executed; a run that fails is its run completed; an article on a
+    // blog is its post; an error is Sentry's issue.
+    [
+      'as soon as the lease is fully executed in DocuSign, file it in the tenant folder',
+      'docusign',
+      'envelope.completed',
+      'webhook',
+    ],
+    [
+      'whenever a GitHub Actions run fails on main, tell #ci what broke',
+      'github-actions',
+      'workflow_run.completed',
+      'webhook',
+    ],
+    [
+      'when a new article goes live on our Ghost site, tweet the link',
+      'ghost',
+      'post.published',
+      'webhook',
+    ],
+    [
+      'if the checkout app throws a new error in Sentry, open a Linear issue',
+      'sentry',
+      'issue.created',
+      'webhook',
+    ],
     // Another name of the service's thing.
     ['when someone files a bug in Jira, post it to #qa', 'jira', 'issue.created', 'webhook'],
     // A form product named in the clause is what is filled in.
@@ -608,6 +634,13 @@ describe('descriptions too vague to build from', () => {
     'ugh, maybe something with notion?',
     'Every Tuesday, do the stuff we talked about',
     'could you just automate everything for my store?',
+    // One word, even a service's; a wish said of a service; "handle the alerts".
+    'invoices!!',
+    'hubspot?',
+    'help our etsy shop grow',
+    'help me with Salesforce',
+    'I want our team to be more productive this quarter',
+    'just handle the tickets',
   ])('"%s" gets a question', (prompt) => {
     const outcome = compileOffline({ prompt, now: NOW });
     expect('question' in outcome && outcome.question).toMatch(/\?/);

@@ -37,7 +37,10 @@ act(
 );
 act('deleted', 'delete remove archive');
 act('cancelled', 'cancel unsubscribe churn');
-act('completed', 'complete finish resolve win ship deliver fulfil fulfill pay merge end tick');
+act(
+  'completed',
+  'complete finish resolve win ship deliver fulfil fulfill pay merge end tick execute countersign',
+);
 act('failed', 'fail bounce decline crash break error expire miss');
 act('closed', 'close');
 act('published', 'publish release launch');
@@ -363,6 +366,11 @@ const OBJECT_SYNONYMS: Readonly<Record<string, readonly string[]>> = {
   opportunity: ['deal'],
   customer: ['contact'],
   signup: ['subscriber', 'contact'],
+  error: ['issue', 'event'],
+  exception: ['issue', 'error'],
+  crash: ['issue', 'error'],
+  article: ['post', 'entry'],
+  blog: ['post'],
 };
 
 /** The one item of a list, or undefined. */
@@ -835,7 +843,9 @@ export function findGenericEvent(
         SPEAKING.has(verb.lemma) &&
         !(object && at < verbIndex) &&
         (!afterVerb ||
-          ['to', 'us', 'me', 'in', 'on', 'via', 'through', 'our', 'my'].includes(afterVerb.lower));
+          ['to', 'us', 'me', 'in', 'on', 'via', 'through', 'our', 'my'].includes(afterVerb.lower) ||
+          // ("DMs the bakery on insta": whom they write to, not a thing of the product's.)
+          (!!object && at > verbIndex && !THINGS.has(object.lemma) && !productWord(object)));
       if (speaking) object = undefined;
       if (!object && !speaking) {
         // A pronoun ("a new one") points back at the service's things; the tagger reads some
@@ -921,6 +931,17 @@ export function findGenericEvent(
           ? ACTIONS[participle.lemma]
           : undefined;
       let action = verb ? ACTIONS[verb.lemma]! : (named ?? 'created');
+      // "a client pays" is a payment made; "fully signed", "comes back" are done.
+      // ("pays successfully" is done.)
+      if (madeByVerb && !/^success/.test(clause[verbIndex + 1]?.lower ?? '')) action = 'created';
+      if (verb && clause[verbIndex - 1]?.lower === 'fully') action = 'completed';
+      // ("a background check comes back"; a survey that comes back is a response, as it was.)
+      if (
+        verb?.lemma === 'come' &&
+        clause[verbIndex + 1]?.lower === 'back' &&
+        !/(?:survey|form|response|questionnaire)$/.test(lemma)
+      )
+        action = 'completed';
       // "goes red", "turns green", "goes live": the state it goes into is the happening.
       // ... also "goes into a failing state", "switches to red".
       const intoState =
@@ -1081,6 +1102,10 @@ export function findGenericEvent(
         bare ??
         sameObject.find((e) => forms.includes(actionOf(e))) ??
         sameObject.find((e) => sameAction(actionOf(e), action)) ??
+        // ("a GitHub Actions run fails": its run completed, which says how it ended.)
+        (['failed', 'completed'].includes(action)
+          ? only(sameObject.filter((e) => actionOf(e) === 'completed'))
+          : undefined) ??
         (action === 'created' &&
         !sameObject.length &&
         appearing.length === 1 &&

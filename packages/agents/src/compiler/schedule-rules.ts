@@ -143,6 +143,11 @@ export const RULES: readonly Rule[] = [
   },
   { pattern: /\bevery other day\b/gi, apply: (d) => void (d.everyDays = 2) },
   {
+    // "every other night at 11pm".
+    pattern: /\bevery other (morning|afternoon|evening|night)\b/gi,
+    apply: (d, m) => void ((d.everyDays = 2), (d.period = m[1]!.toLowerCase() as Period)),
+  },
+  {
     // "every 2nd day", "every third day".
     pattern: /\bevery (2nd|3rd|4th|5th|second|third|fourth|fifth) day\b/gi,
     apply: (d, m) => void (d.everyDays = dayOfMonth(m[1]!)),
@@ -259,6 +264,19 @@ export const RULES: readonly Rule[] = [
       'gi',
     ),
     apply: (d, m) => void (d.dow = `${dayIndex(m[2]!)}#${dayOfMonth(m[1]!)}`),
+  },
+  {
+    // "Monday and Thursday mornings", "Tuesday, Thursday at 3": every day of a list before a part
+    // of the day or a time.
+    pattern: new RegExp(
+      String.raw`\b(${DAY}s?(?:\s*(?:,|and|&|\+)\s*${DAY}s?)+)(?=\s+(?:at\b|mornings?|afternoons?|evenings?|nights?|\d))`,
+      'gi',
+    ),
+    apply: (d, m) =>
+      addDays(
+        d,
+        [...m[1]!.matchAll(new RegExp(`\\b${DAY}`, 'gi'))].map((x) => dayIndex(x[0])),
+      ),
   },
   {
     // A day's name counts when it reads as a schedule: "every Monday", "on Tuesdays", "Friday at".

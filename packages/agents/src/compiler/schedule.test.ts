@@ -44,6 +44,13 @@ describe('schedule phrases', () => {
     ['15th of month: invoice the retainer clients', '0 9 15 * *'],
     ['every 3rd day at 6pm water the plants reminder', '0 18 */3 * *'],
     ['every thursday 14: send the newsletter draft', '0 14 * * 4'],
+    // A list of days before a part of the day; every other night; an hour with its part of the
+    // day; a bare hour from 1 to 5 is the afternoon's.
+    ['Wednesday and Saturday evenings, post the specials', '0 18 * * 3,6'],
+    ['Mon and Thu 10am: chase unpaid invoices', '0 10 * * 1,4'],
+    ['every other evening at 7 remind me to practise', '0 19 */2 * *'],
+    ['at 7 in the morning and 9 at night remind me to take the pills', '0 7,21 * * *'],
+    ['every thursday at 3 send the team the numbers', '0 15 * * 4'],
     // Days and times written in the languages people mix in.
     ['Jeden Montag 9 Uhr: offene Tickets zählen', '0 9 * * 1'],
     ['cada viernes a las 17 manda el resumen', '0 17 * * 5'],

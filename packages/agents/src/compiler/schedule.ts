@@ -73,6 +73,9 @@ const isSchedule = (d: Draft) =>
 
 /** A bare "at 7" in the evening means 19:00; "at 2" at night stays 2:00. */
 function withPeriod(time: ClockTime, period: Period | undefined): number {
+  // A bare "at 4" with no part of the day is in the working day: 1 to 5 are the afternoon's.
+  if (time.bare && !time.definite && !period && time.hour >= 1 && time.hour <= 5)
+    return time.hour + 12;
   if (time.definite || time.hour >= 12 || !period || period === 'morning') return time.hour;
   if (period === 'night') return time.hour >= 6 ? time.hour + 12 : time.hour;
   return time.hour + 12;
@@ -92,9 +95,13 @@ function clockFields(draft: Draft, times: readonly ClockTime[]): Clock {
       );
       return { minute: String(first.minute), hour: String(withPeriod(first, draft.period)), notes };
     }
-    const vague = times.find((t) => !t.definite && t.hour < 12 && !draft.period && t.hour <= 7);
-    if (vague)
-      notes.push(`${vague.hour} o'clock read as ${fmt(vague.hour, vague.minute)} in the morning`);
+    const vague = times.find(
+      (t) => t.bare && !t.definite && !draft.period && t.hour >= 1 && t.hour <= 7,
+    );
+    if (vague) {
+      const hour = withPeriod(vague, draft.period);
+      notes.push(`${vague.hour} o'clock read as ${fmt(hour, vague.minute)}`);
+    }
     return { minute: String(times[0]!.minute), hour: hours.join(','), notes };
   }
   if (draft.hours) {

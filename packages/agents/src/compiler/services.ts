@@ -127,7 +127,7 @@ export const THINGS: ReadonlySet<string> = new Set([
   ...`payment refund invoice subscription order ticket review conversation build deploy deployment
   check incident alert episode video lead deal contact message post release issue task card record
   entry file document contract envelope submission response booking appointment job run pipeline
-  monitor error crash signup mail email donation sub answer reply finding`.split(/\s+/),
+  monitor error crash signup mail email donation sub answer reply finding star rating`.split(/\s+/),
 ]);
 const NOT_THINGS = new Set([
   'app',

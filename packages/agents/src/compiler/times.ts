@@ -10,6 +10,8 @@ export type ClockTime = {
   end: number;
   /** Written with am/pm or in 24-hour form, so no morning/evening guess is needed. */
   definite: boolean;
+  /** An hour alone ("at 4", "4 o'clock"), with no minutes. */
+  bare?: boolean;
 };
 
 export const WORD_NUMBERS: Readonly<Record<string, number>> = {
@@ -36,7 +38,7 @@ export const numberOf = (word: string): number =>
 
 const NUM = String.raw`(\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)`;
 
-type Time = { hour: number; minute: number; definite: boolean };
+type Time = { hour: number; minute: number; definite: boolean; bare?: boolean };
 type Reader = {
   pattern: RegExp;
   read: (m: RegExpMatchArray) => Time | readonly Time[] | null;
@@ -117,21 +119,31 @@ const READERS: readonly Reader[] = [
     }),
   },
   {
+    // "8 in the morning and 8 at night": an hour with its part of the day.
+    pattern:
+      /\b(1[0-2]|[1-9])(?::([0-5]\d))?\s+(?:(in the morning)|(in the afternoon|in the evening|at night|tonight))\b/gi,
+    read: (m) => ({
+      hour: m[4] ? (Number(m[1]) % 12) + 12 : Number(m[1]) % 12,
+      minute: Number(m[2] ?? 0),
+      definite: true,
+    }),
+  },
+  {
     // "every monday 9: check npm": an hour right after a day, before a colon or a comma.
     pattern:
       /(?<=\b(?:mon|tues|wednes|thurs|fri|satur|sun)days?\s+)([01]?\d|2[0-3])(?=\s*[:,](?!\d))/gi,
-    read: (m) => ({ hour: Number(m[1]), minute: 0, definite: false }),
+    read: (m) => ({ hour: Number(m[1]), minute: 0, definite: false, bare: true }),
   },
   {
     pattern: new RegExp(String.raw`\b${NUM} o'?clock\b`, 'gi'),
-    read: (m) => ({ hour: numberOf(m[1]!), minute: 0, definite: false }),
+    read: (m) => ({ hour: numberOf(m[1]!), minute: 0, definite: false, bare: true }),
   },
   {
     pattern: new RegExp(
       String.raw`\b(?:at|around)\s+${NUM}\b(?!\s*(?:[:.]\d|%|minutes?|mins?|hours?|hrs?|days?|weeks?|months?|times?|failures?|errors?|items?|percent|,\s*\d|\s+of\b))`,
       'gi',
     ),
-    read: (m) => ({ hour: numberOf(m[1]!), minute: 0, definite: false }),
+    read: (m) => ({ hour: numberOf(m[1]!), minute: 0, definite: false, bare: true }),
   },
 ];
 

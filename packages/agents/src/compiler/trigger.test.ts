@@ -141,6 +141,7 @@ describe('manual triggers and priorities', () => {
     'when I ping you with an order number, look it up in Shopify and draft the reply',
     'run this when a customer complains about speed: check Vercel and Cloudflare for errors',
     'when i upload the expense csv tell me the total per category',
+    'Run on demand: count the open Zendesk tickets per agent and chart them',
   ])('%s runs on demand', (prompt) => {
     expect(triggerOf(prompt)).toEqual({ type: 'manual' });
   });

@@ -100,6 +100,8 @@ export function questionFor(prompt: string, spec: AgentSpec): string | null {
   if (gibberish * 2 >= words.length || (words.length <= 4 && unknownLetters === words.length)) {
     return UNREADABLE_QUESTION;
   }
+  // One word, even a service's ("spreadsheets!!!", "slack?"), names no job.
+  if (words.length === 1) return VAGUE_QUESTION;
   // Services the catalog knows, or a trigger, are substance; a capitalised word that only might be
   // a product is too, next to a verb of real work ("pull comps on Zillow"), but not next to empty
   // ones ("do the thing we discussed on the Henderson call").

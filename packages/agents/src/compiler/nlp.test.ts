@@ -1,0 +1,22 @@
+import { describe, expect, it } from 'vitest';
+import { analyse } from './nlp.ts';
+
+describe('analyse', () => {
+  it('reads a text the same whatever was read before it', () => {
+    const probe = (text: string) => analyse(text).map((w) => `${w.value}/${w.pos}`);
+    const texts = ["pull last week's stripe revenue", 'send the follow-up email to the team'];
+    const before = texts.map(probe);
+    // Words with marks inside them, first met before a closing mark.
+    analyse("same layout as last week's.");
+    analyse('then the follow-up.');
+    analyse('Zorb-it, now.');
+    // (Past the few analyses kept, so that the texts are read again.)
+    for (let i = 0; i < 8; i++) analyse(`filler ${i}`);
+    expect(texts.map(probe)).toEqual(before);
+  });
+
+  it('keeps offsets of the text as written', () => {
+    const text = "the rota is like last week's. Post it to #team";
+    for (const w of analyse(text)) expect(text.slice(w.start, w.end)).toBe(w.value);
+  });
+});
