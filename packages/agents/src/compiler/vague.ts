@@ -14,7 +14,7 @@ const TASK_VERBS = new Set(
   search brainstorm give outline describe estimate count sort rank score tag label format clean
   parse validate remind schedule track monitor watch fetch read scrape collect gather send post
   create compose polish shorten expand simplify transcribe caption name title teach quiz test
-  debug refactor document prepare organise organize merge split dedupe deduplicate convert export
+  debug refactor document prepare organise organize triage merge split dedupe deduplicate convert export
   import show upload download move copy rename archive assign sync add remove notify alert flag
   grade approve invite turn log append save store update delete reply build design`.split(/\s+/),
 );
@@ -24,7 +24,7 @@ const EMPTY_VERBS = new Set(
   improve optimise optimize fix grow boost handle streamline`.split(/\s+/),
 );
 /** Verbs of a wish, not a job: "go viral", "help me with", "grow", "boost". */
-const WISHES = new Set('go help grow boost improve want wish hope'.split(' '));
+const WISHES = new Set('go help grow boost improve'.split(' '));
 /** Empty verbs of doing: what follows them is a thing, not more work ("handle the alerts"). */
 const DOING = new Set(
   'do make handle fix improve optimise optimize streamline boost grow automate help'.split(' '),
