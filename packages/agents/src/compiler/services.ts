@@ -172,6 +172,24 @@ const STAGE_WORDS = new Set([
 ]);
 
 /** A language's name: "Spanish", "Portuguese", "German", "Arabic", "French". */
+/** The English names the runtime gives the two-letter codes of a kind: regions, languages. */
+function namesOfCodes(type: 'region' | 'language'): string[] {
+  const display = new Intl.DisplayNames(['en'], { type });
+  const names: string[] = [];
+  for (let a = 97; a <= 122; a++) {
+    for (let b = 97; b <= 122; b++) {
+      const code = String.fromCharCode(a, b);
+      try {
+        const name = display.of(type === 'region' ? code.toUpperCase() : code);
+        if (name && name.toLowerCase() !== code) names.push(name);
+      } catch {
+        // Not a code of this kind.
+      }
+    }
+  }
+  return names;
+}
+
 let languages: ReadonlySet<string> | null = null;
 
 /**
@@ -180,22 +198,7 @@ let languages: ReadonlySet<string> | null = null;
  * "-ic" ("Semantic Scholar", "Atlantic").
  */
 export function isLanguage(word: string): boolean {
-  if (!languages) {
-    const names = new Set<string>();
-    const display = new Intl.DisplayNames(['en'], { type: 'language' });
-    for (let a = 97; a <= 122; a++) {
-      for (let b = 97; b <= 122; b++) {
-        const code = String.fromCharCode(a, b);
-        try {
-          const name = display.of(code);
-          if (name && name !== code && !/\s/.test(name)) names.add(name);
-        } catch {
-          // Not a language code.
-        }
-      }
-    }
-    languages = names;
-  }
+  languages ??= new Set(namesOfCodes('language').filter((name) => !/\s/.test(name)));
   return languages.has(word) || /^[A-Z][a-z]+(?:ish|ese|ian|an)$/.test(word);
 }
 
@@ -270,19 +273,7 @@ let places: ReadonlySet<string> | null = null;
 /** Built on first use (about 50 ms): a server that never compiles never pays for it. */
 function placeNames(): ReadonlySet<string> {
   if (places) return places;
-  const names = new Set<string>();
-  const regions = new Intl.DisplayNames(['en'], { type: 'region' });
-  for (let a = 65; a <= 90; a++) {
-    for (let b = 65; b <= 90; b++) {
-      const code = String.fromCharCode(a, b);
-      try {
-        const name = regions.of(code);
-        if (name && name !== code) names.add(serviceKey(name));
-      } catch {
-        // Not a region code.
-      }
-    }
-  }
+  const names = new Set(namesOfCodes('region').map(serviceKey));
   for (const zone of Intl.supportedValuesOf('timeZone')) {
     for (const part of zone.split('/')) names.add(serviceKey(part.replace(/_/g, ' ')));
   }
