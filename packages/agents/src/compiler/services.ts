@@ -296,16 +296,20 @@ const KINDS = new Set(
 /** Words before a name that say where things are kept or whose they are. */
 const KEPT_IN = new Set(['in', 'on', 'from', 'into']);
 
-/** "backend", "signup", "onboarding": a word made of two English words. */
-const twoWords = (word: string) => {
-  const known = (part: string) =>
-    (part.length >= 3 || PARTICLES.has(part)) &&
-    (inVocabulary(part) || (part.endsWith('s') && inVocabulary(part.slice(0, -1))));
+/** A word the dictionary knows, or its plural; short ones only when they make compounds ("up"). */
+const englishPart = (part: string) =>
+  (part.length >= 3 || PARTICLES.has(part)) &&
+  (inVocabulary(part) || (part.endsWith('s') && inVocabulary(part.slice(0, -1))));
+/** Whether the word splits into two English words that `accept` takes together. */
+const splits = (word: string, accept: (first: string, second: string) => boolean = () => true) => {
   for (let at = 2; at <= word.length - 2; at++) {
-    if (known(word.slice(0, at)) && known(word.slice(at))) return true;
+    const [first, second] = [word.slice(0, at), word.slice(at)];
+    if (englishPart(first) && englishPart(second) && accept(first, second)) return true;
   }
   return false;
 };
+/** "backend", "signup", "onboarding": a word made of two English words. */
+const twoWords = (word: string) => splits(word);
 /** Short words that make compounds of jargon: "signup", "onboarding", "backend". */
 const PARTICLES = new Set(['up', 'on', 'in', 'out', 'off']);
 /**
@@ -328,15 +332,8 @@ const plural = (word: string) => {
 };
 /** A compound of jargon: two English words, one of them a jargon part. */
 const jargon = (word: string) => {
-  const known = (part: string) =>
-    (part.length >= 3 || PARTICLES.has(part)) &&
-    (inVocabulary(part) || (part.endsWith('s') && inVocabulary(part.slice(0, -1))));
   const part = (p: string) => JARGON_PARTS.has(p) || JARGON_PARTS.has(p.replace(/s$/, ''));
-  for (let at = 2; at <= word.length - 2; at++) {
-    const [a, b] = [word.slice(0, at), word.slice(at)];
-    if (known(a) && known(b) && (part(a) || part(b))) return true;
-  }
-  return false;
+  return splits(word, (first, second) => part(first) || part(second));
 };
 
 /**
