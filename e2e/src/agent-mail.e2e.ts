@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { openPage, registerUser, type Session } from './app-session.ts';
 import { launchBrowser } from './browser.ts';
-import { decodeQuotedPrintable } from './mail-text.ts';
+import { mailText } from './mail-text.ts';
 
 const baseUrl = inject('baseUrl');
 const outbox = path.join(inject('dataDir'), 'outbox');
@@ -24,7 +24,7 @@ async function mailedLink(email: string, page: string): Promise<{ link: string; 
   for (;;) {
     const files = await readdir(outbox).catch(() => [] as string[]);
     for (const file of files) {
-      const mail = decodeQuotedPrintable(await readFile(path.join(outbox, file), 'utf8'));
+      const mail = mailText(await readFile(path.join(outbox, file), 'utf8'));
       if (!mail.includes(`To: ${email}`)) continue;
       const link = pattern.exec(mail)?.[0];
       if (link) return { link, mail };

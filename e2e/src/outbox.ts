@@ -1,7 +1,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { inject } from 'vitest';
-import { decodeQuotedPrintable } from './mail-text.ts';
+import { mailText } from './mail-text.ts';
 
 const outbox = path.join(inject('dataDir'), 'outbox');
 
@@ -11,7 +11,7 @@ async function mailsTo(email: string): Promise<string[]> {
   // Newest first: the files are named by the time they were written.
   for (const file of files.sort().reverse()) {
     const raw = await readFile(path.join(outbox, file), 'utf8');
-    if (raw.includes(`To: ${email}`)) found.push(decodeQuotedPrintable(raw));
+    if (raw.includes(`To: ${email}`)) found.push(mailText(raw));
   }
   return found;
 }

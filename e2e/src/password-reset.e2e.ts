@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { sampleRegistration } from '@spoke/shared/testing';
 import { launchBrowser } from './browser.ts';
-import { decodeQuotedPrintable } from './mail-text.ts';
+import { mailText } from './mail-text.ts';
 
 const baseUrl = inject('baseUrl');
 const outbox = path.join(inject('dataDir'), 'outbox');
@@ -26,7 +26,7 @@ async function resetLinkFor(email: string): Promise<string> {
     for (const file of files.sort().reverse()) {
       const raw = await readFile(path.join(outbox, file), 'utf8');
       if (!raw.includes(`To: ${email}`)) continue;
-      const link = /https?:\/\/\S+\/reset-password\?token=\S+/.exec(decodeQuotedPrintable(raw));
+      const link = /https?:\/\/\S+\/reset-password\?token=\S+/.exec(mailText(raw));
       if (link) return link[0];
     }
     if (Date.now() > deadline) {

@@ -7,7 +7,7 @@ import { sampleRegistration } from '@spoke/shared/testing';
 import { createHmac } from 'node:crypto';
 import { launchBrowser } from './browser.ts';
 import { startServer, type RunningServer } from './server.ts';
-import { decodeQuotedPrintable } from './mail-text.ts';
+import { mailText } from './mail-text.ts';
 
 // A session of sign-in, API tokens, publishing, webhooks and a password reset against a server of
 // its own that logs everything down to trace level: no session token, API token secret, webhook
@@ -37,14 +37,14 @@ async function mailedLink(email: string, page: 'reset-password' | 'verify-email'
   const pattern = new RegExp(`https?://\\S+/${page}\\?token=\\S+`);
   const find = async () => {
     for (const file of await readdir(outbox).catch(() => [] as string[])) {
-      const mail = decodeQuotedPrintable(await readFile(path.join(outbox, file), 'utf8'));
+      const mail = mailText(await readFile(path.join(outbox, file), 'utf8'));
       const link = pattern.exec(mail);
       if (mail.includes(`To: ${email}`) && link) return link[0];
     }
     return undefined;
   };
-  // The mail is written in the background after the answer; on a busy machine that can take a
-  // while. If it never comes, say what the server logged about it.
+  // The mail is written in the background after the answer. If it never comes, say what the
+  // server logged about it.
   const told = () =>
     server
       .output()
