@@ -513,7 +513,7 @@ describe('services named in the description', () => {
       // list of products; lower case where things are kept after "our".
       ['New Bonsai invoice paid → log it in our books sheet', 'Bonsai'],
       ['paste the vocab and turn it into a Memrise course for my class', 'Memrise'],
-      ['every Friday pull the review scores from 15five and email them to HR', '15five'],
+      ['every Friday pull the review scores from 7geese and email them to HR', '7geese'],
       ['compare our listings on Zillow and Realtor Plus', 'Realtor Plus'],
       ['post the summary on our lemmy, then thank the guest', 'lemmy'],
       // Looked into, or given in brackets, even when made of two words.
@@ -530,10 +530,10 @@ describe('services named in the description', () => {
 
   it('takes software people host for a product, and what its events imply for its own', () => {
     const spec = compile(
-      'we self-host Forgejo. when someone opens a pull request there, do a first-pass review',
+      'we self-host OneDev. when someone opens a pull request there, do a first-pass review',
     );
-    expect(spec.trigger).toMatchObject({ integration: 'forgejo', event: 'pull_request.created' });
-    expect(spec.unavailable?.map((u) => u.name)).toEqual(['Forgejo']);
+    expect(spec.trigger).toMatchObject({ integration: 'onedev', event: 'pull_request.created' });
+    expect(spec.unavailable?.map((u) => u.name)).toEqual(['OneDev']);
     expect(spec.integrations.map((i) => i.id)).toEqual([]);
     expect(spec.assumptions.join(' ')).not.toMatch(/GitHub/);
   });
@@ -550,6 +550,7 @@ describe('services named in the description', () => {
       ['after every sale goes through on square, log it in the sheet', 'square'],
       ['move the request to our monday board for the designers', 'monday'],
       ['search X for mentions of our brand every morning', 'x'],
+      ['twice a day go through the PRs Renovate opened and approve the patch bumps', 'renovate'],
     ] as const) {
       const spec = compile(prompt);
       const named = [
@@ -558,8 +559,8 @@ describe('services named in the description', () => {
       ];
       expect(named, prompt).toContain(id);
     }
-    expect(compile('list Capsule CRM opportunities with no activity').unavailable).toEqual([
-      expect.objectContaining({ name: 'Capsule CRM' }),
+    expect(compile('list Nutshell CRM opportunities with no activity').unavailable).toEqual([
+      expect.objectContaining({ name: 'Nutshell CRM' }),
     ]);
   });
 
@@ -567,12 +568,18 @@ describe('services named in the description', () => {
     for (const prompt of [
       'send me a signal when the report is done',
       'order a square table for the office',
+      'we plan to renovate the office kitchen next spring',
       'post the threads of the discussion in our wiki',
-    ])
-      expect(
-        compile(prompt).integrations.map((i) => i.id),
-        prompt,
-      ).not.toContainEqual(expect.stringMatching(/^(?:signal|square|threads)$/));
+    ]) {
+      const spec = compile(prompt);
+      const named = [
+        ...spec.integrations.map((i) => i.id),
+        ...(spec.unavailable ?? []).map((u) => u.id ?? u.name),
+      ];
+      expect(named, prompt).not.toContainEqual(
+        expect.stringMatching(/^(?:signal|square|threads|renovate)$/),
+      );
+    }
   });
 
   it('does not take a time, a language of code or an address for a product', () => {

@@ -149,6 +149,10 @@ const SERVICE_AFTER = new Set(
   images containers compose hub clusters pods revenue sales mrr metrics stats numbers traffic
   webinar webinars meeting meetings call calls recording recordings`.split(/\s+/),
 );
+/** Verbs that send things somewhere: "send it to slack", "move the card to trello". */
+const SENDING = new Set(
+  'send post forward push add move upload save export copy sync write share report log'.split(' '),
+);
 /** Words before it that do the same: "to slack", "in notion", "our sentry". */
 const SERVICE_BEFORE = new Set(
   'on in into to via through using with from at our my your their check use connect triage query search'.split(
@@ -250,6 +254,15 @@ function readsAsName(
       next?.sentence === word.sentence &&
       next.pos === 'NOUN' &&
       word.pos !== 'PROPN'
+    )
+      return false;
+    // ("plan to renovate the kitchen", "try to close the deal": the verb of an infinitive, not
+    // where something is sent, "send it to slack the moment it is done".)
+    if (
+      before.lower === 'to' &&
+      word.pos === 'VERB' &&
+      ['DET', 'PRON'].includes(next?.sentence === word.sentence ? next.pos : '') &&
+      !words.slice(Math.max(0, at - 5), at - 1).some((w) => SENDING.has(w.lemma))
     )
       return false;
     if (SERVICE_BEFORE.has(before.lower)) return true;

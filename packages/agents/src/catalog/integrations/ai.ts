@@ -113,4 +113,22 @@ export const AI_INTEGRATIONS: readonly Integration[] = [
     keywords: ['elevenlabs', 'eleven labs'],
     aliases: ['eleven labs', 'elevenlabs.io'],
   }),
+  known({
+    id: 'midjourney',
+    name: 'Midjourney',
+    category: 'Content',
+    description: 'Midjourney image generation.',
+    website: 'https://www.midjourney.com',
+    keywords: ['midjourney', 'midjourney.com'],
+    aliases: ['midjourney.com'],
+  }),
+  known({
+    id: 'oura',
+    name: 'Oura',
+    category: 'Utilities',
+    description: 'Oura ring sleep, readiness and activity data.',
+    website: 'https://ouraring.com',
+    keywords: ['oura', 'oura ring'],
+    aliases: ['oura ring'],
+  }),
 ];

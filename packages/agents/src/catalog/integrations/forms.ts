@@ -113,4 +113,31 @@ export const FORM_INTEGRATIONS: readonly Integration[] = [
     aliases: ['fillout.com', 'fillout forms'],
     events: [event('submission.created', 'Form submitted', ['new fillout submission'])],
   }),
+  known({
+    id: 'wufoo',
+    name: 'Wufoo',
+    category: 'Productivity',
+    description: 'Wufoo online forms and entries.',
+    website: 'https://www.wufoo.com',
+    keywords: ['wufoo', 'wufoo form'],
+    aliases: ['wufoo form'],
+    events: [
+      event('entry.created', 'Entry submitted', ['new wufoo entry', 'wufoo form submitted']),
+    ],
+  }),
+  known({
+    id: 'gravity-forms',
+    name: 'Gravity Forms',
+    category: 'Productivity',
+    description: 'Gravity Forms entries on WordPress sites.',
+    website: 'https://www.gravityforms.com',
+    keywords: ['gravity forms', 'gravityforms', 'gravity form'],
+    aliases: ['gravityforms', 'gravity form'],
+    events: [
+      event('entry.created', 'Entry submitted', [
+        'new gravity forms entry',
+        'gravity form submitted',
+      ]),
+    ],
+  }),
 ];

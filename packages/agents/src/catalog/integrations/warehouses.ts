@@ -1,5 +1,5 @@
 import type { Integration } from '../types.ts';
-import { known, secret, setting } from './define.ts';
+import { event, known, secret, setting } from './define.ts';
 
 /** Data warehouses, managed databases, vector stores and object storage. */
 export const WAREHOUSE_INTEGRATIONS: readonly Integration[] = [
@@ -216,5 +216,60 @@ export const WAREHOUSE_INTEGRATIONS: readonly Integration[] = [
     website: 'https://www.confluent.io',
     keywords: ['confluent', 'confluent cloud'],
     aliases: ['confluent kafka', 'confluent cloud'],
+  }),
+  known({
+    id: 'backblaze-b2',
+    name: 'Backblaze B2',
+    category: 'Data',
+    description: 'Backblaze B2 cloud storage buckets and files.',
+    website: 'https://www.backblaze.com/cloud-storage',
+    keywords: ['backblaze b2', 'backblaze', 'b2 bucket'],
+    aliases: ['backblaze', 'b2 bucket'],
+  }),
+  known({
+    id: 'wasabi',
+    name: 'Wasabi',
+    category: 'Data',
+    description: 'Wasabi S3-compatible cloud storage.',
+    website: 'https://wasabi.com',
+    keywords: ['wasabi', 'wasabi cloud storage', 'wasabi.com'],
+    aliases: ['wasabi cloud storage', 'wasabi.com'],
+  }),
+  known({
+    id: 'airbyte',
+    name: 'Airbyte',
+    category: 'Data',
+    description: 'Airbyte data syncs and connections.',
+    website: 'https://airbyte.com',
+    keywords: ['airbyte', 'airbyte.com'],
+    aliases: ['airbyte.com'],
+    events: [event('sync.failed', 'Sync failed', ['airbyte sync fails', 'failed airbyte sync'])],
+  }),
+  known({
+    id: 'redash',
+    name: 'Redash',
+    category: 'Analytics',
+    description: 'Redash queries, dashboards and alerts.',
+    website: 'https://redash.io',
+    keywords: ['redash', 'redash.io'],
+    aliases: ['redash.io'],
+  }),
+  known({
+    id: 'apache-superset',
+    name: 'Apache Superset',
+    category: 'Analytics',
+    description: 'Apache Superset charts, dashboards and SQL Lab.',
+    website: 'https://superset.apache.org',
+    keywords: ['apache superset', 'superset'],
+    aliases: ['superset'],
+  }),
+  known({
+    id: 'algolia',
+    name: 'Algolia',
+    category: 'Data',
+    description: 'Algolia search indices and analytics.',
+    website: 'https://www.algolia.com',
+    keywords: ['algolia', 'algolia.com'],
+    aliases: ['algolia.com'],
   }),
 ];

@@ -294,4 +294,13 @@ export const WEB_INTEGRATIONS: readonly Integration[] = [
     keywords: ['fitbit', 'fitbit steps', 'fitbit sleep'],
     aliases: ['fitbit.com', 'google fitbit'],
   }),
+  known({
+    id: 'pipedream',
+    name: 'Pipedream',
+    category: 'Utilities',
+    description: 'Pipedream workflows and event sources.',
+    website: 'https://pipedream.com',
+    keywords: ['pipedream', 'pipedream.com'],
+    aliases: ['pipedream.com'],
+  }),
 ];

@@ -187,4 +187,23 @@ export const WORK_INTEGRATIONS: readonly Integration[] = [
       event('post.created', 'Post created', ['new canny post', 'new feature request on canny']),
     ],
   }),
+  known({
+    id: 'whimsical',
+    name: 'Whimsical',
+    category: 'Productivity',
+    description: 'Whimsical flowcharts, wireframes and docs.',
+    website: 'https://whimsical.com',
+    keywords: ['whimsical', 'whimsical.com'],
+    aliases: ['whimsical.com'],
+  }),
+  known({
+    id: 'youtrack',
+    name: 'YouTrack',
+    category: 'Code',
+    description: 'YouTrack issues, boards and articles.',
+    website: 'https://www.jetbrains.com/youtrack/',
+    keywords: ['youtrack', 'jetbrains youtrack'],
+    aliases: ['jetbrains youtrack'],
+    events: [event('issue.created', 'Issue created', ['new youtrack issue'])],
+  }),
 ];
