@@ -10,6 +10,8 @@ import { isValidCron } from './cron.ts';
 import { compileOffline } from './index.ts';
 import { trainTriggerTypeModel } from './trigger-type-train.ts';
 import triggerTypeModel from './trigger-type-model.json' with { type: 'json' };
+import { learnUsualNames } from './usual-names-train.ts';
+import usualNames from './usual-names.json' with { type: 'json' };
 
 // The development set: where the compiler's rules and its models (category, trigger type) come
 // from. These tests keep what it reaches there from slipping; the held-out sets
@@ -65,6 +67,10 @@ describe('development set', () => {
   it('trains the committed trigger-type model: retraining gives the same weights', () => {
     expect(trainTriggerTypeModel(buildable)).toEqual(triggerTypeModel);
   }, 60_000);
+
+  it('learns the committed list of names that are nearly always their product', () => {
+    expect(learnUsualNames(buildable)).toEqual(usualNames);
+  });
 });
 
 describe('embedded compiler on the development set', () => {

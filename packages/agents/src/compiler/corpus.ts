@@ -30,6 +30,9 @@ import varied19 from './corpus/varied-19.json' with { type: 'json' };
 import varied20 from './corpus/varied-20.json' with { type: 'json' };
 import varied21 from './corpus/varied-21.json' with { type: 'json' };
 import varied22 from './corpus/varied-22.json' with { type: 'json' };
+import varied23 from './corpus/varied-23.json' with { type: 'json' };
+import varied24 from './corpus/varied-24.json' with { type: 'json' };
+import varied25 from './corpus/varied-25.json' with { type: 'json' };
 import type { LabelledCase } from './corpus-score.ts';
 
 export type { CorpusCase, ExpectedTrigger } from './corpus/types.ts';
@@ -89,6 +92,9 @@ export const VARIED_CASES: readonly LabelledCase[] = [
   ...(varied20 as LabelledCase[]),
   ...(varied21 as LabelledCase[]),
   ...(varied22 as LabelledCase[]),
+  ...(varied23 as LabelledCase[]),
+  ...(varied24 as LabelledCase[]),
+  ...(varied25 as LabelledCase[]),
 ];
 
 /** Where the compiler's rules and its category model come from. */

@@ -190,16 +190,23 @@ export function compileEmbedded(input: CompileInput, options: CompileOptions = {
   // "our helpdesk (Kayako)": the kind of tool is the one named beside it, not the catalog's.
   const namedBeside = (m: Mention) =>
     services.some(
-      (s) => !s.known && s.start > m.end && /^\s*\(\s*$/.test(text.slice(m.end, s.start)),
+      (s) =>
+        (!s.known || integrationById(s.id)?.provider.kind === 'none') &&
+        s.start > m.end &&
+        /^\s*\(\s*$/.test(text.slice(m.end, s.start)),
     );
   const kept = mentions.filter((m) => !impliedByEvent(m) && !namedBeside(m));
   const ids = mentionedIds(kept);
   if (trigger.type === 'event' && !ids.includes(trigger.integration))
     ids.unshift(trigger.integration);
+  // A webhook the agent is called by is its trigger, not a webhook it posts to: that needs an
+  // address of its own ("send it on to https://...").
+  const callsOut = (id: string) =>
+    id !== 'webhook' || trigger.type !== 'webhook' || /https?:\/\//i.test(text);
   const chosen = ids
     .filter((id) => {
       const integration = integrationById(id);
-      return integration && isRunnable(integration);
+      return integration && isRunnable(integration) && callsOut(id);
     })
     .slice(0, 20);
   const unavailable = unavailableServices(services, trigger);

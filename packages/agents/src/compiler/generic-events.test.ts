@@ -551,6 +551,9 @@ describe('services named in the description', () => {
       ['move the request to our monday board for the designers', 'monday'],
       ['search X for mentions of our brand every morning', 'x'],
       ['twice a day go through the PRs Renovate opened and approve the patch bumps', 'renovate'],
+      // Words the development set writes for their product nearly every time, as nouns.
+      ['stripe pmt fails -> email the customer a link to update the card', 'stripe'],
+      ["sentry rule 'prod-error-spike' goes off -> page on-call in pagerduty", 'sentry'],
     ] as const) {
       const spec = compile(prompt);
       const named = [
@@ -648,6 +651,10 @@ describe('descriptions too vague to build from', () => {
     'help me with Salesforce',
     'I want our team to be more productive this quarter',
     'just handle the tickets',
+    // One word of substance said twice, or beside a placeholder; "the usual".
+    'asdfjkl test test',
+    'asdf agent test 123 lkjh',
+    'Can you do the usual for Monday?',
   ])('"%s" gets a question', (prompt) => {
     const outcome = compileOffline({ prompt, now: NOW });
     expect('question' in outcome && outcome.question).toMatch(/\?/);
@@ -657,6 +664,9 @@ describe('descriptions too vague to build from', () => {
     'translate this to German',
     'give me five subject lines for our launch email',
     'summarise my unread Gmail',
+    // Terse work: reading through a mailbox, filling in fields of a product not in the catalog.
+    'go thru my outlook, every email abt the Henley lease contract -> timeline w/ dates',
+    'fill empty product descriptions in salsify for the new SKUs. brand voice = playful',
   ])('"%s" gets an agent', (prompt) => {
     expect('question' in compileOffline({ prompt, now: NOW })).toBe(false);
   });

@@ -1,3 +1,4 @@
+import usualNames from './usual-names.json' with { type: 'json' };
 import { INTEGRATIONS, integrationById } from '../catalog/index.ts';
 import { INTENTS } from './intents.ts';
 import { EXACT_NAMES, FUZZY_NAMES, LEXEMES, NOT_TYPOS, type Lexeme } from './lexicon.ts';
@@ -110,7 +111,7 @@ let everyday: ReadonlyMap<string, ReadonlySet<string>> | null = null;
  * Integrations called by an everyday English word ("Front", "Close", "Signal", "Slack", "Canvas"
  * for Canvas LMS), with those words: the language model's vocabulary decides, not a list.
  */
-function everydayNames(): ReadonlyMap<string, ReadonlySet<string>> {
+export function everydayNames(): ReadonlyMap<string, ReadonlySet<string>> {
   if (everyday) return everyday;
   const byId = new Map<string, Set<string>>();
   for (const integration of INTEGRATIONS) {
@@ -123,6 +124,9 @@ function everydayNames(): ReadonlyMap<string, ReadonlySet<string>> {
   everyday = byId;
   return byId;
 }
+
+/** Everyday-word names that, in the development set, name their product (usual-names-train.ts). */
+const USUAL_NAMES: ReadonlySet<string> = new Set(usualNames);
 
 /** Whether the mention is written as one of its integration's everyday-word names. */
 function isEverydayWord(
@@ -179,6 +183,16 @@ function readsAsName(
   const names = everydayNames().get(mention.id) ?? new Set<string>();
   if (!names.has(word.lower) && !names.has(word.lower.replace(/s$/, ''))) return false;
   if (next?.lower === 'of') return false;
+  // Words that name the product nearly every time the development set writes them ("stripe",
+  // "sentry", "notion"): the product wherever they stand as a noun, but after an article or an
+  // adjective ("paint it on a canvas").
+  if (
+    USUAL_NAMES.has(word.lower) &&
+    ['NOUN', 'PROPN'].includes(word.pos) &&
+    !['a', 'an', 'the', 'this', 'that', 'each', 'every', 'any'].includes(before?.lower ?? '') &&
+    before?.pos !== 'ADJ'
+  )
+    return true;
   const first = !before || before.sentence !== word.sentence;
   // At the head of a line: "Close: new lead created ->", "Front - new message".
   if (first && next && (/^(?::|-)$/.test(next.value) || next.lower === 'new')) return true;

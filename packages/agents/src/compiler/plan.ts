@@ -149,7 +149,10 @@ export function planSteps(
   mentions: readonly Mention[],
   reading: TriggerReading,
 ): PlannedStep[] {
-  const cut: [number, number][] = [...scheduleSpans(text)];
+  // (Not a day that owns a thing: "grab the weekend's runs" keeps its weekend.)
+  const cut: [number, number][] = [...scheduleSpans(text)].filter(
+    ([, end]) => !/^['\u2019]s\b/.test(text.slice(end)),
+  );
   for (const pattern of TRIGGER_ONLY) {
     for (const m of text.matchAll(pattern)) cut.push([m.index, m.index + m[0].length]);
   }

@@ -115,6 +115,29 @@ describe('schedule phrases', () => {
     }
   });
 
+  it('reads no day that names a thing: a possessive, or a day describing the noun after it', () => {
+    const spec = (prompt: string) =>
+      compileEmbedded({ prompt, now: new Date('2026-11-21T10:00:00Z') });
+    expect(
+      spec("Every Monday at 7pm, grab the weekend's runs from our Strava club").trigger,
+    ).toMatchObject({
+      type: 'schedule',
+      cron: '0 19 * * 1',
+    });
+    expect(
+      spec("Every Monday at 7pm, grab the weekend's runs from our Strava club").steps[0]!.text,
+    ).toMatch(/weekend's runs/);
+    expect(
+      spec('work out which weekend shifts had fewer than 5 staff in the rota').trigger.type,
+    ).not.toBe('schedule');
+    expect(
+      spec('Every Saturday morning, list the weekend shifts that still need cover').trigger,
+    ).toMatchObject({
+      type: 'schedule',
+      cron: '0 9 * * 6',
+    });
+  });
+
   it('leaves out the days a description excludes, and keeps those it includes', () => {
     expect(cronOf('Every morning at 6:30, pull the orders. Skip Sundays, nobody works then.')).toBe(
       '30 6 * * 1-6',

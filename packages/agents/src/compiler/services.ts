@@ -138,6 +138,7 @@ const NOT_THINGS = new Set([
   'customer',
   'person',
   'member',
+  'test',
 ]);
 /** Whether a word after a name makes it a product: "Crisp inbox", "a Mollie payment". */
 export const productWord = (w: Word | undefined) =>
@@ -786,7 +787,13 @@ export function findUnknownServices(
     found.push({ id: kebab(name), name, start: maker.start, end: words[j]!.end, known: false });
     i = j;
   }
-  return found.sort((a, b) => a.start - b.start);
+  // ("on booking-com": a spelling the catalog's matching passed over is still the catalog's.)
+  return found
+    .map((span) => {
+      const integration = resolveService(span.name)?.integration;
+      return integration ? { ...span, id: integration.id } : span;
+    })
+    .sort((a, b) => a.start - b.start);
 }
 
 /** Makers whose products are called by the maker's name and a word: "Google Photos". */

@@ -78,6 +78,33 @@ describe('event triggers', () => {
       delivery: { type: 'webhook' },
     });
   });
+
+  it.each([
+    [
+      'Trustpilot: 1 or 2 stars lands -> draft an apology reply for me to approve',
+      'trustpilot',
+      'review.created',
+    ],
+    [
+      'Instantly: positive reply from a prospect -> create a deal in HubSpot',
+      'instantly',
+      'reply.received',
+    ],
+  ])(
+    'reads a headline that tells of a happening in a service as its event: %s',
+    (prompt, integration, event) => {
+      expect(triggerOf(prompt)).toMatchObject({ type: 'event', integration, event });
+    },
+  );
+
+  it.each([
+    ['paste lead list csv -> dedupe vs hubspot contacts', 'manual'],
+    ["on request: cust's thread history in front + linked jira bugs -> escalation brief", 'manual'],
+    ['pre-release: diff last tag vs main on github -> release notes', 'manual'],
+    ['daily 7am zendesk: new tickets + backlog -> email the leads', 'schedule'],
+  ])('reads no event in a headline that is an order, a request or a time: %s', (prompt, type) => {
+    expect(triggerOf(prompt).type).toBe(type);
+  });
 });
 
 describe('webhook triggers', () => {
@@ -103,8 +130,38 @@ describe('webhook triggers', () => {
     'Kick it off from our Jenkins job with a webhook carrying the release tag, then write the notes',
     'Our ticketing system is sending webhook when a VIP opens a ticket: page the account manager',
     'Our door sensor hub calls a URL when the back door opens at night. Text me via Twilio',
+    // A system as the subject of a call to a URL, an endpoint or the agent, however it is set up.
+    'Our landing pages are set up to post every form submission to a webhook URL. Point that at the agent',
+    'The rota app is configured to POST to a URL whenever a shift is dropped. Find cover in the sheet',
+    'every DAG has a failure callback that POSTs the run id to whatever URL we configure; triage it',
+    'Our quote calculator can POST the form data as JSON to an endpoint. Make a deal in Pipedrive',
+    'Our Jenkins pipeline will POST the PR number and a link to the coverage report to the agent after the tests',
   ])('%s', (prompt) => {
     expect(triggerOf(prompt)).toEqual({ type: 'webhook' });
+  });
+
+  it.each([
+    'Every 5 minutes ping our three status endpoints over HTTP and e-mail ops@acme.io after 3 failures',
+    'Each Friday, summarise the Stripe payouts and POST them as JSON to https://erp.example.com/api/payouts',
+    'post the weekly summary to the webhook URL https://hooks.example.com/x every Monday',
+    'Every morning the agent should post the numbers to the webhook URL I give it',
+  ])('the agent calling out is no webhook trigger: %s', (prompt) => {
+    expect(triggerOf(prompt)).toMatchObject({ type: 'schedule' });
+  });
+
+  it('needs no webhook integration to be called by one, only to send to one', () => {
+    const ids = (prompt: string) =>
+      compileEmbedded({ prompt, now: NOW }).integrations.map((i) => i.id);
+    expect(
+      ids(
+        'Our mobile app will send a webhook whenever a user taps Report a problem. Open a Freshdesk ticket',
+      ),
+    ).not.toContain('webhook');
+    expect(
+      ids(
+        'When our shop backend posts an order to this agent, send it on to our warehouse webhook at https://wh.example.com/in',
+      ),
+    ).toContain('webhook');
   });
 
   it('tells an incoming webhook from an outgoing one', () => {

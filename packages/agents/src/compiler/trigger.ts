@@ -2,8 +2,8 @@ import type { AgentTriggerType } from '@spoke/shared';
 import { integrationById } from '../catalog/index.ts';
 import { findEvent, type EventTrigger } from './events.ts';
 import { findGenericEvent, sameAction } from './generic-events.ts';
-import type { Word } from './nlp.ts';
-import { spanOf, type ServiceSpan } from './services.ts';
+import { analyse, type Word } from './nlp.ts';
+import { spanOf, THINGS, type ServiceSpan } from './services.ts';
 import type { Mention } from './integrations.ts';
 import { parseSchedule, type ParsedSchedule } from './schedule.ts';
 import { tokenize, type Token } from './text.ts';
@@ -51,6 +51,50 @@ const INCOMING = [
   /\bposts?\b(?:\s+[^\s.]+){0,8}?\s+to\s+(?:this|your|the agent'?s|this agent'?s)\s+(?:url|endpoint|address)\b/i,
   /\b(?:will|would|can|could)\s+(?:post|send|ping|call)\s+(?:it\s+|them\s+)?here\b/i,
 ];
+
+/** Verbs of one system calling another over HTTP: "posts", "calls", "pings", "fires". */
+const CALLING = new Set(['post', 'send', 'call', 'hit', 'ping', 'fire', 'forward', 'push']);
+/** Where such a call goes when the agent is meant: a URL, an endpoint, a webhook, the agent. */
+const ENDPOINTS = new Set(['url', 'urls', 'endpoint', 'endpoints', 'webhook', 'webhooks', 'agent']);
+const TIME_WORDS =
+  /^(?:minutes?|mins?|hours?|hrs?|days?|weeks?|months?|years?|mornings?|evenings?|nights?|noon|midnight|today|tonight|weekdays?|weekends?|am|pm|[a-z]+days?)$/;
+/** Words between a system and its call: "is set up to post", "will POST", "can call". */
+const CALLER_LINK = new Set(
+  'be is are was set setup up configure configured to will can could would automatically already also'.split(
+    ' ',
+  ),
+);
+
+/**
+ * Another system calls the agent: a system named as the subject ("Our landing pages are set up to
+ * post every submission to a webhook URL", "a callback that POSTs the run to whatever URL we
+ * configure", "our Jenkins pipeline will POST the PR number ... to the agent"), not the agent told
+ * to call one ("post the summary to the webhook URL").
+ */
+function systemCallsAgent(words: readonly Word[]): boolean {
+  return words.some((w, i) => {
+    if (!CALLING.has(w.lemma) && !CALLING.has(w.lower.replace(/e?s$/, ''))) return false;
+    let k = i - 1;
+    while (k >= 0 && words[k]!.sentence === w.sentence && CALLER_LINK.has(words[k]!.lower)) k--;
+    const caller = words[k];
+    if (!caller || caller.sentence !== w.sentence) return false;
+    // (Not a time: "every 5 minutes ping our endpoints" is the agent's schedule.)
+    const system =
+      (['NOUN', 'PROPN'].includes(caller.pos) &&
+        !['agent', 'you', 'bot', 'assistant'].includes(caller.lower) &&
+        !TIME_WORDS.test(caller.lower)) ||
+      ['that', 'which'].includes(caller.lower);
+    if (!system) return false;
+    const after = words.slice(i + 1, i + 16).filter((x) => x.sentence === w.sentence);
+    return after.some(
+      (x, j) =>
+        ENDPOINTS.has(x.lower) &&
+        after
+          .slice(Math.max(0, j - 3), j)
+          .some((y) => ['to', 'at', 'a', 'an', 'whatever', 'this', 'that'].includes(y.lower)),
+    );
+  });
+}
 
 /** The user handing the agent its input: "when I give you the link", "when I trigger it". */
 const USER_STARTS =
@@ -131,6 +175,42 @@ const describesThing = (next: string, after: string | undefined) =>
   !RECURRING_WORK.has(next.toLowerCase()) &&
   !RECURRING_WORK.has((after ?? '').toLowerCase());
 
+const DAYS = new Set('weekend monday tuesday wednesday thursday friday saturday sunday'.split(' '));
+/** Words after a day that say when in it: "Monday morning", "Saturday at 9". */
+const PARTS_OF_DAY = new Set(
+  'morning mornings afternoon afternoons evening evenings night nights noon midnight lunchtime'.split(
+    ' ',
+  ),
+);
+/** Words before a day that make it a time to run: "every Monday", "on Saturday", "Monday and Friday". */
+const BEFORE_A_TIME = new Set(
+  'every each on at this next last and or & + , from to until till by before after through thru -'.split(
+    ' ',
+  ),
+);
+
+/**
+ * A day that names a thing rather than a time: written as a possessive ("the weekend's runs",
+ * "Friday's numbers") or describing the noun after it ("which weekend shifts were short").
+ */
+function namesThing(words: readonly Word[], w: Word): boolean {
+  const day = w.lower.replace(/s$/, '');
+  if (!DAYS.has(day)) return false;
+  const at = words.indexOf(w);
+  const next = words[at + 1];
+  if (next?.lower === "'s" && next.start === w.end) return true;
+  const before = words[at - 1];
+  return (
+    !!next &&
+    next.sentence === w.sentence &&
+    next.pos === 'NOUN' &&
+    !PARTS_OF_DAY.has(next.lower) &&
+    !!before &&
+    before.sentence === w.sentence &&
+    !BEFORE_A_TIME.has(before.lower)
+  );
+}
+
 /** Where each sentence the analyser found starts and ends in the text. */
 function sentenceSpans(words: readonly Word[]): [number, number][] {
   const spans: [number, number][] = [];
@@ -169,6 +249,49 @@ function headlineEvent(
   return { ...found, index: 0, clause: found.clause.slice(lead.length) };
 }
 
+/**
+ * "chargebee cancellation -> churn sheet row", "Trustpilot: 1 or 2 stars lands -> ...": a short
+ * headline that names a service and tells of something happening there, before an arrow, read
+ * by the grammar as a when-clause. Not an order ("paste the list -> ...", "diff the tags -> ..."),
+ * nor the user's own doing ("on demand: i give a ticket # -> ..."), nor a time ("daily 7am: ...").
+ */
+function headlineGenericEvent(
+  text: string,
+  words: readonly Word[],
+  services: readonly ServiceSpan[],
+  builtinsIn: (from: number, to: number) => boolean,
+): EventTrigger | null {
+  const arrow = text.indexOf(', then ');
+  if (arrow < 1) return null;
+  const head = text.slice(0, arrow);
+  if (/[.!?\n]/.test(head) || head.split(/\s+/).length > 12 || parseSchedule(head)) return null;
+  if (/^(?:when|whenever|if|once|as soon as|after|every|each)\b/i.test(head)) return null;
+  if (/\b(?:i|we|me|my|demand|request|click|manual|manually|ask)\b/i.test(head)) return null;
+  const inHead = words.filter((w) => w.end <= arrow);
+  const first = inHead.find((w) => /[a-z]/i.test(w.value));
+  if (!first || (first.pos === 'VERB' && first.lower === first.lemma)) return null;
+  if (!services.some((s) => s.end <= arrow && integrationById(s.id)?.provider.kind !== 'builtin'))
+    return null;
+  // A service's name as the heading ("Trustpilot: ...") is read as part of the clause.
+  const lead = 'When ';
+  const shifted = `${lead}${head.replace(/^([^:,]{1,40}):/, '$1 ')}${text.slice(arrow)}`;
+  const moved = services.map((s) => ({
+    ...s,
+    start: s.start + lead.length,
+    end: s.end + lead.length,
+  }));
+  const found = findGenericEvent(shifted, analyse(shifted), moved, (from, to) =>
+    builtinsIn(from - lead.length, to - lead.length),
+  );
+  if (!found || found.index !== 0) return null;
+  // Only a thing services send news of, or an event the service declares: a headline is too short
+  // to tell a happening from a label ("sentry rule 'x' goes off", "prospect grabs a slot").
+  const declared = integrationById(found.integration)?.events.some((e) => e.id === found.event);
+  const thing = found.event.split('.')[0]!.split('_').pop()!;
+  if (!declared && !THINGS.has(thing)) return null;
+  return { ...found, index: 0, clause: text.slice(0, found.clause.length - lead.length) };
+}
+
 export function readTrigger(
   text: string,
   tokens: readonly Token[],
@@ -179,6 +302,7 @@ export function readTrigger(
   // Quoted names ("the 'Weekly KPIs' dashboard") and product names ("Workday", "monday.com")
   // say nothing about when the agent runs.
   // An apostrophe inside a word ("podcast's", "there's") opens and closes nothing.
+  const blank = (m: string) => ' '.repeat(m.length);
   let masked = text.replace(
     /(?<![\p{L}\p{N}])(["'\u2018\u201c])[^"'\u2019\u201d]{1,60}(["'\u2019\u201d])(?![\p{L}\p{N}])/gu,
     (m) => ' '.repeat(m.length),
@@ -189,10 +313,14 @@ export function readTrigger(
       ' '.repeat(service.end - service.start) +
       masked.slice(service.end);
   }
+  // Nor does a day that names a thing: "the weekend's runs", "which weekend shifts were short".
+  for (const w of words) {
+    if (namesThing(words, w))
+      masked = masked.slice(0, w.start) + blank(w.value) + masked.slice(w.end);
+  }
   // Nor do times the text only refers to ("last weekend", "this month", "the last 12 months"),
   // nor a frequency that describes a figure or a thing ("monthly active users", "weekly
   // signups", "our monthly meetups") rather than work to do on that rhythm.
-  const blank = (m: string) => ' '.repeat(m.length);
   masked = masked
     .replace(TIME_REFERENCE, blank)
     // What the author does on a rhythm is not when the agent runs: "i upload a video on youtube
@@ -252,7 +380,8 @@ export function readTrigger(
     findGenericEvent(text, words, services, builtinsIn, impliedAnywhere) ??
     (implied.length && !catalogEvent
       ? findGenericEvent(text, words, [...services, ...implied], builtinsIn)
-      : null);
+      : null) ??
+    (catalogEvent ? null : headlineGenericEvent(text, words, services, builtinsIn));
   // The grammar's reading wins where it found one of the same service's declared events (it read
   // the verb: "cancels a booking" is not "booking created"), and where the catalog's phrase
   // belongs to a service the text does not name but the grammar found one the clause names.
@@ -302,7 +431,7 @@ export function readTrigger(
       (!named(catalogEvent.integration) && (inClause(catalogEvent) || generic.near)));
   const event = preferGeneric ? generic : (catalogEvent ?? generic);
   const byRules = (): TriggerReading => {
-    if (INCOMING.some((pattern) => pattern.test(text))) {
+    if (INCOMING.some((pattern) => pattern.test(text)) || systemCallsAgent(words)) {
       return { type: 'webhook', schedule: null, event: null, assumptions: [] };
     }
     // A question about what happened ("who changed the flags this week?") is asked once.

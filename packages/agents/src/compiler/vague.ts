@@ -16,7 +16,8 @@ const TASK_VERBS = new Set(
   create compose polish shorten expand simplify transcribe caption name title teach quiz test
   debug refactor document prepare organise organize triage merge split dedupe deduplicate convert export
   import show upload download move copy rename archive assign sync add remove notify alert flag
-  grade approve invite turn log append save store update delete reply build design`.split(/\s+/),
+  grade approve invite turn log append save store update delete reply build design fill reconcile
+  chase`.split(/\s+/),
 );
 /** Verbs that name no work by themselves. */
 const EMPTY_VERBS = new Set(
@@ -53,7 +54,7 @@ const QUESTION_WORDS = new Set([
 const EMPTY_NOUNS = new Set(
   `thing things stuff something anything everything business company life work agent bot
   assistant automation task tasks job jobs way idea ideas help shop store startup website site
-  team`.split(/\s+/),
+  team usual`.split(/\s+/),
 );
 
 const VOWELS = /[aeiouy]/;
@@ -126,10 +127,11 @@ export function questionFor(prompt: string, spec: AgentSpec): string | null {
     );
   const task = words.some(
     (w, at) =>
-      (TASK_VERBS.has(w.lemma) || TASK_VERBS.has(w.lower)) &&
+      (((TASK_VERBS.has(w.lemma) || TASK_VERBS.has(w.lower)) && !describing(at)) ||
+        // "go through my inbox", "go over the PRs": reading through things is work.
+        (w.lemma === 'go' && ['through', 'thru', 'over'].includes(words[at + 1]?.lower ?? ''))) &&
       !emptyObject(at) &&
-      !thing(w, at) &&
-      !describing(at),
+      !thing(w, at),
   );
   // The tagger reads some requests as nouns ("export the marks ..."): a verb of work counts too.
   const worked =
@@ -171,8 +173,13 @@ export function questionFor(prompt: string, spec: AgentSpec): string | null {
         !['you', 'spoke'].includes(w.lower),
     );
   if (!task && !question) return VAGUE_QUESTION;
-  // One word of substance and nothing else ("test", "marketing?"): too little to build from.
-  if (words.filter((w) => !w.stop && /[a-z]/i.test(w.value) && !mash(w)).length < 2)
-    return VAGUE_QUESTION;
+  // One word of substance and nothing else ("test", "marketing?", "asdfjkl test test", "agent
+  // test"): too little to build from.
+  const distinct = new Set(
+    words
+      .filter((w) => !w.stop && /[a-z]/i.test(w.value) && !mash(w) && !EMPTY_NOUNS.has(w.lemma))
+      .map((w) => w.lemma),
+  );
+  if (distinct.size < 2) return VAGUE_QUESTION;
   return null;
 }

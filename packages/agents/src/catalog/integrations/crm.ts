@@ -382,7 +382,7 @@ export const CRM_INTEGRATIONS: readonly Integration[] = [
     keywords: ['chili piper', 'chilipiper'],
     aliases: ['chilipiper'],
     events: [
-      event('meeting.booked', 'Meeting booked', [
+      event('meeting.created', 'Meeting booked', [
         'books a demo through chili piper',
         'new chili piper meeting',
       ]),
@@ -438,5 +438,117 @@ export const CRM_INTEGRATIONS: readonly Integration[] = [
     website: 'https://www.indeed.com',
     keywords: ['indeed', 'indeed.com', 'indeed employer'],
     aliases: ['indeed.com', 'indeed employer'],
+  }),
+  known({
+    id: 'gainsight',
+    name: 'Gainsight',
+    category: 'Sales & CRM',
+    description: 'Gainsight customer success: health scores, accounts and CTAs.',
+    website: 'https://www.gainsight.com',
+    keywords: ['gainsight', 'gainsight cs'],
+    aliases: ['gainsight cs'],
+    events: [
+      event('health_score.updated', 'Health score changed', [
+        'gainsight health score changes',
+        'health score turns red in gainsight',
+      ]),
+    ],
+  }),
+  known({
+    id: 'vitally',
+    name: 'Vitally',
+    category: 'Sales & CRM',
+    description: 'Vitally customer success: account health, notes and tasks.',
+    website: 'https://www.vitally.io',
+    keywords: ['vitally', 'vitally.io'],
+    aliases: ['vitally.io'],
+  }),
+  known({
+    id: 'chorus',
+    name: 'Chorus',
+    category: 'Sales & CRM',
+    description: 'Chorus call recordings, transcripts and deal insights.',
+    website: 'https://www.zoominfo.com/products/chorus',
+    keywords: ['chorus', 'chorus.ai', 'zoominfo chorus'],
+    aliases: ['chorus.ai', 'zoominfo chorus'],
+  }),
+  known({
+    id: 'smartlead',
+    name: 'Smartlead',
+    category: 'Sales & CRM',
+    description: 'Smartlead cold email campaigns, leads and replies.',
+    website: 'https://www.smartlead.ai',
+    keywords: ['smartlead', 'smartlead.ai'],
+    aliases: ['smartlead.ai'],
+  }),
+  known({
+    id: 'reply-io',
+    name: 'Reply.io',
+    category: 'Sales & CRM',
+    description: 'Reply.io sales sequences, contacts and replies.',
+    website: 'https://reply.io',
+    keywords: ['reply.io', 'reply io', 'replyio'],
+    aliases: ['reply io', 'replyio'],
+    events: [
+      event('reply.received', 'Reply received', [
+        'prospect replies in reply.io',
+        'new reply.io reply',
+      ]),
+    ],
+  }),
+  known({
+    id: 'savvycal',
+    name: 'SavvyCal',
+    category: 'Productivity',
+    description: 'SavvyCal scheduling links and bookings.',
+    website: 'https://savvycal.com',
+    keywords: ['savvycal', 'savvy cal'],
+    aliases: ['savvy cal'],
+    events: [
+      event('booking.created', 'Booking created', [
+        'new savvycal booking',
+        'someone books through savvycal',
+      ]),
+    ],
+  }),
+  known({
+    id: 'proposify',
+    name: 'Proposify',
+    category: 'Sales & CRM',
+    description: 'Proposify proposals, views and signatures.',
+    website: 'https://www.proposify.com',
+    keywords: ['proposify', 'proposify.com'],
+    aliases: ['proposify.com'],
+    events: [
+      event('proposal.completed', 'Proposal signed', [
+        'client signs a proposal in proposify',
+        'proposify proposal signed',
+      ]),
+    ],
+  }),
+  known({
+    id: 'honeybook',
+    name: 'HoneyBook',
+    category: 'Sales & CRM',
+    description: 'HoneyBook client projects, contracts, invoices and inquiries.',
+    website: 'https://www.honeybook.com',
+    keywords: ['honeybook', 'honey book'],
+    aliases: ['honey book'],
+    events: [
+      event('contract.completed', 'Contract signed', [
+        'contract signed in honeybook',
+        'couple signs the honeybook contract',
+      ]),
+      event('lead.created', 'Inquiry received', ['new honeybook inquiry', 'new honeybook lead']),
+    ],
+  }),
+  known({
+    id: 'rocketlane',
+    name: 'Rocketlane',
+    category: 'Productivity',
+    description: 'Rocketlane customer onboarding projects and tasks.',
+    website: 'https://www.rocketlane.com',
+    keywords: ['rocketlane', 'rocketlane.com'],
+    aliases: ['rocketlane.com'],
   }),
 ];

@@ -134,9 +134,64 @@ export const FORM_INTEGRATIONS: readonly Integration[] = [
     keywords: ['gravity forms', 'gravityforms', 'gravity form'],
     aliases: ['gravityforms', 'gravity form'],
     events: [
-      event('entry.created', 'Entry submitted', [
+      event('submission.created', 'Entry submitted', [
         'new gravity forms entry',
         'gravity form submitted',
+      ]),
+    ],
+  }),
+  known({
+    id: 'delighted',
+    name: 'Delighted',
+    category: 'Support',
+    description: 'Delighted NPS, CSAT and CES survey responses.',
+    website: 'https://delighted.com',
+    keywords: ['delighted', 'delighted nps'],
+    aliases: ['delighted nps'],
+    events: [
+      event('response.created', 'Survey response', [
+        'new delighted response',
+        'delighted nps response comes back',
+      ]),
+    ],
+  }),
+  known({
+    id: 'survicate',
+    name: 'Survicate',
+    category: 'Support',
+    description: 'Survicate surveys and responses.',
+    website: 'https://survicate.com',
+    keywords: ['survicate', 'survicate.com'],
+    aliases: ['survicate.com'],
+    events: [event('response.created', 'Survey response', ['new survicate response'])],
+  }),
+  known({
+    id: 'signupgenius',
+    name: 'SignUpGenius',
+    category: 'Productivity',
+    description: 'SignUpGenius volunteer and event sign-up sheets.',
+    website: 'https://www.signupgenius.com',
+    keywords: ['signupgenius', 'sign up genius'],
+    aliases: ['sign up genius'],
+    events: [
+      event('signup.created', 'Sign-up made', [
+        'someone signs up on signupgenius',
+        'new signupgenius signup',
+      ]),
+    ],
+  }),
+  known({
+    id: 'unbounce',
+    name: 'Unbounce',
+    category: 'Content',
+    description: 'Unbounce landing pages and form submissions.',
+    website: 'https://unbounce.com',
+    keywords: ['unbounce', 'unbounce.com'],
+    aliases: ['unbounce.com'],
+    events: [
+      event('submission.created', 'Form submitted', [
+        'new unbounce lead',
+        'unbounce form submitted',
       ]),
     ],
   }),

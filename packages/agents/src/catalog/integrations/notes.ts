@@ -450,7 +450,7 @@ export const NOTES_INTEGRATIONS: readonly Integration[] = [
     keywords: ['docsend', 'dropbox docsend', 'docsend.com'],
     aliases: ['dropbox docsend', 'docsend.com'],
     events: [
-      event('document.viewed', 'Document viewed', [
+      event('visit.created', 'Document viewed', [
         'new docsend visit',
         'someone opens the docsend link',
       ]),
@@ -473,5 +473,57 @@ export const NOTES_INTEGRATIONS: readonly Integration[] = [
     website: 'https://www.grammarly.com',
     keywords: ['grammarly', 'grammarly.com'],
     aliases: ['grammarly.com'],
+  }),
+  known({
+    id: 'feedly',
+    name: 'Feedly',
+    category: 'Content',
+    description: 'Feedly news feeds, boards and AI feeds.',
+    website: 'https://feedly.com',
+    keywords: ['feedly', 'feedly.com'],
+    aliases: ['feedly.com'],
+  }),
+  known({
+    id: 'anylist',
+    name: 'AnyList',
+    category: 'Productivity',
+    description: 'AnyList shared shopping lists and recipes.',
+    website: 'https://www.anylist.com',
+    keywords: ['anylist', 'any list'],
+    aliases: ['any list'],
+  }),
+  known({
+    id: 'cozi',
+    name: 'Cozi',
+    category: 'Productivity',
+    description: 'Cozi family calendar, lists and to-dos.',
+    website: 'https://www.cozi.com',
+    keywords: ['cozi', 'cozi family organizer'],
+    aliases: ['cozi family organizer'],
+  }),
+  known({
+    id: 'document360',
+    name: 'Document360',
+    category: 'Content',
+    description: 'Document360 knowledge base articles.',
+    website: 'https://document360.com',
+    keywords: ['document360', 'document 360'],
+    aliases: ['document 360'],
+  }),
+  known({
+    id: 'frame-io',
+    name: 'Frame.io',
+    category: 'Content',
+    description: 'Frame.io video review: assets, comments and approvals.',
+    website: 'https://frame.io',
+    keywords: ['frame.io', 'frameio'],
+    aliases: ['frameio'],
+    events: [
+      event('file.created', 'File uploaded', ['new file uploaded to frame.io']),
+      event('comment.created', 'Comment left', [
+        'new frame.io comment',
+        'client comments in frame.io',
+      ]),
+    ],
   }),
 ];

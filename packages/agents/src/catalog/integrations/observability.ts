@@ -92,7 +92,7 @@ export const OBSERVABILITY_INTEGRATIONS: readonly Integration[] = [
     website: 'https://www.splunk.com',
     keywords: ['splunk', 'splunk search', 'spl query'],
     aliases: ['splunk cloud', 'splunk enterprise'],
-    events: [event('alert.triggered', 'Alert triggered', ['splunk alert fires'])],
+    events: [event('test.failed', 'Uptime test failed', ['splunk alert fires'])],
   }),
   known({
     id: 'honeycomb',
@@ -269,7 +269,7 @@ export const OBSERVABILITY_INTEGRATIONS: readonly Integration[] = [
     keywords: ['statuscake', 'status cake', 'statuscake.com'],
     aliases: ['status cake', 'statuscake.com'],
     events: [
-      event('alert.triggered', 'Alert triggered', ['statuscake test fails', 'statuscake alert']),
+      event('test.failed', 'Uptime test failed', ['statuscake test fails', 'statuscake alert']),
     ],
   }),
   known({
@@ -281,7 +281,10 @@ export const OBSERVABILITY_INTEGRATIONS: readonly Integration[] = [
     keywords: ['alertmanager', 'prometheus alertmanager', 'alert manager'],
     aliases: ['prometheus alertmanager', 'alert manager'],
     events: [
-      event('alert.firing', 'Alert firing', ['alertmanager alert fires', 'new alertmanager alert']),
+      event('alert.created', 'Alert firing', [
+        'alertmanager alert fires',
+        'new alertmanager alert',
+      ]),
     ],
   }),
   known({
@@ -311,7 +314,7 @@ export const OBSERVABILITY_INTEGRATIONS: readonly Integration[] = [
     keywords: ['honeybadger', 'honeybadger.io'],
     aliases: ['honeybadger.io'],
     events: [
-      event('fault.created', 'Error reported', [
+      event('error.created', 'Error reported', [
         'honeybadger reports a new error',
         'new honeybadger error',
       ]),
@@ -349,5 +352,98 @@ export const OBSERVABILITY_INTEGRATIONS: readonly Integration[] = [
     website: 'https://umami.is',
     keywords: ['umami', 'umami.is'],
     aliases: ['umami.is'],
+  }),
+  known({
+    id: 'cronitor',
+    name: 'Cronitor',
+    category: 'DevOps',
+    description: 'Cronitor cron job, heartbeat and uptime monitors.',
+    website: 'https://cronitor.io',
+    keywords: ['cronitor', 'cronitor.io'],
+    aliases: ['cronitor.io'],
+    events: [
+      event('monitor.failed', 'Monitor failing', [
+        'cronitor monitor fails',
+        'job misses its cronitor check-in',
+      ]),
+    ],
+  }),
+  known({
+    id: 'gitguardian',
+    name: 'GitGuardian',
+    category: 'Code',
+    description: 'GitGuardian secret detection incidents.',
+    website: 'https://www.gitguardian.com',
+    keywords: ['gitguardian', 'git guardian'],
+    aliases: ['git guardian'],
+    events: [
+      event('incident.created', 'Secret incident', [
+        'gitguardian detects a secret',
+        'new gitguardian incident',
+      ]),
+    ],
+  }),
+  known({
+    id: 'ninjaone',
+    name: 'NinjaOne',
+    category: 'DevOps',
+    description: 'NinjaOne device monitoring, alerts and patching.',
+    website: 'https://www.ninjaone.com',
+    keywords: ['ninjaone', 'ninjarmm', 'ninja one'],
+    aliases: ['ninjarmm', 'ninja one'],
+  }),
+  known({
+    id: 'lansweeper',
+    name: 'Lansweeper',
+    category: 'DevOps',
+    description: 'Lansweeper IT asset inventory.',
+    website: 'https://www.lansweeper.com',
+    keywords: ['lansweeper', 'lansweeper.com'],
+    aliases: ['lansweeper.com'],
+  }),
+  known({
+    id: 'snipe-it',
+    name: 'Snipe-IT',
+    category: 'DevOps',
+    description: 'Snipe-IT asset management: assets, check-outs and licences.',
+    website: 'https://snipeitapp.com',
+    keywords: ['snipe-it', 'snipeit', 'snipe it'],
+    aliases: ['snipeit', 'snipe it'],
+  }),
+  known({
+    id: 'cisco-meraki',
+    name: 'Cisco Meraki',
+    category: 'DevOps',
+    description: 'Cisco Meraki networks, devices and alerts.',
+    website: 'https://meraki.cisco.com',
+    keywords: ['cisco meraki', 'meraki', 'meraki dashboard'],
+    aliases: ['meraki', 'meraki dashboard'],
+  }),
+  known({
+    id: 'fastly',
+    name: 'Fastly',
+    category: 'DevOps',
+    description: 'Fastly CDN services, stats and purges.',
+    website: 'https://www.fastly.com',
+    keywords: ['fastly', 'fastly cdn'],
+    aliases: ['fastly cdn'],
+  }),
+  known({
+    id: 'bitwarden',
+    name: 'Bitwarden',
+    category: 'DevOps',
+    description: 'Bitwarden password manager vaults and members.',
+    website: 'https://bitwarden.com',
+    keywords: ['bitwarden', 'bitwarden.com'],
+    aliases: ['bitwarden.com'],
+  }),
+  known({
+    id: 'statsig',
+    name: 'Statsig',
+    category: 'Analytics',
+    description: 'Statsig feature gates, experiments and metrics.',
+    website: 'https://www.statsig.com',
+    keywords: ['statsig', 'statsig.com'],
+    aliases: ['statsig.com'],
   }),
 ];

@@ -609,4 +609,22 @@ export const SOCIAL_INTEGRATIONS: readonly Integration[] = [
     keywords: ['pr newswire', 'prnewswire', 'cision pr newswire', 'newswire'],
     aliases: ['prnewswire', 'cision pr newswire', 'newswire'],
   }),
+  known({
+    id: 'nextdoor',
+    name: 'Nextdoor',
+    category: 'Content',
+    description: 'Nextdoor neighbourhood posts and business pages.',
+    website: 'https://nextdoor.com',
+    keywords: ['nextdoor', 'nextdoor.com'],
+    aliases: ['nextdoor.com'],
+  }),
+  known({
+    id: 'zola',
+    name: 'Zola',
+    category: 'Productivity',
+    description: 'Zola wedding websites, registries and guest lists.',
+    website: 'https://www.zola.com',
+    keywords: ['zola', 'zola wedding'],
+    aliases: ['zola wedding'],
+  }),
 ];

@@ -243,7 +243,10 @@ export const WAREHOUSE_INTEGRATIONS: readonly Integration[] = [
     website: 'https://airbyte.com',
     keywords: ['airbyte', 'airbyte.com'],
     aliases: ['airbyte.com'],
-    events: [event('sync.failed', 'Sync failed', ['airbyte sync fails', 'failed airbyte sync'])],
+    events: [
+      event('sync.failed', 'Sync failed', ['airbyte sync fails', 'failed airbyte sync']),
+      event('sync.completed', 'Sync finished', ['airbyte sync finishes', 'airbyte sync completes']),
+    ],
   }),
   known({
     id: 'redash',

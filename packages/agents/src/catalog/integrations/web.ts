@@ -303,4 +303,13 @@ export const WEB_INTEGRATIONS: readonly Integration[] = [
     keywords: ['pipedream', 'pipedream.com'],
     aliases: ['pipedream.com'],
   }),
+  known({
+    id: 'met-office',
+    name: 'Met Office',
+    category: 'Utilities',
+    description: 'Met Office UK weather forecasts and warnings.',
+    website: 'https://www.metoffice.gov.uk',
+    keywords: ['met office', 'metoffice', 'met office weather'],
+    aliases: ['metoffice', 'met office weather'],
+  }),
 ];
