@@ -33,6 +33,8 @@ import varied22 from './corpus/varied-22.json' with { type: 'json' };
 import varied23 from './corpus/varied-23.json' with { type: 'json' };
 import varied24 from './corpus/varied-24.json' with { type: 'json' };
 import varied25 from './corpus/varied-25.json' with { type: 'json' };
+import varied26 from './corpus/varied-26.json' with { type: 'json' };
+import varied27 from './corpus/varied-27.json' with { type: 'json' };
 import type { LabelledCase } from './corpus-score.ts';
 
 export type { CorpusCase, ExpectedTrigger } from './corpus/types.ts';
@@ -95,6 +97,8 @@ export const VARIED_CASES: readonly LabelledCase[] = [
   ...(varied23 as LabelledCase[]),
   ...(varied24 as LabelledCase[]),
   ...(varied25 as LabelledCase[]),
+  ...(varied26 as LabelledCase[]),
+  ...(varied27 as LabelledCase[]),
 ];
 
 /** Where the compiler's rules and its category model come from. */

@@ -331,6 +331,8 @@ const plural = (word: string) => {
   const single = word.replace(/e?s$/, '');
   return inVocabulary(single) || inVocabulary(word.slice(0, -1)) || twoWords(word.slice(0, -1));
 };
+/** A noun made of a verb and a particle: "standup", "signup", "checkout", "rollout". */
+const phrasalNoun = (word: string) => splits(word, (_, second) => PARTICLES.has(second));
 /** A compound of jargon: two English words, one of them a jargon part. */
 const jargon = (word: string) => {
   const part = (p: string) => JARGON_PARTS.has(p) || JARGON_PARTS.has(p.replace(/s$/, ''));
@@ -408,9 +410,11 @@ export function findUnknownServices(
     // inquiry") or right after "via", "through", "using": elsewhere such a word is more
     // often jargon the dictionary lacks ("repo", "backend").
     // ... or as the last word of "in x." / "on x," with nothing between ("support in chatwoot.").
+    // (Not a noun made of a verb and a particle: "mentioned in standup".)
     const bareAfterPrep =
       ['in', 'on', 'from'].includes(words[i - 1]?.lower ?? '') &&
-      /^[,.;:!?)]$/.test(words[i + 1]?.value ?? '.');
+      /^[,.;:!?)]$/.test(words[i + 1]?.value ?? '.') &&
+      !(lowerName(first) && phrasalNoun(first.lower));
     // "→ ntfy me the failing step", "then pushover us": a product used as the verb of sending.
     const sentTo =
       lowerName(first) &&
@@ -459,8 +463,10 @@ export function findUnknownServices(
       !['NOUN', 'PROPN'].includes(words[i + 1]?.pos ?? '') &&
       // ("in utils/parse.ts": a path.)
       !['/', '.'].includes(text[first.end] ?? '') &&
-      // ("into subfolders": a plural is jargon's; brands made of two words stay, "in dotloop".)
-      !/s$/.test(first.lower);
+      // ("into subfolders": a plural is jargon's; brands made of two words stay, "in dotloop",
+      // but not a noun made of a verb and a particle, "in standup".)
+      !/s$/.test(first.lower) &&
+      !phrasalNoun(first.lower);
     const domain = domainAt(first);
     // "applies on teamtailor read the cv": after "on", "in", "from", the last word of the clause.
     const endsClause =

@@ -85,6 +85,12 @@ const FOREIGN: readonly [RegExp, string][] = (() => {
       'every evening',
     ],
     [new RegExp(`(day)s?\\s+(?:e|y|et|und|en|ed)\\s+${days}`, 'giu'), '$1s and '],
+    // "Wenn the nightly workflow fails", "quando entra um novo lead": the word for "when" of
+    // those languages, opening a sentence.
+    [
+      /(?<=^|[.!?:]\s+|\n)(?:wenn|sobald|quando|cuando|quand|lorsque|wanneer|zodra)(?!\p{L})/giu,
+      'When',
+    ],
   );
   return rewrites;
 })();

@@ -98,6 +98,16 @@ describe('event triggers', () => {
   );
 
   it.each([
+    [
+      "Wenn the nightly GitHub Actions workflow 'e2e' is failing, write the failing test in #qa",
+      'github-actions',
+    ],
+    ['quando entra um novo lead no HubSpot, create the organization in Pipedrive', 'hubspot'],
+  ])('reads the word for "when" of the languages people mix in: %s', (prompt, integration) => {
+    expect(triggerOf(prompt)).toMatchObject({ type: 'event', integration });
+  });
+
+  it.each([
     ['paste lead list csv -> dedupe vs hubspot contacts', 'manual'],
     ["on request: cust's thread history in front + linked jira bugs -> escalation brief", 'manual'],
     ['pre-release: diff last tag vs main on github -> release notes', 'manual'],

@@ -132,7 +132,7 @@ const PAST_PERIOD =
 
 /** Watching something for news, with no event to subscribe to: the agent checks regularly. */
 const WATCH =
-  /\b(?:watch(?:es|ing)?|monitor(?:s|ing)?|keep an eye on|check (?:for|on) new|poll(?:s|ing)?\s+(?:the|our|my|it|them|for|every|each)\b)/i;
+  /\b(?:watch(?:es|ing)?|monitor(?:s|ing)?|keep an? eye on|check (?:for|on) new|poll(?:s|ing)?\s+(?:the|our|my|it|them|for|every|each)\b)/i;
 const ON_DEMAND =
   /\b(?:when i ask|on demand|when i run|when i tell|run when|on request|manually)\b/i;
 

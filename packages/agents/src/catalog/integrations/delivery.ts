@@ -42,8 +42,8 @@ export const DELIVERY_INTEGRATIONS: readonly Integration[] = [
     name: 'Argo CD',
     category: 'DevOps',
     description: 'Argo CD applications: sync status, health, resources, logs and syncs.',
-    keywords: ['argo cd', 'argocd', 'argo cd application'],
-    aliases: ['argocd', 'argo-cd'],
+    keywords: ['argo cd', 'argocd', 'argo cd application', 'argo'],
+    aliases: ['argocd', 'argo-cd', 'argo'],
     provider: { kind: 'npm', package: 'argocd-mcp', args: ['stdio'] },
     registryName: 'io.github.argoproj-labs/argocd-mcp',
     env: [
@@ -441,5 +441,15 @@ export const DELIVERY_INTEGRATIONS: readonly Integration[] = [
     website: 'https://www.siteground.com',
     keywords: ['siteground', 'siteground.com'],
     aliases: ['siteground.com'],
+  }),
+  known({
+    id: 'argo-workflows',
+    name: 'Argo Workflows',
+    category: 'DevOps',
+    description: 'Argo Workflows: container-native workflows and their runs on Kubernetes.',
+    website: 'https://argoproj.github.io/workflows/',
+    keywords: ['argo workflows', 'argo workflow'],
+    aliases: ['argo workflow'],
+    events: [event('workflow.failed', 'Workflow failed', ['argo workflow fails'])],
   }),
 ];
