@@ -1,6 +1,7 @@
 import { integrationById } from '../catalog/index.ts';
 import { ASKING_VERBS, type EventTrigger } from './events.ts';
 import type { Word } from './nlp.ts';
+import { SENDING_VERBS } from './verbs.ts';
 import {
   DETERMINERS,
   isLanguage,
@@ -219,22 +220,6 @@ const IMPERATIVES = new Set(
   create write draft compare count chart explain fetch read scan go let`.split(/\s+/),
 );
 
-/** Verbs that send things on: "post each new article to LinkedIn". */
-const SENDING = new Set([
-  'post',
-  'send',
-  'share',
-  'forward',
-  'publish',
-  'push',
-  'copy',
-  'sync',
-  'tweet',
-  'tell',
-  'notify',
-  'text',
-  'message',
-]);
 /** Words that say whose a thing is: what follows is the thing. */
 const POSSESSIVES = new Set(['their', 'his', 'her', 'its', 'your', 'our', 'my']);
 /** Time units: "once a week" is a schedule, "once a ticket is closed" an event. */
@@ -998,7 +983,7 @@ export function findGenericEvent(
       // ("customers post on Canny. Each new post: ..."); else one named just after the clause and
       // not as a destination; else the only one.
       const cueWord = words[cue.index - 1];
-      const sending = cueWord && SENDING.has(cueWord.lemma);
+      const sending = cueWord && SENDING_VERBS.has(cueWord.lemma);
       // A service named earlier as where something is shared ("share new posts on X and LinkedIn
       // as soon as they're published") is not where the news comes from.
       const sentenceText = text.slice(words.find((w) => w.sentence === sentence)!.start, from);
@@ -1006,7 +991,7 @@ export function findGenericEvent(
         destination(
           s,
           /\b(?:on|to|into|in)\s+(?:our |my |the )?(?:[\w.-]+(?:,\s*|\s+and\s+|\s+or\s+))*$/i,
-        ) && [...SENDING].some((verb) => new RegExp(`\\b${verb}`, 'i').test(sentenceText));
+        ) && [...SENDING_VERBS].some((verb) => new RegExp(`\\b${verb}`, 'i').test(sentenceText));
       const before = [...outside].reverse().find((s) => s.end <= from && !sharedTo(s));
       // A service heading the line ("intercom - on each new convo ...") is where news comes from.
       const heading = outside.find((s) => {

@@ -3,6 +3,7 @@ import { INTEGRATIONS, integrationById } from '../catalog/index.ts';
 import { INTENTS } from './intents.ts';
 import { EXACT_NAMES, FUZZY_NAMES, LEXEMES, NOT_TYPOS, type Lexeme } from './lexicon.ts';
 import { analyse, type Word } from './nlp.ts';
+import { SENDING_VERBS } from './verbs.ts';
 import { productWord } from './services.ts';
 import { editDistance, type Token } from './text.ts';
 
@@ -153,10 +154,6 @@ const SERVICE_AFTER = new Set(
   images containers compose hub clusters pods revenue sales mrr metrics stats numbers traffic
   webinar webinars meeting meetings call calls recording recordings`.split(/\s+/),
 );
-/** Verbs that send things somewhere: "send it to slack", "move the card to trello". */
-const SENDING = new Set(
-  'send post forward push add move upload save export copy sync write share report log'.split(' '),
-);
 /** Words before it that do the same: "to slack", "in notion", "our sentry". */
 const SERVICE_BEFORE = new Set(
   'on in into to via through using with from at our my your their check use connect triage query search'.split(
@@ -276,7 +273,7 @@ function readsAsName(
       before.lower === 'to' &&
       word.pos === 'VERB' &&
       ['DET', 'PRON'].includes(next?.sentence === word.sentence ? next.pos : '') &&
-      !words.slice(Math.max(0, at - 5), at - 1).some((w) => SENDING.has(w.lemma))
+      !words.slice(Math.max(0, at - 5), at - 1).some((w) => SENDING_VERBS.has(w.lemma))
     )
       return false;
     if (SERVICE_BEFORE.has(before.lower)) return true;

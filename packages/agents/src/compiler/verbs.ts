@@ -244,3 +244,9 @@ export function breaks(text: string, tokens: readonly Token[]): number[] {
   });
   return at.sort((a, b) => a - b);
 }
+
+/** Verbs that send or put things somewhere: "post each new article to LinkedIn", "move it to trello". */
+export const SENDING_VERBS: ReadonlySet<string> = new Set(
+  `post send share forward publish push copy sync tweet tell notify text message add move upload
+  save export write report log`.split(/\s+/),
+);
