@@ -4,7 +4,7 @@ import { INTENTS } from './intents.ts';
 import { EXACT_NAMES, FUZZY_NAMES, LEXEMES, NOT_TYPOS, type Lexeme } from './lexicon.ts';
 import { analyse, type Word } from './nlp.ts';
 import { SENDING_VERBS } from './verbs.ts';
-import { productWord } from './services.ts';
+import { DETERMINERS, productWord } from './services.ts';
 import { editDistance, type Token } from './text.ts';
 
 /** One place where the description points at an integration. */
@@ -186,7 +186,7 @@ function readsAsName(
   if (
     USUAL_NAMES.has(word.lower) &&
     ['NOUN', 'PROPN'].includes(word.pos) &&
-    !['a', 'an', 'the', 'this', 'that', 'each', 'every', 'any'].includes(before?.lower ?? '') &&
+    !DETERMINERS.has(before?.lower ?? '') &&
     before?.pos !== 'ADJ'
   )
     return true;

@@ -149,10 +149,13 @@ export function planSteps(
   mentions: readonly Mention[],
   reading: TriggerReading,
 ): PlannedStep[] {
-  // (Not a day that owns a thing: "grab the weekend's runs" keeps its weekend.)
-  const cut: [number, number][] = [...scheduleSpans(text)].filter(
-    ([, end]) => !/^['\u2019]s\b/.test(text.slice(end)),
-  );
+  // A day alone that owns a thing stays ("grab the weekend's runs"); a time written with an
+  // apostrophe goes whole ("every Monday's at 9").
+  const cut: [number, number][] = [...scheduleSpans(text)].flatMap(([start, end]) => {
+    const owned = /^['\u2019]s\b/.test(text.slice(end));
+    if (!owned) return [[start, end] as [number, number]];
+    return /^\p{L}+$/u.test(text.slice(start, end)) ? [] : [[start, end + 2] as [number, number]];
+  });
   for (const pattern of TRIGGER_ONLY) {
     for (const m of text.matchAll(pattern)) cut.push([m.index, m.index + m[0].length]);
   }

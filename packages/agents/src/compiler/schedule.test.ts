@@ -115,6 +115,15 @@ describe('schedule phrases', () => {
     }
   });
 
+  it.each([
+    ["post the numbers in #sales every Monday's at 9", '0 9 * * 1'],
+    ["send me the report on Friday's at 5pm", '0 17 * * 5'],
+  ])('reads a plural day written with an apostrophe as a time: %s', (prompt, cron) => {
+    const spec = compileEmbedded({ prompt, now: new Date('2026-11-21T10:00:00Z') });
+    expect(spec.trigger).toMatchObject({ type: 'schedule', cron });
+    expect(spec.steps.map((step) => step.text).join(' ')).not.toMatch(/(?:^|\s)'s\b/);
+  });
+
   it('reads no day that names a thing: a possessive, or a day describing the noun after it', () => {
     const spec = (prompt: string) =>
       compileEmbedded({ prompt, now: new Date('2026-11-21T10:00:00Z') });

@@ -193,21 +193,28 @@ const BEFORE_A_TIME = new Set(
  * A day that names a thing rather than a time: written as a possessive ("the weekend's runs",
  * "Friday's numbers") or describing the noun after it ("which weekend shifts were short").
  */
-function namesThing(words: readonly Word[], w: Word): boolean {
-  const day = w.lower.replace(/s$/, '');
-  if (!DAYS.has(day)) return false;
-  const at = words.indexOf(w);
+function namesThing(words: readonly Word[], at: number): boolean {
+  const w = words[at]!;
+  if (!DAYS.has(w.lower.replace(/s$/, ''))) return false;
+  const thing = (x: Word | undefined) =>
+    !!x && x.sentence === w.sentence && x.pos === 'NOUN' && !PARTS_OF_DAY.has(x.lower);
   const next = words[at + 1];
-  if (next?.lower === "'s" && next.start === w.end) return true;
+  // ("Tuesday's call", "the weekend's runs", but "every Monday's at 9": a plural written with an
+  // apostrophe, before a time or nothing more.)
+  if (next?.lower === "'s" && next.start === w.end) {
+    const owned = words[at + 2];
+    return (
+      !!owned &&
+      owned.sentence === w.sentence &&
+      owned.pos !== 'NUM' &&
+      !/^[,.;:!?)]$/.test(owned.value) &&
+      !PARTS_OF_DAY.has(owned.lower) &&
+      !['at', 'and', 'or', '&', 'from', 'to', 'between', 'before', 'after'].includes(owned.lower)
+    );
+  }
   const before = words[at - 1];
   return (
-    !!next &&
-    next.sentence === w.sentence &&
-    next.pos === 'NOUN' &&
-    !PARTS_OF_DAY.has(next.lower) &&
-    !!before &&
-    before.sentence === w.sentence &&
-    !BEFORE_A_TIME.has(before.lower)
+    !!before && before.sentence === w.sentence && !BEFORE_A_TIME.has(before.lower) && thing(next)
   );
 }
 
@@ -314,10 +321,10 @@ export function readTrigger(
       masked.slice(service.end);
   }
   // Nor does a day that names a thing: "the weekend's runs", "which weekend shifts were short".
-  for (const w of words) {
-    if (namesThing(words, w))
+  words.forEach((w, at) => {
+    if (namesThing(words, at))
       masked = masked.slice(0, w.start) + blank(w.value) + masked.slice(w.end);
-  }
+  });
   // Nor do times the text only refers to ("last weekend", "this month", "the last 12 months"),
   // nor a frequency that describes a figure or a thing ("monthly active users", "weekly
   // signups", "our monthly meetups") rather than work to do on that rhythm.
