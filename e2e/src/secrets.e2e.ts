@@ -53,7 +53,7 @@ async function mailedLink(email: string, page: 'reset-password' | 'verify-email'
       .slice(-6)
       .join('\n');
   try {
-    await expect.poll(find, { timeout: 60_000 }).toBeDefined();
+    await expect.poll(find, { timeout: 30_000 }).toBeDefined();
   } catch (err) {
     throw new Error(`no ${page} mail for ${email}; the server said:\n${told()}`, { cause: err });
   }
@@ -234,5 +234,5 @@ describe('secrets stay out of URLs and logs', () => {
         `${what} in a URL`,
       ).toEqual([]);
     }
-  }, 150_000);
+  });
 });

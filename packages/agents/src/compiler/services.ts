@@ -172,7 +172,6 @@ const STAGE_WORDS = new Set([
   'state',
 ]);
 
-/** A language's name: "Spanish", "Portuguese", "German", "Arabic", "French". */
 /** The English names the runtime gives the two-letter codes of a kind: regions, languages. */
 function namesOfCodes(type: 'region' | 'language'): string[] {
   const display = new Intl.DisplayNames(['en'], { type });
