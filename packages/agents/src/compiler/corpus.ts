@@ -35,6 +35,8 @@ import varied24 from './corpus/varied-24.json' with { type: 'json' };
 import varied25 from './corpus/varied-25.json' with { type: 'json' };
 import varied26 from './corpus/varied-26.json' with { type: 'json' };
 import varied27 from './corpus/varied-27.json' with { type: 'json' };
+import varied28 from './corpus/varied-28.json' with { type: 'json' };
+import varied29 from './corpus/varied-29.json' with { type: 'json' };
 import type { LabelledCase } from './corpus-score.ts';
 
 export type { CorpusCase, ExpectedTrigger } from './corpus/types.ts';
@@ -99,6 +101,8 @@ export const VARIED_CASES: readonly LabelledCase[] = [
   ...(varied25 as LabelledCase[]),
   ...(varied26 as LabelledCase[]),
   ...(varied27 as LabelledCase[]),
+  ...(varied28 as LabelledCase[]),
+  ...(varied29 as LabelledCase[]),
 ];
 
 /** Where the compiler's rules and its category model come from. */

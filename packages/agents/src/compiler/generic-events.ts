@@ -80,6 +80,24 @@ function withActionLemma(w: Word): Word {
   return lemma ? { ...w, lemma } : w;
 }
 
+/**
+ * A verb of writing to someone that the tagger read as a noun after the one who writes: "someone
+ * DMs our Instagram", "people message the stables' page", "a customer texts us".
+ */
+function speakingVerb(w: Word, at: number, words: readonly Word[]): Word {
+  const base = w.lower.replace(/(?<!s)s$/, '');
+  const next = words[at + 1];
+  return ['NOUN', 'PROPN'].includes(w.pos) &&
+    SPEAKING.has(base) &&
+    ACTORS.has(words[at - 1]?.lower ?? '') &&
+    // ("a new guest message in Hostaway" is a message.)
+    !['new', 'incoming'].includes(words[at - 2]?.lower ?? '') &&
+    next?.sentence === w.sentence &&
+    ['DET', 'PRON', 'PROPN'].includes(next.pos)
+    ? { ...w, pos: 'VERB', lemma: base }
+    : w;
+}
+
 /** States a thing goes into: "the build goes red" is a build failed. */
 const STATES: Readonly<Record<string, string>> = {
   red: 'failed',
@@ -161,6 +179,10 @@ const VERB_THINGS: Readonly<Record<string, string>> = {
   reply: 'message',
   respond: 'message',
 };
+/** Verbs of a thing arriving by itself: its subject is the thing, even a person ("a lead"). */
+const ARRIVING = new Set(['arrive', 'come', 'land', 'appear', 'show', 'pop', 'drop']);
+/** Verbs that tell what a message says: the words after them are its content. */
+const CONTENT_VERBS = new Set(['mention', 'contain', 'include', 'regard', 'concern']);
 /** Verbs of writing to someone: with no object of their own, what arrives is a message. */
 const SPEAKING = new Set([
   'write',
@@ -433,6 +455,20 @@ function cuesIn(
         )
     )
       cues.push({ index: i, strong: true });
+    // "each gift over $1,000 that comes in through Givebutter", "any receipt that lands in my
+    // Gmail": each of the things that arrive.
+    else if (
+      ['every', 'each', 'any'].includes(w.lower) &&
+      words.slice(i + 2, i + 16).some(
+        (x, k, run) =>
+          ['that', 'which'].includes(x.lower) &&
+          x.sentence === w.sentence &&
+          ARRIVING.has(run[k + 1]?.lemma ?? '') &&
+          // (Not what arrived once: "every diff that landed in March".)
+          !/(?:ed|came)$/.test(run[k + 1]!.lower),
+      )
+    )
+      cues.push({ index: i, strong: true });
     else if (w.lower === 'after' || (w.lower === 'if' && !asksWhether(words, i)))
       cues.push({ index: i, strong: false });
     // "Every Strava activity I upload ...", "each Typeform response": each of a named service's
@@ -632,7 +668,7 @@ export function findGenericEvent(
   /** Services the words imply ("a PR": GitHub), where the clause names none. */
   implied: readonly ServiceSpan[] = [],
 ): EventTrigger | null {
-  const words = analysed.map(withActionLemma);
+  const words = analysed.map(withActionLemma).map(speakingVerb);
   const outside = services.filter(
     (s) => !integrationById(s.id) || integrationById(s.id)!.provider.kind !== 'builtin',
   );
@@ -732,8 +768,14 @@ export function findGenericEvent(
       };
       // "asking to reschedule": an infinitive says what someone wants, not what happened.
       const infinitive = (w: Word) => clause[clause.indexOf(w) - 1]?.lower === 'to';
+      // "a conversation mentions cancelling", "asks about a refund": what is said, not what
+      // happened.
+      const said = (w: Word) => {
+        const at = clause.indexOf(w);
+        return clause.slice(0, at).some((x) => CONTENT_VERBS.has(x.lemma) || x.lower === 'about');
+      };
       const isAction = (w: Word) =>
-        Boolean(ACTIONS[w.lemma]) && !quoted(w) && !attributive(w) && !infinitive(w);
+        Boolean(ACTIONS[w.lemma]) && !quoted(w) && !attributive(w) && !infinitive(w) && !said(w);
       // After a determiner a word is a thing, whatever the tagger says ("a deploy fails").
       // So is a thing products send news of right after a service's name ("Instantly reply").
       const determined = (w: Word) => {
@@ -752,8 +794,31 @@ export function findGenericEvent(
             services.some((s) => before.start >= s.start && before.end <= s.end))
         );
       };
+      // "fires an alert about ...": after an article and before no noun, an adjective is a thing.
+      const headAdjective = (w: Word) => {
+        const at = clause.indexOf(w);
+        return (
+          w.pos === 'ADJ' &&
+          ['a', 'an', 'the'].includes(clause[at - 1]?.lower ?? '') &&
+          !['NOUN', 'PROPN', 'ADJ'].includes(clause[at + 1]?.pos ?? '')
+        );
+      };
+      // "Graylog fires an alert": a verb of ours after a service's name, before an article, is
+      // what the service does, whatever the tagger says.
+      const serviceDoes = (w: Word) => {
+        const at = clause.indexOf(w);
+        const before = clause[at - 1];
+        return (
+          /s$/.test(w.lower) &&
+          Boolean(ACTIONS[w.lemma]) &&
+          !!before &&
+          services.some((s) => before.start >= s.start && before.end <= s.end) &&
+          ['a', 'an', 'the'].includes(clause[at + 1]?.lower ?? '')
+        );
+      };
       const isObject = (w: Word) =>
-        (w.pos === 'NOUN' || (w.pos === 'PROPN' && w.known) || determined(w)) &&
+        (w.pos === 'NOUN' || (w.pos === 'PROPN' && w.known) || determined(w) || headAdjective(w)) &&
+        !serviceDoes(w) &&
         !['new', 'incoming', 'latest', 'fresh'].includes(w.lower) &&
         !OBJECT_STOP.has(w.lemma) &&
         !quoted(w) &&
@@ -765,13 +830,34 @@ export function findGenericEvent(
       const afterNew = clause.findIndex((w) => w.lower === 'new' || w.lower === 'incoming');
       const inService = (w: Word) =>
         services.some((s) => w.start >= s.start && w.end <= s.end && partOfName(w, s));
-      const newThing =
+      let newThing =
         afterNew === -1 ? undefined : clause.slice(afterNew + 1).find((w) => !inService(w));
+      // ("a new patient books their first appointment": a new someone doing something is not the
+      // thing; what they do it to is.)
+      if (
+        newThing &&
+        (ACTORS.has(newThing.lower) || ACTORS.has(newThing.lemma)) &&
+        // ("books" the tagger may take for a noun.)
+        (clause[clause.indexOf(newThing) + 1]?.pos === 'VERB' ||
+          /s$/.test(clause[clause.indexOf(newThing) + 1]?.lower ?? '')) &&
+        ACTIONS[clause[clause.indexOf(newThing) + 1]?.lemma ?? ''] &&
+        // (Not "a new lead comes in": a verb with a thing of its own.)
+        ['DET', 'PRON', 'NOUN', 'ADJ'].includes(clause[clause.indexOf(newThing) + 2]?.pos ?? '')
+      )
+        newThing = undefined;
       // The word after "new" is the thing even when the tagger took it for a verb ("invite").
       let object: Word | undefined =
         newThing && (isObject(newThing) || (newThing.pos === 'VERB' && newThing.known))
           ? newThing
           : undefined;
+      // ("a Thumbtack lead for a remodel comes in": what arrives is the thing, even a person.)
+      const arriver = clause.find(isObject);
+      const arrives =
+        !!arriver &&
+        clause
+          .slice(clause.indexOf(arriver) + 1)
+          .find((w) => (w.pos === 'VERB' && ACTIONS[w.lemma]) || ARRIVING.has(w.lemma))?.lemma;
+      if (arriver && arrives && ARRIVING.has(arrives)) object ??= arriver;
       object ??= clause.find((w) => isObject(w) && !ACTORS.has(w.lower) && !ACTORS.has(w.lemma));
       // "a lead's status is changed": the thing is the one the attribute belongs to.
       if (object && ATTRIBUTES.has(object.lemma)) {
@@ -815,11 +901,23 @@ export function findGenericEvent(
         // ("merge request opened": a verb-like word inside the thing's name is no verb.)
         clause.indexOf(verbBefore) < at - 1 &&
         verbBefore.lower !== 'new';
-      const verb = describing ? verbBefore : (verbAfter ?? verbBefore);
+      // "comments on a ticket we've already closed": a verb after a subject of its own tells of
+      // the thing, not what happened to it.
+      const relative =
+        !!verbAfter &&
+        !!verbBefore &&
+        clause
+          .slice(at + 1, clause.indexOf(verbAfter))
+          .some((w) =>
+            ['we', 'i', 'you', 'they', 'he', 'she'].includes(w.lower.replace(/'.*$/, '')),
+          );
+      const verb = describing || relative ? verbBefore : (verbAfter ?? verbBefore);
       const isNew = afterNew !== -1;
       // A strong cue with a thing but no verb of ours ("any time a ticket mentions ...") is a
       // new one.
-      if (!verb && !isNew && !(cue.strong && object)) continue;
+      // ("a conversation mentions cancelling": a message that says something has arrived.)
+      const mentioning = clause.some((w) => w.lemma === 'mention' && w.pos === 'VERB');
+      if (!verb && !isNew && !(cue.strong && object) && !(mentioning && object)) continue;
       const verbIndex = verb ? clause.indexOf(verb) : -1;
       const afterVerb = verb ? clause[verbIndex + 1] : undefined;
       // ("a 2-star review posted on Trustpilot" is the review: the thing came first.)
@@ -889,18 +987,28 @@ export function findGenericEvent(
           ? `${nounOf(w)}_${nounOf(next)}`
           : nounOf(w);
       };
-      const lemma = speaking
-        ? 'message'
-        : madeByVerb
-          ? madeByVerb
-          : formFilled
-            ? 'response'
-            : verb &&
-                VERB_OBJECTS[verb.lemma] &&
-                // ("books an appointment": a thing products send news of names itself.)
-                (!object || (clause.indexOf(object) > verbIndex && !THINGS.has(object.lemma)))
-              ? VERB_OBJECTS[verb.lemma]!
-              : compound(object!).replace(/[^a-z0-9_]+/g, '_');
+      // "finishes deploying the api service": what finishes is the deploy.
+      const gerund =
+        verb &&
+        ['finish', 'complete', 'start', 'stop', 'fail', 'begin', 'end'].includes(verb.lemma) &&
+        afterVerb?.pos === 'VERB' &&
+        /ing$/.test(afterVerb.lower)
+          ? afterVerb.lemma
+          : undefined;
+      const lemma = gerund
+        ? gerund
+        : speaking
+          ? 'message'
+          : madeByVerb
+            ? madeByVerb
+            : formFilled
+              ? 'response'
+              : verb &&
+                  VERB_OBJECTS[verb.lemma] &&
+                  // ("books an appointment": a thing products send news of names itself.)
+                  (!object || (clause.indexOf(object) > verbIndex && !THINGS.has(object.lemma)))
+                ? VERB_OBJECTS[verb.lemma]!
+                : compound(object!).replace(/[^a-z0-9_]+/g, '_');
       // An e-mail that arrives is a message received; one that bounces stays an e-mail.
       const objectName =
         ['email', 'mail'].includes(lemma) && verb && ACTIONS[verb.lemma] !== 'created'
@@ -920,6 +1028,13 @@ export function findGenericEvent(
       // ("pays successfully" is done.)
       if (madeByVerb && !/^success/.test(clause[verbIndex + 1]?.lower ?? '')) action = 'created';
       if (verb && clause[verbIndex - 1]?.lower === 'fully') action = 'completed';
+      // "a customer writes back": a reply.
+      if (
+        verb &&
+        ['write', 'message', 'text', 'email', 'mail'].includes(verb.lemma) &&
+        clause[verbIndex + 1]?.lower === 'back'
+      )
+        action = 'replied';
       // ("a background check comes back"; a survey that comes back is a response, as it was.)
       if (
         verb?.lemma === 'come' &&
@@ -935,6 +1050,13 @@ export function findGenericEvent(
               .slice(words.indexOf(verb) + 1, words.indexOf(verb) + 5)
               .find((w) => !['into', 'to', 'a', 'an', 'the'].includes(w.lower))
           : undefined;
+      // "gets marked complete", "is marked as paid": the state it is marked with.
+      const marked =
+        verb?.lemma === 'mark'
+          ? clause.slice(verbIndex + 1, verbIndex + 3).find((w) => w.lower !== 'as')
+          : undefined;
+      if (marked && /^(?:complete|completed|done|finished)$/.test(marked.lower))
+        action = 'completed';
       const state = verb && ['go', 'turn'].includes(verb.lemma) ? clause[verbIndex + 1] : undefined;
       if (state && STATES[state.lower]) action = STATES[state.lower]!;
       else if (intoState && STATES[intoState.lower]) action = STATES[intoState.lower]!;
@@ -1039,8 +1161,9 @@ export function findGenericEvent(
         verb && ['turn', 'hand'].includes(verb.lemma) && clause[verbIndex + 1]?.lower === 'in';
       if (
         /form/i.test(service.name) &&
-        verb &&
-        ['fill', 'submit', 'complete', 'answer', 'send'].includes(verb.lemma)
+        ((verb && ['fill', 'submit', 'complete', 'answer', 'send'].includes(verb.lemma)) ||
+          // ("each time one comes in": a form that arrives is a response to it.)
+          (thing === 'form' && sameAction(action, 'created')))
       ) {
         thing = 'response';
         action = 'created';
@@ -1082,11 +1205,25 @@ export function findGenericEvent(
       // A service about one kind of thing, with one event for it appearing ("submission.created"
       // of a form tool), has that event for whatever the description calls it ("a complaint").
       const appearing = declared.filter((e) => sameAction(actionOf(e), 'created'));
+      // ("an app sync fails" in Argo CD is its `app.sync_failed`: the thing is written into the
+      // event's action.)
+      const inAction = declared.find((e) => {
+        const parts = actionOf(e).split('_');
+        const last = parts.at(-1)!;
+        return (
+          parts.length > 1 &&
+          ((parts.slice(0, -1).includes(head) &&
+            (forms.includes(last) || sameAction(last, action))) ||
+            // ("comments on a ticket": Zendesk's ticket.comment_added, the verb's own noun.)
+            (!!verb && parts.slice(0, -1).includes(verb.lemma) && sameAction(last, 'created')))
+        );
+      });
       const match =
         replyTo ??
         bare ??
         sameObject.find((e) => forms.includes(actionOf(e))) ??
         sameObject.find((e) => sameAction(actionOf(e), action)) ??
+        inAction ??
         // ("a GitHub Actions run fails": its run completed, which says how it ended.)
         (['failed', 'completed'].includes(action)
           ? only(sameObject.filter((e) => actionOf(e) === 'completed'))
@@ -1105,13 +1242,18 @@ export function findGenericEvent(
           ? sameObject[0]
           : undefined) ??
         // "photos uploaded to Drive", "a sermon published on YouTube": whatever a service about one
-        // kind of thing calls it, its one event of that kind (file created, video published).
+        // kind of thing calls it, its one event of that kind (file created, video published);
+        // but a message that arrives is no reservation made.
         (!sameObject.length &&
+        thing !== 'message' &&
         (['cancelled', 'deleted', 'failed'].includes(action) ||
           new Set(declared.map((e) => e.id.slice(0, e.id.lastIndexOf('.')))).size === 1)
           ? only(declared.filter((e) => sameAction(actionOf(e), action)))
           : undefined) ??
-        (declared.length === 1 && !sameObject.length && sameSide(actionOf(declared[0]!), action)
+        (declared.length === 1 &&
+        !sameObject.length &&
+        thing !== 'message' &&
+        sameSide(actionOf(declared[0]!), action)
           ? declared[0]
           : undefined);
       return {

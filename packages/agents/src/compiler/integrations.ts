@@ -1,7 +1,14 @@
 import usualNames from './usual-names.json' with { type: 'json' };
 import { INTEGRATIONS, integrationById } from '../catalog/index.ts';
 import { INTENTS } from './intents.ts';
-import { EXACT_NAMES, FUZZY_NAMES, LEXEMES, NOT_TYPOS, type Lexeme } from './lexicon.ts';
+import {
+  capitalisedNames,
+  EXACT_NAMES,
+  FUZZY_NAMES,
+  LEXEMES,
+  NOT_TYPOS,
+  type Lexeme,
+} from './lexicon.ts';
 import { analyse, type Word } from './nlp.ts';
 import { SENDING_VERBS } from './verbs.ts';
 import { DETERMINERS, productWord } from './services.ts';
@@ -19,6 +26,8 @@ export type Mention = {
   assumption?: string;
   /** Matched as a typo of the name ("Hubsopt"). */
   fuzzy?: boolean;
+  /** Matched by a pattern that already read the words around it ("Linear issue", "in Sheets"). */
+  read?: boolean;
 };
 
 const BY_FIRST_STEM = new Map<string, Lexeme[]>();
@@ -61,9 +70,26 @@ function nameMentions(text: string, tokens: readonly Token[]): Mention[] {
         start: match.index + offset,
         end: match.index + match[0].length,
         via: 'name',
+        read: true,
       });
     }
   }
+  // "the trip list in Sheets", "check our Backlog": an everyday word with a capital, inside a
+  // sentence and not one of a run of capitalised words ("the Product Backlog").
+  tokens.forEach((token, i) => {
+    const id = capitalisedNames().get(token.lower);
+    if (!id || !/^[A-Z][a-z]+$/.test(token.raw) || negated(tokens, i)) return;
+    const lead = text.slice(0, token.start).trimEnd();
+    const capital = (t: Token | undefined) => !!t && /^[A-Z]/.test(t.raw) && t.raw !== 'I';
+    // (At the head of a sentence only as what reports: "Socket flags a new alert".)
+    const reporting = /^(?:flag|report|raise|detect|alert|catch|spot|notif)/.test(
+      tokens[i + 1]?.lower ?? '',
+    );
+    if ((!lead || /[.!?:;(\n"']$/.test(lead) || /\bthen$/.test(lead)) && !reporting) return;
+    if (capital(tokens[i - 1]) || capital(tokens[i + 1])) return;
+    if (found.some((m) => m.start <= token.start && m.end >= token.end)) return;
+    found.push({ id, start: token.start, end: token.end, via: 'name', read: true });
+  });
   const named = new Set(found.map((mention) => `${mention.start}`));
   for (const token of tokens) {
     if (named.has(`${token.start}`) || NOT_TYPOS.has(token.lower)) continue;
@@ -162,6 +188,26 @@ const SERVICE_BEFORE = new Set(
 );
 
 /**
+ * The last word of the noun phrase a word opens, when words describing it stand between: "notion
+ * [content calendar] db", "missive [shared] inbox" (at most three).
+ */
+function nounPhraseHead(words: readonly Word[], at: number): Word | undefined {
+  let end = at;
+  while (
+    end + 1 < words.length &&
+    end - at < 3 &&
+    words[end + 1]!.sentence === words[at]!.sentence &&
+    ['NOUN', 'ADJ', 'VERB', 'PROPN'].includes(words[end + 1]!.pos) &&
+    /^[a-z]+$/.test(words[end + 1]!.value) &&
+    // ("shared" describes; "stored" or "uploads" starts a clause of its own.)
+    (words[end + 1]!.pos !== 'VERB' || /ed$/.test(words[end + 1]!.lower)) &&
+    !(words[end + 1]!.pos === 'VERB' && words[end + 2]?.pos !== 'NOUN')
+  )
+    end++;
+  return end > at + 1 ? words[end] : undefined;
+}
+
+/**
  * An everyday word counts as the product unless the sentence uses it as the everyday word: as a
  * verb, adjective or adverb ("close the deal", "a crisp summary"), after an article ("send a
  * signal", "the front"), or before "of" ("in front of").
@@ -209,7 +255,10 @@ function readsAsName(
     (!next ||
       next.sentence !== word.sentence ||
       ['with', 'message', 'saying', 'that'].includes(next.lower) ||
-      /^[,.;!?]$/.test(next.value))
+      /^[,.;!?]$/.test(next.value) ||
+      // ("... a telegram whenever frost is forecast", "a telegram 🎉": no noun goes on, for a
+      // word that names its product nearly always; "send me a signal when" is English.)
+      (USUAL_NAMES.has(word.lower) && !['NOUN', 'PROPN', 'ADJ', 'NUM', 'PART'].includes(next.pos)))
   )
     return true;
   // "sentry raises a new issue", "square reports a payment": what a watching product does.
@@ -220,11 +269,17 @@ function readsAsName(
   )
     return true;
   // "slack me when ...", "Slack the team": the product used as the verb of sending.
-  if (
-    next &&
-    ['me', 'us', 'him', 'her', 'them'].includes(next.lower) &&
-    (first || ['and', 'then', '+', '&', '/'].includes(before?.lower ?? ''))
-  )
+  // ... and a messenger's name the same way before whom it reaches: "then slack the CSM" (a
+  // word that names its product nearly always; "signal the team" is English).
+  const messenger =
+    integrationById(mention.id)?.category === 'Communication' && USUAL_NAMES.has(word.lower);
+  const reached =
+    ['me', 'us', 'him', 'her', 'them'].includes(next?.lower ?? '') ||
+    (messenger &&
+      word.pos === 'VERB' &&
+      ['the', 'our', 'my', 'their', 'each', 'every'].includes(next?.lower ?? '') &&
+      ['NOUN', 'PROPN'].includes(words[at + 2]?.pos ?? ''));
+  if (reached && (first || ['and', 'then', '+', '&', '/'].includes(before?.lower ?? '')))
     return true;
   // Where an arrow sends things: "daily revenue -> telegram, 21:00".
   if (
@@ -240,6 +295,25 @@ function readsAsName(
     word.pos !== 'VERB' &&
     (!next || next.sentence !== word.sentence || /^(?:[,.;:!?)]|and|or)$/.test(next.lower)) &&
     others.some((m) => m.id !== mention.id && m.end <= before.start && m.end >= before.start - 2)
+  )
+    return true;
+  // ... or the first of them: "the stripe + postmark keys".
+  const after = words[at + 2];
+  if (
+    next &&
+    after &&
+    ['and', 'or', '+', '&', '/', ','].includes(next.lower) &&
+    word.pos !== 'VERB' &&
+    others.some((m) => m.id !== mention.id && m.start === after.start)
+  )
+    return true;
+  // "the notion content calendar db", "missive shared inbox": the noun the name's phrase ends in
+  // is a product's.
+  const head = nounPhraseHead(words, at);
+  if (
+    head &&
+    ['NOUN', 'PROPN'].includes(word.pos) &&
+    (SERVICE_AFTER.has(head.lower) || SERVICE_AFTER.has(head.lemma))
   )
     return true;
   if (
@@ -327,7 +401,9 @@ export function findMentions(
       !covered(mention) &&
       !handle(mention) &&
       (exact(mention) || !found.some((other) => other.start === mention.start && exact(other))) &&
-      (!isEverydayWord(common, mention, text) || readsAsName(words, mention, found)) &&
+      (mention.read ||
+        !isEverydayWord(common, mention, text) ||
+        readsAsName(words, mention, found)) &&
       !((mention.fuzzy || !asWritten(mention)) && english(mention)),
   );
   const intents = intentMentions(text, names);

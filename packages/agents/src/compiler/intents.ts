@@ -92,7 +92,7 @@ export const INTENTS: readonly Intent[] = [
   {
     id: 'http-request',
     patterns: [
-      /\b(?:the|an?|our|their|this|that)\s+(?:[\w-]+\s+){0,3}apis?\b(?!\s*(?:keys?|tokens?|docs|reference|of|access))/gi,
+      /\b(?:the|an?|our|their|this|that)\s+(?:[\w-]+\s+){0,3}apis?\b(?!\s*(?:keys?|tokens?|docs|reference|of|access|services?|servers?|pods?|repos?|deploys?|deployments?|logs?|containers?|workers?))/gi,
       /\b(?:over|via|through) http\b/gi,
       /\b(?:endpoints?|health ?checks?|rest api)\b/gi,
       new RegExp(String.raw`https?:\/\/api\.[^\s)"']+`, 'gi'),

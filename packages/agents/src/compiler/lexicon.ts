@@ -1,5 +1,6 @@
 import { INTEGRATIONS } from '../catalog/index.ts';
-import { phrase, type Phrase } from './text.ts';
+import { inVocabulary } from './nlp.ts';
+import { CALENDAR_WORDS, phrase, type Phrase } from './text.ts';
 
 // Which words name an integration. Built from the catalog (name, id, aliases, keywords) so a new
 // integration is recognised without code; the tables below only remove words that are too generic
@@ -171,7 +172,7 @@ const OVERRIDES: Readonly<Record<string, { add?: readonly string[]; exact?: read
     },
     linear: {
       add: ['linear.app', 'linear app'],
-      exact: [/\bLinear\b/g, /\blinear(?= (?:ticket|issue|project|cycle|board)s?\b)/g],
+      exact: [/\bLinear\b/g, /\blinear(?= (?:ticket|issue|project|cycle|board|bug|task)s?\b)/g],
     },
     square: {
       add: ['squareup', 'square pos'],
@@ -198,10 +199,9 @@ const OVERRIDES: Readonly<Record<string, { add?: readonly string[]; exact?: read
     'google-sheets': { add: ['google sheet', 'google sheets', 'gsheets', 'google spreadsheet'] },
     'google-drive': {
       add: ['google drive', 'gdrive'],
-      // "file it in our Drive", "the shared Drive folder": the capital says which drive.
-      exact: [
-        /(?<=\b(?:our|my|the|shared|team|in|into|to|from|on)\s+)Drive\b(?!\s+(?:time|thru|through|way))/g,
-      ],
+      // "file it in our Drive", "the same Drive folder": inside a sentence, after a word in lower
+      // case, the capital says which drive.
+      exact: [/(?<=\b[a-z]+\s+)Drive\b(?!\s+(?:time|thru|through|way))/g],
     },
     'google-calendar': { add: ['google calendar', 'gcal'] },
     mysql: { add: ['mariadb'] },
@@ -232,6 +232,16 @@ const NAME_IS_GENERIC = new Set([
   'google-drive',
   'google-calendar',
   'web-page',
+  // ("remind me", "from scratch", "later today", "from day one": the word nearly every time.)
+  'remind',
+  'scratch',
+  'later',
+  'socket',
+  'day-one',
+  // People's first names: "email Percy the notes".
+  'percy',
+  'lucca',
+  'angi',
 ]);
 
 export type Lexeme = { id: string; phrase: Phrase };
@@ -263,6 +273,31 @@ export const LEXEMES: readonly Lexeme[] = INTEGRATIONS.flatMap((integration) =>
 export const EXACT_NAMES: readonly ExactName[] = Object.entries(OVERRIDES).flatMap(([id, o]) =>
   (o.exact ?? []).map((pattern) => ({ id, pattern })),
 );
+
+/**
+ * Products whose one-word names are everyday words the lexicon leaves to intents ("Sheets",
+ * "Backlog", "Drive", "Linear", "Teams"): written with a capital inside a sentence, English says
+ * it is the name. Days and months keep their capitals for themselves ("Monday"), and so do
+ * people's names ("Percy"), which are no English words.
+ */
+let capitalised: ReadonlyMap<string, string> | null = null;
+export function capitalisedNames(): ReadonlyMap<string, string> {
+  capitalised ??= new Map(
+    INTEGRATIONS.filter((integration) => integration.provider.kind !== 'builtin').flatMap(
+      (integration) => {
+        const own = new Set(termsOf(integration.id));
+        const names = [integration.name, ...integration.aliases].map((n) => n.toLowerCase());
+        return names
+          .filter(
+            (n) =>
+              /^[a-z]{4,}$/.test(n) && !own.has(n) && !CALENDAR_WORDS.has(n) && inVocabulary(n),
+          )
+          .map((n) => [n, integration.id] as const);
+      },
+    ),
+  );
+  return capitalised;
+}
 
 /** Single-word product names long enough to forgive one typo ("Hubsopt", "Zendsek"). */
 export const FUZZY_NAMES: readonly { id: string; word: string }[] = INTEGRATIONS.filter(

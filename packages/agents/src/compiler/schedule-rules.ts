@@ -251,7 +251,9 @@ export const RULES: readonly Rule[] = [
     },
   },
   {
-    pattern: /\b(?:week ?days?|work ?days?|working days|business days|school ?days?)\b/gi,
+    // ("the same weekday last week", "which weekday": a day talked of, not when to run.)
+    pattern:
+      /(?<!\b(?:same|which|what|that)\s)\b(?:week ?days?|work ?days?|working days|business days|school ?days?)\b/gi,
     apply: (d) => void (d.dow = '1-5'),
   },
   {

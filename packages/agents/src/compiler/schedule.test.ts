@@ -43,6 +43,9 @@ describe('schedule phrases', () => {
     ['every 5th and 20th at 11 → pay the suppliers', '0 11 5,20 * *'],
     ['15th of month: invoice the retainer clients', '0 9 15 * *'],
     ['every 3rd day at 6pm water the plants reminder', '0 18 */3 * *'],
+    // A clock time with minutes and no am or pm is the working day's, as a bare hour is.
+    ['Every Friday at 3:30 email the parents the newsletter', '30 15 * * 5'],
+    ['nightly at 2:30 back up the database', '30 2 * * *'],
     ['every thursday 14: send the newsletter draft', '0 14 * * 4'],
     // A list of days before a part of the day; every other night; an hour with its part of the
     // day; a bare hour from 1 to 5 is the afternoon's.

@@ -1,6 +1,7 @@
 import { INTEGRATIONS } from '../catalog/index.ts';
 import type { Integration } from '../catalog/types.ts';
 import { inVocabulary, type Word } from './nlp.ts';
+import { CALENDAR_WORDS } from './text.ts';
 
 // Services by the names people give them: a catalog entry's id, name and aliases all lead to it,
 // whatever their case, spacing or punctuation ("Cal.com", "cal com", "cal-com").
@@ -157,7 +158,7 @@ const reports = (w: Word | undefined) =>
 const LABELLED = new Set(
   `folder folders database databases board boards page pages list lists column columns stage tab
   sheet channel team project projects space spaces table tables view section status label tag base
-  bases doc document workspace repo repository`.split(/\s+/),
+  bases doc document workspace repo repository plan plans tier tiers`.split(/\s+/),
 );
 /** Words before "to X" that make X a stage or a status: "move the deal to Closed Won". */
 const STAGE_WORDS = new Set([
@@ -347,12 +348,6 @@ const lowerName = (w: Word) =>
   /^[a-z][a-z0-9]{3,}$/.test(w.value) &&
   /[aeiouy]/.test(w.value) &&
   !/[^aeiouy0-9]{5,}/.test(w.value);
-
-const CALENDAR_WORDS = new Set(
-  `monday tuesday wednesday thursday friday saturday sunday january february march april may june
-  july august september october november december mon tue tues wed thu thur thurs fri sat sun jan
-  feb mar apr jun jul aug sep sept oct nov dec`.split(/\s+/),
-);
 
 /**
  * Services the catalog does not know, by where they stand: a capitalised name (or one with a
@@ -561,6 +556,9 @@ export function findUnknownServices(
         words.slice(i + 1, i + 4).some(
           (w, k, next) =>
             LABELLED.has(w.lower) &&
+            // ("in Featurebase board 'Ideas'": a word no dictionary knows, when the label is
+            // what follows, in quotes; "the Marketing folder 'Q3'" is a folder in a folder.)
+            (first.known || !/^["'\u2018\u201c]$/.test(words[i + 2 + k]?.value ?? '')) &&
             // ("the Tips notion database": a product's name may stand between.)
             next.slice(0, k).every((x) => /^[A-Z]/.test(x.value) || !free(x)),
         )) ||
@@ -707,7 +705,15 @@ export function findUnknownServices(
       !LABELLED.has(nextWord.lower) &&
       !PLACE_OR_PERSON.has(nextWord.lemma) &&
       !WHEN_WORDS.has(nextWord.lower) &&
-      !lead.some((l) => PLACE_OR_PERSON.has(l) || (!possessed && ADDRESSING.has(l)));
+      !lead.some((l) => PLACE_OR_PERSON.has(l)) &&
+      // ("email Priya notes", "send it to Priya Monday": a person just after whom a message is
+      // for; not "send me on telegram all Shiprocket shipments".)
+      !(
+        !possessed &&
+        (lead.slice(-3).some((l) => ADDRESSING.has(l)) ||
+          (['to', 'cc', 'for', 'with', 'and'].includes(before) &&
+            lead.some((l) => ADDRESSING.has(l))))
+      );
     if (
       !strong &&
       !weak &&

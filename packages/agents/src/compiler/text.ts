@@ -85,13 +85,58 @@ const FOREIGN: readonly [RegExp, string][] = (() => {
       'every evening',
     ],
     [new RegExp(`(day)s?\\s+(?:e|y|et|und|en|ed)\\s+${days}`, 'giu'), '$1s and '],
+  );
+  // The words of an event or a request those languages mix in ("cada vez que entra un pedido
+  // nuevo en Tiendanube", "wenn ein neuer Termin über Doctolib gebucht wird", "cuando te lo
+  // pida"), only words English does not have itself.
+  const phrases: Readonly<Record<string, string>> = {
+    'every time':
+      'cada vez que|toda vez que|siempre que|chaque fois que|jedes mal,? wenn|ogni volta che|elke keer (?:als|dat)',
+    'when I ask':
+      'cuando (?:yo )?(?:te |se )?lo pida|quando (?:eu )?(?:te )?pedir|quand je (?:te |vous )?le demande|wenn ich (?:dich |es |darum )*(?:frage|sage)|quando te lo chiedo|als ik het vraag',
+    every: 'elke|iedere|ogni|jeden|jede|jedes',
+    weekday: 'werkdag|werktag|d[ií]a laborable|dia [úu]til|jour ouvr[ée]|giorno feriale',
+    weekdays: 'werkdagen|werktage|d[ií]as laborables|dias [úu]teis|jours ouvr[ée]s|giorni feriali',
+    'comes in': 'entra|llega|chega|kommt (?:an|rein)|arriva|komt binnen',
+    'is booked': 'gebucht wird',
+    'is created': '(?:erstellt|angelegt) wird',
+    'is paid': 'bezahlt wird',
+    'is cancelled': 'storniert wird',
+    booked: 'gebucht|reservad[oa]|agendad[oa]|r[ée]serv[ée]e?|prenotat[oa]|geboekt',
+    a: 'una|uma|une|ein|eine|einen|einem|een',
+    new: 'nuev[oa]s?|nov[oa]s?|nouveaux|nouvelles?|neuer|neue|neues|neuen|neuem|nuov[oa]|nuovi|nuove|nieuwe',
+    order: 'pedidos?|encomendas?|commandes?|bestellung(?:en)?|ordine|bestelling(?:en)?',
+    message: 'mensajes?|mensage[mn]s?|nachrichte?n?|messaggio|messaggi|bericht(?:en)?',
+    conversation: 'conversaci[óo]n|conversas?|unterhaltung|conversazione|gesprek',
+    appointment:
+      'citas?|termine?|rendez-vous|agendamentos?|appuntament[oi]|afspra(?:ak|ken)|consultas?',
+    customer: 'clientes?|kunden?|klanten?',
+    payment: 'pagos?|pagamentos?|paiements?|zahlung(?:en)?|betaling(?:en)?',
+    sale: 'ventas?|vendas?|ventes?|verkauf|verk[äa]ufe|vendit[ae]|verkopen',
+    review:
+      'rese[ñn]as?|avalia[çc][ãa]o|avalia[çc][õo]es|bewertung(?:en)?|recension[ei]|recensies?',
+    form: 'formularios?|formul[áa]rios?|formulaires?|formular|formulier(?:en)?',
+    via: '[üu]ber',
+    in: 'dans|nella|nel',
+  };
+  for (const [english, foreign] of Object.entries(phrases)) {
+    rewrites.push([new RegExp(`(?<!\\p{L})(?:${foreign})(?!\\p{L})`, 'giu'), english]);
+  }
+  rewrites.push(
+    [/(?<!\p{L})(?:un|um)(?!\p{L})/gu, 'a'],
+    [/(?<!\p{L})(?:en|em)(?= \p{Lu})/gu, 'in'],
     // "Wenn the nightly workflow fails", "quando entra um novo lead": the word for "when" of
     // those languages, opening a sentence.
     [
-      /(?<=^|[.!?:]\s+|\n)(?:wenn|sobald|quando|cuando|quand|lorsque|wanneer|zodra)(?!\p{L})/giu,
+      /(?<=^|[.!?:]\s+|\n)(?:wenn|sobald|quando|cuando|quand|lorsque|wanneer|zodra|wen)(?!\p{L})/giu,
       'When',
     ],
   );
+  // "un pedido nuevo", "um lead novo": the adjective after its noun, before what happens to it.
+  rewrites.push([
+    /(?<!\p{L})(\p{L}+) new(?= (?:comes in|arrives|in|via|on|is)\b|[,.!?]|$)/giu,
+    'new $1',
+  ]);
   return rewrites;
 })();
 
@@ -282,3 +327,10 @@ export function listing(items: readonly string[], conjunction = 'and'): string {
   if (items.length <= 1) return items[0] ?? '';
   return `${items.slice(0, -1).join(', ')} ${conjunction} ${items[items.length - 1]}`;
 }
+
+/** Days and months, in full and abbreviated: names, but not of products. */
+export const CALENDAR_WORDS = new Set(
+  `monday tuesday wednesday thursday friday saturday sunday january february march april may june
+  july august september october november december mon tue tues wed thu thur thurs fri sat sun jan
+  feb mar apr jun jul aug sep sept oct nov dec`.split(/\s+/),
+);

@@ -112,10 +112,12 @@ const READERS: readonly Reader[] = [
   },
   {
     pattern: /(?<![\d$.,:/-])\b([01]?\d|2[0-3])[:.]([0-5]\d)\b(?![.:]\d|\s*%)/g,
+    // ("at 3:30" is as open as "at 3": in the working day, the afternoon's.)
     read: (m) => ({
       hour: Number(m[1]),
       minute: Number(m[2]),
       definite: Number(m[1]) >= 13 || m[1]!.startsWith('0'),
+      bare: !m[1]!.startsWith('0'),
     }),
   },
   {

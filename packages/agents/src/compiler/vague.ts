@@ -1,4 +1,5 @@
 import type { AgentSpec } from '@spoke/shared';
+import { integrationById } from '../catalog/index.ts';
 import { analyse, type Word } from './nlp.ts';
 import { normalize } from './text.ts';
 
@@ -17,12 +18,12 @@ const TASK_VERBS = new Set(
   debug refactor document prepare organise organize triage merge split dedupe deduplicate convert export
   import show upload download move copy rename archive assign sync add remove notify alert flag
   grade approve invite turn log append save store update delete reply build design fill reconcile
-  chase`.split(/\s+/),
+  chase restart redeploy deploy rotate scale rerun rollback backup renew pause resume`.split(/\s+/),
 );
 /** Verbs that name no work by themselves. */
 const EMPTY_VERBS = new Set(
   `be have do make help want need get try go let discuss talk think know mean like see say automate
-  improve optimise optimize fix grow boost handle streamline`.split(/\s+/),
+  improve optimise optimize fix grow boost handle streamline better`.split(/\s+/),
 );
 /** Verbs of a wish, not a job: "go viral", "help me with", "grow", "boost". */
 const WISHES = new Set('go help grow boost improve'.split(' '));
@@ -129,7 +130,10 @@ export function questionFor(prompt: string, spec: AgentSpec): string | null {
     (w, at) =>
       (((TASK_VERBS.has(w.lemma) || TASK_VERBS.has(w.lower)) && !describing(at)) ||
         // "go through my inbox", "go over the PRs": reading through things is work.
-        (w.lemma === 'go' && ['through', 'thru', 'over'].includes(words[at + 1]?.lower ?? ''))) &&
+        (w.lemma === 'go' && ['through', 'thru', 'over'].includes(words[at + 1]?.lower ?? '')) ||
+        // "make this csv into json", "turn the notes into a list": a conversion is work.
+        (['make', 'turn'].includes(w.lemma) &&
+          words.slice(at + 2, at + 5).some((x) => x.lower === 'into'))) &&
       !emptyObject(at) &&
       !thing(w, at),
   );
@@ -157,9 +161,11 @@ export function questionFor(prompt: string, spec: AgentSpec): string | null {
   const wishOnly =
     !task && !worked && !asked && words.some((w) => w.pos === 'VERB' && WISHES.has(w.lemma));
   if (wishOnly && spec.trigger.type === 'manual') return VAGUE_QUESTION;
+  // (A built-in the words only hint at, "better than last time" for memory, is no service named.)
   const hasServices =
-    spec.integrations.length > 0 ||
-    (spec.unavailable ?? []).some((service) => service.id || worked);
+    spec.integrations.some(
+      (integration) => worked || integrationById(integration.id)?.provider.kind !== 'builtin',
+    ) || (spec.unavailable ?? []).some((service) => service.id || worked);
   if (hasServices || spec.trigger.type !== 'manual') return null;
   // Without a service or a trigger, what is left must be work a model does on its own: a verb
   // of such work ("translate", "summarise", "draft"), or a question about something.

@@ -273,4 +273,18 @@ export const CODE_INTEGRATIONS: readonly Integration[] = [
       event('change.merged', 'Change merged', ['gerrit change merged']),
     ],
   }),
+  known({
+    id: 'gitee',
+    name: 'Gitee',
+    category: 'Code',
+    description: 'Gitee code hosting in China: repositories, issues and pull requests.',
+    website: 'https://gitee.com',
+    keywords: ['gitee', 'gitee repo', 'gitee.com'],
+    aliases: ['gitee.com'],
+    events: [
+      event('push', 'Push', ['push to gitee', 'new commit on gitee']),
+      event('pull_request.opened', 'Pull request opened', ['new gitee pull request']),
+      event('issue.opened', 'Issue opened', ['new gitee issue']),
+    ],
+  }),
 ];

@@ -452,4 +452,32 @@ export const DELIVERY_INTEGRATIONS: readonly Integration[] = [
     aliases: ['argo workflow'],
     events: [event('workflow.failed', 'Workflow failed', ['argo workflow fails'])],
   }),
+  known({
+    id: 'expo',
+    name: 'Expo',
+    category: 'DevOps',
+    description:
+      'Expo and EAS: React Native builds, app store submissions and over-the-air updates.',
+    website: 'https://expo.dev',
+    keywords: ['expo.dev', 'eas build', 'expo eas'],
+    aliases: ['expo.dev', 'eas build', 'expo application services'],
+    events: [
+      event('build.completed', 'Build finished', ['eas build finishes', 'expo build is done']),
+    ],
+  }),
+  known({
+    id: 'semaphore',
+    name: 'Semaphore',
+    category: 'DevOps',
+    description: 'Semaphore CI/CD: pipelines, workflows, jobs and promotions.',
+    website: 'https://semaphore.io',
+    keywords: ['semaphore ci', 'semaphoreci', 'semaphore pipeline'],
+    aliases: ['semaphoreci', 'semaphore ci', 'semaphore.io', 'semaphoreci.com'],
+    events: [
+      event('pipeline.finished', 'Pipeline finished', [
+        'semaphore pipeline finishes',
+        'semaphore pipeline fails',
+      ]),
+    ],
+  }),
 ];

@@ -195,4 +195,20 @@ export const FORM_INTEGRATIONS: readonly Integration[] = [
       ]),
     ],
   }),
+  known({
+    id: 'paperform',
+    name: 'Paperform',
+    category: 'Productivity',
+    description:
+      'Paperform online forms, quizzes, booking and payment pages, and their submissions.',
+    website: 'https://paperform.co',
+    keywords: ['paperform', 'paperform submission', 'paperform.co'],
+    aliases: ['paperform.co'],
+    events: [
+      event('submission.created', 'Form submitted', [
+        'new paperform submission',
+        'someone submits a paperform form',
+      ]),
+    ],
+  }),
 ];

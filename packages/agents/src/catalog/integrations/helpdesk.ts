@@ -400,4 +400,18 @@ export const HELPDESK_INTEGRATIONS: readonly Integration[] = [
     aliases: ['halo psa'],
     events: [event('ticket.created', 'Ticket created', ['new halopsa ticket'])],
   }),
+  known({
+    id: 'zammad',
+    name: 'Zammad',
+    category: 'Support',
+    description:
+      'Zammad open-source help desk: tickets, customers, organizations and knowledge base.',
+    website: 'https://zammad.com',
+    keywords: ['zammad', 'zammad ticket'],
+    aliases: ['zammad.com', 'zammad.org'],
+    events: [
+      event('ticket.created', 'Ticket created', ['new zammad ticket']),
+      event('ticket.updated', 'Ticket updated', ['zammad ticket is updated']),
+    ],
+  }),
 ];
