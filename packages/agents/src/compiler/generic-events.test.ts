@@ -406,6 +406,32 @@ describe('events of any service, read from the sentence', () => {
       'lead.created',
       'webhook',
     ],
+    // A service that says a state reports it; a verb after a subject of its own tells of the
+    // thing; writing back is a reply; what finishes deploying is a deploy.
+    [
+      'if uptimerobot says the store is down, post in #support',
+      'uptimerobot',
+      'monitor.down',
+      'webhook',
+    ],
+    [
+      "If a customer comments on a Zendesk ticket we've already closed, reopen it",
+      'zendesk',
+      'ticket.comment_added',
+      'webhook',
+    ],
+    [
+      "every time a customer writes back in Intercom on a conversation we'd set to waiting, reopen it",
+      'intercom',
+      'conversation.replied',
+      'webhook',
+    ],
+    [
+      'Every time Render finishes deploying the api service, run our smoke test against it',
+      'render',
+      'deploy.completed',
+      'webhook',
+    ],
     // Someone who "DMs" a page writes to it.
     [
       'Someone DMs our Instagram asking about prices → answer from the FAQ in Notion',
@@ -673,6 +699,31 @@ describe('services named in the description', () => {
       ];
       expect(named, prompt).not.toContain(id);
     }
+  });
+
+  it('does not take a plan, a weekday talked of or a service of ours for a product or a time', () => {
+    const spec = compile(
+      'Whenever a new message arrives in Front from someone on the Enterprise plan, tag it priority',
+    );
+    expect(spec.trigger).toMatchObject({ integration: 'front' });
+    expect(spec.unavailable ?? []).not.toContainEqual(
+      expect.objectContaining({ name: 'Enterprise' }),
+    );
+    expect(
+      compile(
+        'every day at 7am pull yesterday’s signups from Mixpanel and compare them to the same weekday last week',
+      ).trigger,
+    ).toMatchObject({ cron: '0 7 * * *' });
+    expect(
+      compile('restart the api deployment on our staging kubernetes cluster').integrations.map(
+        (i) => i.id,
+      ),
+    ).not.toContain('http-request');
+    expect(
+      compile('raygun new error group → linear bug w/ device + OS breakdown').integrations.map(
+        (i) => i.id,
+      ),
+    ).toContain('linear');
   });
 
   it('reads a request in another language as a request', () => {

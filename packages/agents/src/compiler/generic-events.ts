@@ -668,7 +668,16 @@ export function findGenericEvent(
   /** Services the words imply ("a PR": GitHub), where the clause names none. */
   implied: readonly ServiceSpan[] = [],
 ): EventTrigger | null {
-  const words = analysed.map(withActionLemma).map(speakingVerb);
+  // "uptimerobot says the store is down", "AfterShip shows ...": a service telling is reporting.
+  const told = (w: Word, at: number, all: readonly Word[]): Word => {
+    const before = all[at - 1];
+    return ['say', 'show', 'tell', 'indicate'].includes(w.lemma) &&
+      !!before &&
+      services.some((s) => before.start >= s.start && before.end <= s.end)
+      ? { ...w, pos: 'VERB', lemma: 'report' }
+      : w;
+  };
+  const words = analysed.map(withActionLemma).map(speakingVerb).map(told);
   const outside = services.filter(
     (s) => !integrationById(s.id) || integrationById(s.id)!.provider.kind !== 'builtin',
   );
@@ -1057,6 +1066,17 @@ export function findGenericEvent(
           : undefined;
       if (marked && /^(?:complete|completed|done|finished)$/.test(marked.lower))
         action = 'completed';
+      // "reports the site is down": the state a service reports is the happening.
+      const reported =
+        verb?.lemma === 'report'
+          ? clause
+              .slice(verbIndex + 1, verbIndex + 7)
+              .find(
+                (w, k, run) =>
+                  STATES[w.lower] && ['is', 'are', "'s"].includes(run[k - 1]?.lower ?? ''),
+              )
+          : undefined;
+      if (reported) action = STATES[reported.lower]!;
       const state = verb && ['go', 'turn'].includes(verb.lemma) ? clause[verbIndex + 1] : undefined;
       if (state && STATES[state.lower]) action = STATES[state.lower]!;
       else if (intoState && STATES[intoState.lower]) action = STATES[intoState.lower]!;

@@ -247,14 +247,19 @@ const NAME_IS_GENERIC = new Set([
 export type Lexeme = { id: string; phrase: Phrase };
 export type ExactName = { id: string; pattern: RegExp };
 
+/** Which integrations list each keyword or alias, as written in the catalog. */
+const LISTED_BY = new Map<string, Set<string>>();
+for (const entry of INTEGRATIONS) {
+  for (const term of [...entry.keywords, ...entry.aliases]) {
+    LISTED_BY.set(term, (LISTED_BY.get(term) ?? new Set()).add(entry.id));
+  }
+}
+
 function termsOf(id: string): string[] {
   const integration = INTEGRATIONS.find((entry) => entry.id === id)!;
   const generic = (term: string) => GENERIC.has(term) || GENERIC_PHRASES.has(term);
   const elsewhere = (term: string) =>
-    INTEGRATIONS.some(
-      (other) =>
-        other.id !== id && [...other.keywords, ...other.aliases].includes(term.toLowerCase()),
-    );
+    [...(LISTED_BY.get(term.toLowerCase()) ?? [])].some((other) => other !== id);
   const names = NAME_IS_GENERIC.has(id) ? [] : [integration.name, id.replace(/-/g, ' ')];
   // A product's own names count even when another product lists them as a keyword
   // ("postgres" for Supabase); a keyword counts only when it is this product's alone.

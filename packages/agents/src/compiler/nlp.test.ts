@@ -19,4 +19,14 @@ describe('analyse', () => {
     const text = "the rota is like last week's. Post it to #team";
     for (const w of analyse(text)) expect(text.slice(w.start, w.end)).toBe(w.value);
   });
+
+  it('reads a run of letters longer than any word in parts, with their offsets', () => {
+    const text = `send ${'z'.repeat(450)} to #team`;
+    const words = analyse(text);
+    for (const w of words) expect(text.slice(w.start, w.end)).toBe(w.value);
+    expect(words.filter((w) => /^z+$/.test(w.value)).map((w) => w.value.length)).toEqual([
+      200, 200, 50,
+    ]);
+    expect(words.map((w) => w.value)).toContain('to');
+  });
 });

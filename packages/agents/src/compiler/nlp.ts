@@ -86,15 +86,22 @@ const recent = new Map<string, readonly Word[]>();
 const CLOSING_AFTER_JOINED =
   /([\p{L}\p{N}]+(?:[^\s\p{L}\p{N}][\p{L}\p{N}]+)+)([.,;:!?)\]]+)(?=\s|$)/gu;
 
+const LONG_RUN = /\S{201,}/g;
+const PART = /\S{1,200}/g;
+
 function read(text: string): readonly Word[] {
   const { nlp, firstUnknownId } = load();
   const { its } = nlp;
   // (Not addresses, which the model reads as one token either way.)
-  const spaced = text.replace(CLOSING_AFTER_JOINED, (m, word: string, marks: string, at: number) =>
-    /[/@]|^www\./i.test(word) || /\/\/\S*$/.test(text.slice(Math.max(0, at - 200), at))
-      ? m
-      : `${word} ${marks}`,
-  );
+  const spaced = text
+    .replace(CLOSING_AFTER_JOINED, (m, word: string, marks: string, at: number) =>
+      /[/@]|^www\./i.test(word) || /\/\/\S*$/.test(text.slice(Math.max(0, at - 200), at))
+        ? m
+        : `${word} ${marks}`,
+    )
+    // The model's tests of a token take time growing with the square of its length: a run of
+    // thousands of letters would take seconds. No word is that long; such a run is read in parts.
+    .replace(LONG_RUN, (run) => run.match(PART)!.join(' '));
   const doc = nlp.readDoc(spaced);
   // The vocabulary is kept in lower case ("Open" at the start of a sentence is a known word).
   const lowerIds = nlp.readDoc(spaced.toLowerCase()).tokens().out(its.uniqueId) as number[];
@@ -144,6 +151,8 @@ export function inVocabulary(word: string): boolean {
   const { nlp, firstUnknownId, vocabulary } = load();
   const known = vocabulary.get(word);
   if (known !== undefined) return known;
+  // (No word of the vocabulary is that long, and reading one would take the model long.)
+  if (word.length > 200) return false;
   const ids = nlp.readDoc(word).tokens().out(nlp.its.uniqueId) as number[];
   const answer = ids.length === 1 && ids[0]! < firstUnknownId;
   if (vocabulary.size < 10_000) vocabulary.set(word, answer);
