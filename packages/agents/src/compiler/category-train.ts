@@ -3,13 +3,23 @@ import { categoryFeatures, type CategoryInput, type CategoryModel } from './cate
 import type { CorpusCase } from './corpus/types.ts';
 import { trainLinear } from './linear.ts';
 import { resolveService } from './services.ts';
+import { normalize } from './text.ts';
 
-/** What the model sees of a labelled case: its words, labelled integrations and trigger type. */
+/**
+ * What the model sees of a labelled case: its words (normalised, as the compiler reads them),
+ * labelled integrations and trigger type.
+ */
 export function trainingInput(item: CorpusCase): CategoryInput {
   return {
-    description: item.prompt,
+    description: normalize(item.prompt),
     integrations: item.integrations.map((label) => resolveService(label)?.integration.id ?? label),
     trigger: item.trigger.type,
+    ...(item.trigger.type === 'event'
+      ? {
+          source: resolveService(item.trigger.integration)?.integration.id,
+          event: item.trigger.event,
+        }
+      : {}),
   };
 }
 

@@ -15,6 +15,9 @@ export type CategoryInput = {
   description: string;
   integrations: readonly string[];
   trigger: AgentTriggerType;
+  /** The integration an event trigger comes from, and the event. */
+  source?: string;
+  event?: string;
 };
 
 const SKIP = new Set([
@@ -51,6 +54,12 @@ export function categoryFeatures(input: CategoryInput): string[] {
     if (category) features.add(`c:${category}`);
   }
   features.add(`t:${input.trigger}`);
+  // What starts the agent says much of what it is for: a GitHub event, a Zendesk one.
+  const source = input.source ? integrationById(input.source)?.category : undefined;
+  if (source) features.add(`e:${source}`);
+  // ... and the thing it happens to: a pull request, an issue, a ticket, an order.
+  const thing = input.event?.split('.')[0]?.replace(/_/g, '');
+  if (thing) features.add(`o:${thing.replace(/(?<!s)s$/, '')}`);
   return [...features];
 }
 

@@ -37,6 +37,8 @@ import varied26 from './corpus/varied-26.json' with { type: 'json' };
 import varied27 from './corpus/varied-27.json' with { type: 'json' };
 import varied28 from './corpus/varied-28.json' with { type: 'json' };
 import varied29 from './corpus/varied-29.json' with { type: 'json' };
+import varied30 from './corpus/varied-30.json' with { type: 'json' };
+import varied31 from './corpus/varied-31.json' with { type: 'json' };
 import type { LabelledCase } from './corpus-score.ts';
 
 export type { CorpusCase, ExpectedTrigger } from './corpus/types.ts';
@@ -103,6 +105,8 @@ export const VARIED_CASES: readonly LabelledCase[] = [
   ...(varied27 as LabelledCase[]),
   ...(varied28 as LabelledCase[]),
   ...(varied29 as LabelledCase[]),
+  ...(varied30 as LabelledCase[]),
+  ...(varied31 as LabelledCase[]),
 ];
 
 /** Where the compiler's rules and its category model come from. */

@@ -242,6 +242,7 @@ export function compileEmbedded(input: CompileInput, options: CompileOptions = {
       description: text,
       integrations: [...chosen, ...unavailable.flatMap((u) => (u.id ? [u.id] : []))],
       trigger: trigger.type,
+      ...(trigger.type === 'event' ? { source: trigger.integration, event: trigger.event } : {}),
     }),
     instructions: makeInstructions({
       name,

@@ -432,6 +432,19 @@ describe('events of any service, read from the sentence', () => {
       'deploy.completed',
       'webhook',
     ],
+    // A signed contract is completed; a participle after "anything" describes.
+    [
+      'when a client signs their contract in Dubsado, email them my session prep guide',
+      'dubsado',
+      'contract.completed',
+      'webhook',
+    ],
+    [
+      'When PagerDuty fires an incident for anything tagged payments-api, pull the error logs',
+      'pagerduty',
+      'incident.triggered',
+      'webhook',
+    ],
     // Someone who "DMs" a page writes to it.
     [
       'Someone DMs our Instagram asking about prices → answer from the FAQ in Notion',
@@ -621,9 +634,9 @@ describe('services named in the description', () => {
       ['put the weekly traffic (goatcounter) in a sheet', 'goatcounter'],
     ] as const) {
       expect(
-        compile(prompt).unavailable?.map((u) => u.name),
+        compile(prompt).unavailable?.map((u) => u.name.toLowerCase()),
         prompt,
-      ).toContain(name);
+      ).toContain(name.toLowerCase());
     }
   });
 

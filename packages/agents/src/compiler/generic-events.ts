@@ -25,7 +25,7 @@ const act = (action: string, lemmas: string) => {
 };
 act(
   'created',
-  `leave submit create add open post place sign register join subscribe upload book make buy send
+  `leave submit create add open post place sign register join subscribe upload book make buy sell send
   purchase order start appear come arrive get receive fill enter apply write drop land enroll list
   star follow save go rate raise file log report show pop schedule trigger fire turn request
   message text dm ping contact detect donate`,
@@ -42,7 +42,7 @@ act(
   'completed',
   'complete finish resolve win ship deliver fulfil fulfill pay merge end tick execute countersign',
 );
-act('failed', 'fail bounce decline crash break error expire miss');
+act('failed', 'fail bounce decline crash break error expire miss die');
 act('closed', 'close');
 act('published', 'publish release launch');
 act('refunded', 'refund');
@@ -175,6 +175,7 @@ const VERB_OBJECTS: Readonly<Record<string, string>> = {
 const VERB_THINGS: Readonly<Record<string, string>> = {
   pay: 'payment',
   donate: 'donation',
+  sell: 'sale',
   // "every time a prospect replies": the message they replied with.
   reply: 'message',
   respond: 'message',
@@ -241,6 +242,26 @@ const IMPERATIVES = new Set(
   `because show tell find list give get send check review summarise summarize look pull make
   create write draft compare count chart explain fetch read scan go let`.split(/\s+/),
 );
+
+/** Things that are done once signed. */
+const SIGNED = /(?:contract|envelope|agreement|lease|offer|proposal|document|loop|nda|quote)$/;
+/** Verbs a request starts with, which end the clause of what happened before them. */
+const INSTRUCTIONS = new Set(
+  `post send create open email message notify ping add tell page alert text dm forward log reply
+  summarise summarize draft write update assign tag label move save`.split(/\s+/),
+);
+/** Whether the word at k follows a verb that says what happened ("fails", "signs up"). */
+function afterHappening(scope: readonly Word[], k: number): boolean {
+  const before = ['up', 'in', 'out', 'back', 'down', 'off'].includes(scope[k - 1]?.lower ?? '')
+    ? scope[k - 2]
+    : scope[k - 1];
+  return (
+    !!before &&
+    (before.pos === 'VERB' || Boolean(IRREGULAR[before.lower])) &&
+    before.lower !== before.lemma &&
+    Boolean(ACTIONS[withActionLemma(before).lemma])
+  );
+}
 
 /** Words that say whose a thing is: what follows is the thing. */
 const POSSESSIVES = new Set(['their', 'his', 'her', 'its', 'your', 'our', 'my']);
@@ -742,7 +763,13 @@ export function findGenericEvent(
           k > 1 &&
           ((/^(?:[,;:.!?()]|->|=>)$/.test(w.value) &&
             !(w.value === '.' && scope[k + 1]?.start === w.end)) ||
-            /^(?:please|pls|plz|then)$/i.test(w.value)),
+            /^(?:please|pls|plz|then)$/i.test(w.value) ||
+            // ("an issue fails post in #ops", "a lead signs up send a welcome": the request
+            // right after what happened, with no comma between.)
+            (['VERB', 'NOUN'].includes(w.pos) &&
+              w.lower === w.lemma &&
+              INSTRUCTIONS.has(w.lemma) &&
+              afterHappening(scope, k))),
       );
       const clause = stop === -1 ? scope : scope.slice(0, stop);
       // The clause's subject is a pronoun: its thing and its service were named before.
@@ -901,10 +928,16 @@ export function findGenericEvent(
       // verb before the thing tells what happened.
       const verbAfter = verbs.find((w) => clause.indexOf(w) > at);
       const verbBefore = verbs.filter((w) => clause.indexOf(w) < at).at(-1);
+      // ("fires an incident for anything tagged payments-api": a participle after "anything"
+      // further on describes too.)
+      const unmarked = (w: Word) =>
+        ['anything', 'everything', 'something', 'anyone', 'everyone', 'all', 'any'].includes(
+          clause[clause.indexOf(w) - 1]?.lower ?? '',
+        );
       const describing =
         !!verbAfter &&
         !!verbBefore &&
-        clause.indexOf(verbAfter) === at + 1 &&
+        (clause.indexOf(verbAfter) === at + 1 || unmarked(verbAfter)) &&
         verbAfter.lower !== verbAfter.lemma &&
         /(?:ed|en)$/.test(verbAfter.lower) &&
         // ("merge request opened": a verb-like word inside the thing's name is no verb.)
@@ -1037,6 +1070,16 @@ export function findGenericEvent(
       // ("pays successfully" is done.)
       if (madeByVerb && !/^success/.test(clause[verbIndex + 1]?.lower ?? '')) action = 'created';
       if (verb && clause[verbIndex - 1]?.lower === 'fully') action = 'completed';
+      // "signs their contract", "all parties have signed": a signed agreement is completed.
+      if (
+        verb?.lemma === 'sign' &&
+        clause[verbIndex + 1]?.lower !== 'up' &&
+        (SIGNED.test(lemma) ||
+          clause
+            .slice(Math.max(0, verbIndex - 4), verbIndex)
+            .some((w) => ['all', 'everyone', 'both'].includes(w.lower)))
+      )
+        action = 'completed';
       // "a customer writes back": a reply.
       if (
         verb &&

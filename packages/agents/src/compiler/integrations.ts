@@ -86,7 +86,9 @@ function nameMentions(text: string, tokens: readonly Token[]): Mention[] {
       tokens[i + 1]?.lower ?? '',
     );
     if ((!lead || /[.!?:;(\n"']$/.test(lead) || /\bthen$/.test(lead)) && !reporting) return;
-    if (capital(tokens[i - 1]) || capital(tokens[i + 1])) return;
+    // (The first word of a sentence has its capital for that: "Whenever Mention catches ...".)
+    const opening = (t: Token) => /(?:^|[.!?:;\n"'(])\s*$/.test(text.slice(0, t.start));
+    if ((capital(tokens[i - 1]) && !opening(tokens[i - 1]!)) || capital(tokens[i + 1])) return;
     if (found.some((m) => m.start <= token.start && m.end >= token.end)) return;
     found.push({ id, start: token.start, end: token.end, via: 'name', read: true });
   });

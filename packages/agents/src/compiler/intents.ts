@@ -94,7 +94,8 @@ export const INTENTS: readonly Intent[] = [
     patterns: [
       /\b(?:the|an?|our|their|this|that)\s+(?:[\w-]+\s+){0,3}apis?\b(?!\s*(?:keys?|tokens?|docs|reference|of|access|services?|servers?|pods?|repos?|deploys?|deployments?|logs?|containers?|workers?))/gi,
       /\b(?:over|via|through) http\b/gi,
-      /\b(?:endpoints?|health ?checks?|rest api)\b/gi,
+      // (Not inside a domain: "Healthchecks.io" is a product.)
+      /\b(?:endpoints?|health ?checks?|rest api)\b(?!\.[a-z])/gi,
       new RegExp(String.raw`https?:\/\/api\.[^\s)"']+`, 'gi'),
     ],
     notAfter: /\b(?:incoming|inbound|current|hard-coded|secrets and)\s*$/i,

@@ -238,6 +238,10 @@ const NAME_IS_GENERIC = new Set([
   'later',
   'socket',
   'day-one',
+  'census',
+  'motion',
+  'pitch',
+  'mention',
   // People's first names: "email Percy the notes".
   'percy',
   'lucca',

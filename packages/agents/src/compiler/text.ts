@@ -51,7 +51,7 @@ const FOREIGN: readonly [RegExp, string][] = (() => {
   const english = new Intl.DateTimeFormat('en', { weekday: 'long', timeZone: 'UTC' });
   const bare = (word: string) => word.normalize('NFD').replace(/\p{M}/gu, '');
   const rewrites: [RegExp, string][] = [];
-  for (const locale of ['de', 'es', 'fr', 'pt', 'it', 'nl']) {
+  for (const locale of ['de', 'es', 'fr', 'pt', 'it', 'nl', 'pl', 'sv', 'nb', 'da', 'id', 'fi']) {
     const local = new Intl.DateTimeFormat(locale, { weekday: 'long', timeZone: 'UTC' });
     for (let day = 0; day < 7; day++) {
       const date = new Date(Date.UTC(2023, 0, 1 + day));
@@ -67,13 +67,13 @@ const FOREIGN: readonly [RegExp, string][] = (() => {
   rewrites.push(
     [
       new RegExp(
-        `(?<!\\p{L})(?:jeden|jede|jedes|cada|chaque|tous les|toutes les|todos los|todas las|todas as|todos os|toda|todo|ogni|elke|iedere)\\s+${days}`,
+        `(?<!\\p{L})(?:jeden|jede|jedes|jeder|cada|chaque|tous les|toutes les|todos los|todas las|todas as|todos os|toda|todo|ogni|elke|iedere|co|każd[yąe]|każdego|setiap|tiap|hver|varje|joka)\\s+${days}`,
         'giu',
       ),
       'every ',
     ],
     [
-      /(?<!\p{L})(?:jeden tag|cada d[ií]a|todos los d[ií]as|tous les jours|chaque jour|todos os dias|ogni giorno|elke dag|t[äa]glich|diariamente)(?!\p{L})/giu,
+      /(?<!\p{L})(?:jeden tag|cada d[ií]a|todos los d[ií]as|tous les jours|chaque jour|todos os dias|ogni giorno|elke dag|t[äa]glich|diariamente|codziennie|każdego dnia|setiap hari|tiap hari|hver dag|varje dag|joka päivä)(?!\p{L})/giu,
       'every day',
     ],
     [
@@ -83,6 +83,10 @@ const FOREIGN: readonly [RegExp, string][] = (() => {
     [
       /(?<!\p{L})(?:jeden abend|cada noche|chaque soir|ogni sera|elke avond)(?!\p{L})/giu,
       'every evening',
+    ],
+    [
+      /(?<!\p{L})(?:jede woche|cada semana|chaque semaine|toda semana|ogni settimana|elke week|co tydzie[ńn]|każdego tygodnia|setiap minggu|hver uke|hver uge|varje vecka|joka viikko)(?!\p{L})/giu,
+      'every week',
     ],
     [new RegExp(`(day)s?\\s+(?:e|y|et|und|en|ed)\\s+${days}`, 'giu'), '$1s and '],
   );
@@ -94,7 +98,8 @@ const FOREIGN: readonly [RegExp, string][] = (() => {
       'cada vez que|toda vez que|siempre que|chaque fois que|jedes mal,? wenn|ogni volta che|elke keer (?:als|dat)',
     'when I ask':
       'cuando (?:yo )?(?:te |se )?lo pida|quando (?:eu )?(?:te )?pedir|quand je (?:te |vous )?le demande|wenn ich (?:dich |es |darum )*(?:frage|sage)|quando te lo chiedo|als ik het vraag',
-    every: 'elke|iedere|ogni|jeden|jede|jedes',
+    every: 'elke|iedere|ogni|jeden|jede|jedes|jeder|jedem|setiap|hver|varje',
+    on: 'bei',
     weekday: 'werkdag|werktag|d[ií]a laborable|dia [úu]til|jour ouvr[ée]|giorno feriale',
     weekdays: 'werkdagen|werktage|d[ií]as laborables|dias [úu]teis|jours ouvr[ée]s|giorni feriali',
     'comes in': 'entra|llega|chega|kommt (?:an|rein)|arriva|komt binnen',
@@ -102,7 +107,7 @@ const FOREIGN: readonly [RegExp, string][] = (() => {
     'is created': '(?:erstellt|angelegt) wird',
     'is paid': 'bezahlt wird',
     'is cancelled': 'storniert wird',
-    booked: 'gebucht|reservad[oa]|agendad[oa]|r[ée]serv[ée]e?|prenotat[oa]|geboekt',
+    booked: 'gebucht|reservad[oa]|agendad[oa]|réservée?|prenotat[oa]|geboekt',
     a: 'una|uma|une|ein|eine|einen|einem|een',
     new: 'nuev[oa]s?|nov[oa]s?|nouveaux|nouvelles?|neuer|neue|neues|neuen|neuem|nuov[oa]|nuovi|nuove|nieuwe',
     order: 'pedidos?|encomendas?|commandes?|bestellung(?:en)?|ordine|bestelling(?:en)?',
@@ -118,17 +123,22 @@ const FOREIGN: readonly [RegExp, string][] = (() => {
     form: 'formularios?|formul[áa]rios?|formulaires?|formular|formulier(?:en)?',
     via: '[üu]ber',
     in: 'dans|nella|nel',
+    morning: 'rano|pagi|morgon',
+    booking:
+      'buchung(?:en)?|reservas?|reservierung(?:en)?|réservations?|prenotazion[ei]|boeking(?:en)?',
+    question: 'preguntas?|perguntas?|domand[ae]',
+    buyer: 'compradora?s?|k[äa]ufer',
   };
   for (const [english, foreign] of Object.entries(phrases)) {
     rewrites.push([new RegExp(`(?<!\\p{L})(?:${foreign})(?!\\p{L})`, 'giu'), english]);
   }
   rewrites.push(
-    [/(?<!\p{L})(?:un|um)(?!\p{L})/gu, 'a'],
+    [/(?<!\p{L})(?:un|um)(?!\p{L}|\s*\d)/gu, 'a'],
     [/(?<!\p{L})(?:en|em)(?= \p{Lu})/gu, 'in'],
     // "Wenn the nightly workflow fails", "quando entra um novo lead": the word for "when" of
     // those languages, opening a sentence.
     [
-      /(?<=^|[.!?:]\s+|\n)(?:wenn|sobald|quando|cuando|quand|lorsque|wanneer|zodra|wen)(?!\p{L})/giu,
+      /(?<=^|[.!?:]\s+|\n)(?:wenn|sobald|quando|cuando|quand|lorsque|wanneer|zodra|wen|når|när|kiedy|ketika)(?!\p{L})/giu,
       'When',
     ],
   );
@@ -142,7 +152,7 @@ const FOREIGN: readonly [RegExp, string][] = (() => {
 
 /** "16 Uhr", "a las 7", "à 9h30", "às 10h", "om 8": the clock time in English. */
 const FOREIGN_TIME =
-  /(?:(?<!\p{L})(?:a las|a la|às|à|om)\s+(\d{1,2})(?:[:h.](\d\d))?\s*(?:h|uhr)?|\b(\d{1,2})(?:[:.](\d\d))?\s*uhr)(?!\p{L}|\d|%)/giu;
+  /(?:(?<!\p{L})(?:a las|a la|às|à|om|um|jam|kl\.?|klo)\s+(\d{1,2})(?:[:h.](\d\d))?\s*(?:h|uhr)?|\b(\d{1,2})(?:[:.](\d\d))?\s*uhr)(?!\p{L}|\d|%)/giu;
 
 export function normalize(prompt: string): string {
   let text = prompt;

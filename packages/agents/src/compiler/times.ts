@@ -92,7 +92,8 @@ const READERS: readonly Reader[] = [
     }),
   },
   {
-    pattern: /\b(noon|midday|lunchtime|lunch time|midnight)\b/gi,
+    // ("confirm by noon", "before midnight": a deadline, not when to run.)
+    pattern: /(?<!\b(?:by|before|until|till)\s)\b(noon|midday|lunchtime|lunch time|midnight)\b/gi,
     read: (m) => ({ hour: /midnight/i.test(m[1]!) ? 0 : 12, minute: 0, definite: true }),
   },
   {

@@ -146,6 +146,7 @@ describe('webhook triggers', () => {
     'every DAG has a failure callback that POSTs the run id to whatever URL we configure; triage it',
     'Our quote calculator can POST the form data as JSON to an endpoint. Make a deal in Pipedrive',
     'Our Jenkins pipeline will POST the PR number and a link to the coverage report to the agent after the tests',
+    'our app will POST signups here → add them to Loops',
   ])('%s', (prompt) => {
     expect(triggerOf(prompt)).toEqual({ type: 'webhook' });
   });

@@ -86,6 +86,8 @@ function systemCallsAgent(words: readonly Word[]): boolean {
       ['that', 'which'].includes(caller.lower);
     if (!system) return false;
     const after = words.slice(i + 1, i + 16).filter((x) => x.sentence === w.sentence);
+    // ("our app will POST signups here": to the agent being described.)
+    if (after.slice(0, 4).some((x) => x.lower === 'here')) return true;
     return after.some(
       (x, j) =>
         ENDPOINTS.has(x.lower) &&

@@ -932,4 +932,64 @@ export const ACCOUNTING_INTEGRATIONS: readonly Integration[] = [
     keywords: ['tiller money', 'tillerhq', 'tiller budget'],
     aliases: ['tiller money', 'tillerhq', 'tiller hq'],
   }),
+  known({
+    id: 'lawpay',
+    name: 'LawPay',
+    category: 'Finance',
+    description:
+      'LawPay card and eCheck payments for law firms, into trust and operating accounts.',
+    website: 'https://www.lawpay.com',
+    keywords: ['lawpay', 'law pay'],
+    aliases: ['law pay', 'lawpay.com'],
+  }),
+  known({
+    id: 'hubdoc',
+    name: 'Hubdoc',
+    category: 'Finance',
+    description:
+      'Hubdoc by Xero: bills, receipts and statements captured and published to accounting.',
+    website: 'https://www.hubdoc.com',
+    keywords: ['hubdoc', 'hub doc'],
+    aliases: ['hub doc', 'hubdoc.com'],
+  }),
+  known({
+    id: 'fortnox',
+    name: 'Fortnox',
+    category: 'Finance',
+    description: 'Fortnox accounting in Sweden: invoices, bookkeeping, payroll and receipts.',
+    website: 'https://www.fortnox.se',
+    keywords: ['fortnox', 'fortnox bokföring'],
+    aliases: ['fortnox.se'],
+  }),
+  known({
+    id: 'maxio',
+    name: 'Maxio',
+    category: 'Finance',
+    description:
+      'Maxio (Chargify and SaaSOptics) subscription billing, invoicing and SaaS metrics.',
+    website: 'https://www.maxio.com',
+    keywords: ['maxio', 'chargify', 'saasoptics'],
+    aliases: ['chargify', 'saasoptics', 'maxio.com'],
+    events: [
+      event('subscription.created', 'Subscription created', [
+        'new maxio subscription',
+        'new chargify signup',
+      ]),
+      event('payment.failed', 'Payment failed', ['maxio payment fails', 'chargify payment fails']),
+    ],
+  }),
+  known({
+    id: 'memberful',
+    name: 'Memberful',
+    category: 'Finance',
+    description:
+      'Memberful paid memberships for creators and publishers: members, plans and orders.',
+    website: 'https://memberful.com',
+    keywords: ['memberful', 'memberful member'],
+    aliases: ['memberful.com'],
+    events: [
+      event('member.created', 'Member signed up', ['new memberful member']),
+      event('subscription.created', 'Subscription created', ['new memberful subscription']),
+    ],
+  }),
 ];

@@ -194,4 +194,14 @@ export const CLOUD_INTEGRATIONS: readonly Integration[] = [
     keywords: ['hetzner', 'hetzner cloud'],
     aliases: ['hetzner', 'hcloud'],
   }),
+  known({
+    id: 'scaleway',
+    name: 'Scaleway',
+    category: 'DevOps',
+    description:
+      'Scaleway European cloud: instances, Kubernetes, object storage, databases and AI.',
+    website: 'https://www.scaleway.com',
+    keywords: ['scaleway', 'scaleway instance'],
+    aliases: ['scaleway.com', 'scaleway cloud'],
+  }),
 ];

@@ -399,4 +399,19 @@ export const CODE_QUALITY_INTEGRATIONS: readonly Integration[] = [
     keywords: ['artifactory', 'jfrog', 'jfrog artifactory'],
     aliases: ['artifactory', 'jfrog'],
   }),
+  known({
+    id: 'bugcrowd',
+    name: 'Bugcrowd',
+    category: 'Code',
+    description: 'Bugcrowd bug bounty, pen testing and vulnerability disclosure submissions.',
+    website: 'https://www.bugcrowd.com',
+    keywords: ['bugcrowd', 'bug crowd', 'bugcrowd submission'],
+    aliases: ['bug crowd', 'bugcrowd.com'],
+    events: [
+      event('submission.created', 'Submission received', [
+        'new bugcrowd submission',
+        'new bugcrowd vulnerability report',
+      ]),
+    ],
+  }),
 ];

@@ -480,4 +480,18 @@ export const DELIVERY_INTEGRATIONS: readonly Integration[] = [
       ]),
     ],
   }),
+  known({
+    id: 'spacelift',
+    name: 'Spacelift',
+    category: 'DevOps',
+    description:
+      'Spacelift infrastructure-as-code orchestration: stacks, runs and policies for Terraform.',
+    website: 'https://spacelift.io',
+    keywords: ['spacelift', 'spacelift stack', 'spacelift run'],
+    aliases: ['spacelift.io'],
+    events: [
+      event('run.completed', 'Run finished', ['spacelift run finishes', 'spacelift run completes']),
+      event('run.failed', 'Run failed', ['spacelift run fails']),
+    ],
+  }),
 ];

@@ -414,4 +414,28 @@ export const HELPDESK_INTEGRATIONS: readonly Integration[] = [
       event('ticket.updated', 'Ticket updated', ['zammad ticket is updated']),
     ],
   }),
+  known({
+    id: 'dixa',
+    name: 'Dixa',
+    category: 'Support',
+    description:
+      'Dixa customer service platform: conversations by email, chat, phone and messaging.',
+    website: 'https://www.dixa.com',
+    keywords: ['dixa', 'dixa conversation'],
+    aliases: ['dixa.com'],
+    events: [
+      event('conversation.created', 'Conversation created', ['new dixa conversation']),
+      event('conversation.closed', 'Conversation closed', ['dixa conversation is closed']),
+    ],
+  }),
+  known({
+    id: 'richpanel',
+    name: 'Richpanel',
+    category: 'Support',
+    description:
+      'Richpanel helpdesk for e-commerce brands: tickets, self-service and order actions.',
+    website: 'https://www.richpanel.com',
+    keywords: ['richpanel', 'rich panel'],
+    aliases: ['rich panel', 'richpanel.com'],
+  }),
 ];

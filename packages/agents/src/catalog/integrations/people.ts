@@ -946,4 +946,130 @@ export const PEOPLE_INTEGRATIONS: readonly Integration[] = [
     keywords: ['smarthr', 'smarthr.jp'],
     aliases: ['smarthr.jp'],
   }),
+  known({
+    id: 'therapynotes',
+    name: 'TherapyNotes',
+    category: 'Productivity',
+    description:
+      'TherapyNotes EHR for behavioral health: scheduling, notes, billing and client portal.',
+    website: 'https://www.therapynotes.com',
+    keywords: ['therapynotes', 'therapynotes.com'],
+    aliases: ['therapynotes.com'],
+  }),
+  known({
+    id: 'theranest',
+    name: 'TheraNest',
+    category: 'Productivity',
+    description:
+      'TheraNest practice management for therapists: scheduling, notes, billing and telehealth.',
+    website: 'https://theranest.com',
+    keywords: ['theranest', 'thera nest'],
+    aliases: ['thera nest', 'theranest.com'],
+  }),
+  known({
+    id: 'owl-practice',
+    name: 'Owl Practice',
+    category: 'Productivity',
+    description:
+      'Owl Practice for therapists in Canada: scheduling, notes, invoicing and client portal.',
+    website: 'https://owlpractice.ca',
+    keywords: ['owl practice', 'owlpractice'],
+    aliases: ['owlpractice', 'owlpractice.ca'],
+  }),
+  known({
+    id: 'intakeq',
+    name: 'IntakeQ',
+    category: 'Productivity',
+    description:
+      'IntakeQ intake forms, online booking, notes and billing for health and wellness practices.',
+    website: 'https://intakeq.com',
+    keywords: ['intakeq', 'intake q', 'intakeq form'],
+    aliases: ['intake q', 'intakeq.com'],
+    events: [
+      event('intake.completed', 'Intake form submitted', [
+        'client submits an intakeq form',
+        'new intakeq intake',
+      ]),
+      event('appointment.created', 'Appointment booked', ['new intakeq appointment']),
+    ],
+  }),
+  known({
+    id: 'carepatron',
+    name: 'Carepatron',
+    category: 'Productivity',
+    description:
+      'Carepatron practice management for health and therapy practices: clients, notes, booking.',
+    website: 'https://www.carepatron.com',
+    keywords: ['carepatron', 'care patron'],
+    aliases: ['care patron', 'carepatron.com'],
+  }),
+  known({
+    id: 'zanda',
+    name: 'Zanda',
+    category: 'Productivity',
+    description:
+      'Zanda (formerly Power Diary) practice management for allied health: bookings, notes, invoices.',
+    website: 'https://zandahealth.com',
+    keywords: ['zanda health', 'power diary', 'powerdiary'],
+    aliases: ['zanda health', 'zandahealth', 'power diary', 'powerdiary'],
+  }),
+  known({
+    id: 'practice-better',
+    name: 'Practice Better',
+    category: 'Productivity',
+    description:
+      'Practice Better for nutrition and wellness practitioners: bookings, programs, charting.',
+    website: 'https://practicebetter.io',
+    keywords: ['practicebetter', 'practicebetter.io'],
+    aliases: ['practicebetter', 'practicebetter.io'],
+  }),
+  known({
+    id: 'halaxy',
+    name: 'Halaxy',
+    category: 'Productivity',
+    description:
+      'Halaxy practice management for health practitioners: bookings, clinical notes, billing.',
+    website: 'https://www.halaxy.com',
+    keywords: ['halaxy', 'halaxy booking'],
+    aliases: ['halaxy.com'],
+  }),
+  known({
+    id: 'shiftwizard',
+    name: 'ShiftWizard',
+    category: 'Productivity',
+    description: 'ShiftWizard by HealthStream: nurse and staff scheduling for hospitals.',
+    website: 'https://www.shiftwizard.com',
+    keywords: ['shiftwizard', 'shift wizard'],
+    aliases: ['shift wizard', 'healthstream shiftwizard'],
+  }),
+  known({
+    id: 'jazzhr',
+    name: 'JazzHR',
+    category: 'Productivity',
+    description:
+      'JazzHR applicant tracking for small businesses: jobs, applicants and hiring workflows.',
+    website: 'https://www.jazzhr.com',
+    keywords: ['jazzhr', 'jazz hr'],
+    aliases: ['jazz hr', 'jazzhr.com'],
+  }),
+  known({
+    id: 'resdiary',
+    name: 'ResDiary',
+    category: 'Productivity',
+    description:
+      'ResDiary restaurant reservations and table management: bookings, diary and guests.',
+    website: 'https://www.resdiary.com',
+    keywords: ['resdiary', 'res diary'],
+    aliases: ['res diary', 'resdiary.com'],
+  }),
+  known({
+    id: 'humanitix',
+    name: 'Humanitix',
+    category: 'Productivity',
+    description:
+      'Humanitix event ticketing whose booking fees fund charity: events, tickets and orders.',
+    website: 'https://humanitix.com',
+    keywords: ['humanitix', 'humanitix tickets'],
+    aliases: ['humanitix.com'],
+  }),
 ];

@@ -1,5 +1,5 @@
 import type { Integration } from '../types.ts';
-import { known, secret } from './define.ts';
+import { event, known, secret } from './define.ts';
 
 /** Product, web and marketing analytics. */
 export const PRODUCT_ANALYTICS_INTEGRATIONS: readonly Integration[] = [
@@ -313,5 +313,29 @@ export const PRODUCT_ANALYTICS_INTEGRATIONS: readonly Integration[] = [
     website: 'https://serpstat.com',
     keywords: ['serpstat', 'serpstat rank'],
     aliases: ['serpstat.com'],
+  }),
+  known({
+    id: 'appcues',
+    name: 'Appcues',
+    category: 'Analytics',
+    description: 'Appcues in-app onboarding: flows, checklists, NPS surveys and user events.',
+    website: 'https://www.appcues.com',
+    keywords: ['appcues', 'appcues flow'],
+    aliases: ['app cues', 'appcues.com'],
+    events: [
+      event('flow.completed', 'Flow completed', [
+        'user completes an appcues flow',
+        'appcues flow is completed',
+      ]),
+    ],
+  }),
+  known({
+    id: 'sprig',
+    name: 'Sprig',
+    category: 'Analytics',
+    description: 'Sprig in-product surveys, session replays and heatmaps for user research.',
+    website: 'https://sprig.com',
+    keywords: ['sprig.com', 'sprig survey', 'userleap'],
+    aliases: ['sprig.com', 'sprig surveys', 'userleap'],
   }),
 ];

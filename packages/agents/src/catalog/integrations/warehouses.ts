@@ -275,4 +275,82 @@ export const WAREHOUSE_INTEGRATIONS: readonly Integration[] = [
     keywords: ['algolia', 'algolia.com'],
     aliases: ['algolia.com'],
   }),
+  known({
+    id: 'census',
+    name: 'Census',
+    category: 'Data',
+    description:
+      'Census reverse ETL, now Fivetran Activations: warehouse data synced into business tools.',
+    website: 'https://www.getcensus.com',
+    keywords: ['getcensus', 'getcensus.com', 'census reverse etl', 'fivetran activations'],
+    aliases: ['getcensus', 'getcensus.com', 'census reverse etl', 'fivetran activations'],
+    events: [
+      event('sync.completed', 'Sync completed', ['census sync completes', 'census sync finishes']),
+      event('sync.failed', 'Sync failed', ['census sync fails']),
+    ],
+  }),
+  known({
+    id: 'hightouch',
+    name: 'Hightouch',
+    category: 'Data',
+    description:
+      'Hightouch reverse ETL and composable CDP: models, syncs, audiences and destinations.',
+    website: 'https://hightouch.com',
+    keywords: ['hightouch', 'hightouch sync', 'hightouch audience'],
+    aliases: ['high touch', 'hightouch.com', 'hightouch.io'],
+    events: [event('sync.failed', 'Sync failed', ['hightouch sync fails', 'hightouch sync alert'])],
+  }),
+  known({
+    id: 'polytomic',
+    name: 'Polytomic',
+    category: 'Data',
+    description:
+      'Polytomic ETL and reverse ETL: syncs between databases, warehouses and SaaS apps.',
+    website: 'https://www.polytomic.com',
+    keywords: ['polytomic', 'polytomic sync'],
+    aliases: ['polytomic.com'],
+  }),
+  known({
+    id: 'rudderstack',
+    name: 'RudderStack',
+    category: 'Data',
+    description:
+      'RudderStack customer data pipelines: event streams, destinations and reverse ETL.',
+    website: 'https://www.rudderstack.com',
+    keywords: ['rudderstack', 'rudder stack'],
+    aliases: ['rudder stack', 'rudderstack.com'],
+  }),
+  known({
+    id: 'stitch-data',
+    name: 'Stitch',
+    category: 'Data',
+    description:
+      'Stitch by Qlik: managed ELT pipelines from SaaS apps and databases into warehouses.',
+    website: 'https://www.stitchdata.com',
+    keywords: ['stitchdata', 'stitch data', 'stitch etl'],
+    aliases: ['stitchdata', 'stitchdata.com', 'stitch data', 'qlik stitch'],
+  }),
+  known({
+    id: 'hevo-data',
+    name: 'Hevo Data',
+    category: 'Data',
+    description: 'Hevo Data no-code pipelines from SaaS apps and databases into warehouses.',
+    website: 'https://hevodata.com',
+    keywords: ['hevo data', 'hevodata', 'hevo pipeline'],
+    aliases: ['hevodata', 'hevo', 'hevodata.com'],
+  }),
+  known({
+    id: 'baserow',
+    name: 'Baserow',
+    category: 'Data',
+    description: 'Baserow open-source no-code database: tables, rows, views and forms.',
+    website: 'https://baserow.io',
+    keywords: ['baserow', 'baserow table', 'baserow row'],
+    aliases: ['base row', 'baserow.io'],
+    events: [
+      event('row.created', 'Row created', ['new baserow row', 'row added to baserow']),
+      event('row.updated', 'Row updated', ['baserow row changes']),
+      event('row.deleted', 'Row deleted', ['baserow row is deleted']),
+    ],
+  }),
 ];

@@ -289,4 +289,26 @@ export const WORK_INTEGRATIONS: readonly Integration[] = [
     aliases: ['cloudinary.com'],
     events: [event('upload.completed', 'Upload completed', ['new cloudinary upload'])],
   }),
+  known({
+    id: 'aha',
+    name: 'Aha!',
+    category: 'Productivity',
+    description: 'Aha! product roadmaps, ideas portals, features and releases.',
+    website: 'https://www.aha.io',
+    keywords: ['aha.io', 'aha! roadmaps', 'aha roadmaps', 'aha ideas'],
+    aliases: ['aha.io', 'aha! roadmaps', 'aha roadmaps', 'aha ideas'],
+    events: [
+      event('feature.created', 'Feature created', ['new aha feature', 'new feature in aha!']),
+      event('idea.created', 'Idea created', ['new aha idea', 'new idea in the aha ideas portal']),
+    ],
+  }),
+  known({
+    id: 'dovetail',
+    name: 'Dovetail',
+    category: 'Productivity',
+    description: 'Dovetail customer research: interviews, transcripts, highlights and insights.',
+    website: 'https://dovetail.com',
+    keywords: ['dovetail.com', 'dovetail research', 'dovetail insights'],
+    aliases: ['dovetail.com', 'dovetailapp', 'dovetail research'],
+  }),
 ];
