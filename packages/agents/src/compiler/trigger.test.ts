@@ -210,6 +210,11 @@ describe('manual triggers and priorities', () => {
     'run this when a customer complains about speed: check Vercel and Cloudflare for errors',
     'when i upload the expense csv tell me the total per category',
     'Run on demand: count the open Zendesk tickets per agent and chart them',
+    // Said up front, or as the button the user presses.
+    'On request: search CourtListener for recent opinions citing a case I name',
+    "on click: this wk's chorus calls for Alex → coaching notes on objection handling",
+    'rotate staging db creds on demand: generate a new password in Vault and redeploy on Render',
+    'after an incident is closed I press a button, it pulls the incident timeline from PagerDuty',
   ])('%s runs on demand', (prompt) => {
     expect(triggerOf(prompt)).toEqual({ type: 'manual' });
   });

@@ -104,7 +104,7 @@ const USER_STARTS =
 
 /** Started by hand, said outright: "i'll run it when needed", "runs only when I start it". */
 const BY_HAND =
-  /\b(?:i'?ll run it|i run it|run it (?:myself|manually|when needed)|only when i (?:start|run|ask|trigger)|when needed|on demand only|runs? only when i)\b|(?:^|[.!?]\s+)(?:run|use it|runs?)\s+(?:it\s+|this\s+)?on demand\b/i;
+  /\b(?:i'?ll run it|i run it|run it (?:myself|manually|when needed)|only when i (?:start|run|ask|trigger)|when needed|on demand only|runs? only when i)\b|(?:^|[.!?]\s+)(?:run|use it|runs?)\s+(?:it\s+|this\s+)?on demand\b|(?:^|[.!?]\s+)on (?:demand|request|click|command)\b|\bon (?:demand|request)\s*:|\bi (?:press|click|hit|push) (?:a|the) button\b/i;
 
 /**
  * The user saying they start it, or hand it its input: "I'll run this whenever the site feels
