@@ -445,6 +445,19 @@ describe('events of any service, read from the sentence', () => {
       'incident.triggered',
       'webhook',
     ],
+    // A happening named by its noun.
+    [
+      'Azure DevOps: on PR creation, scan the changes for hardcoded secrets',
+      'azure-devops',
+      'git.pullrequest.created',
+      'webhook',
+    ],
+    [
+      'chargebee cancellation → churn sheet row: plan, MRR lost',
+      'chargebee',
+      'subscription.cancelled',
+      'webhook',
+    ],
     // Someone who "DMs" a page writes to it.
     [
       'Someone DMs our Instagram asking about prices → answer from the FAQ in Notion',

@@ -66,8 +66,20 @@ const IRREGULAR: Readonly<Record<string, string>> = {
   done: 'finish',
 };
 
+/** Nouns that name a happening: "on PR creation", "chargebee cancellation ->". */
+const NOMINAL: Readonly<Record<string, string>> = {
+  creation: 'create',
+  cancellation: 'cancel',
+  cancelation: 'cancel',
+  completion: 'complete',
+  failure: 'fail',
+  deletion: 'delete',
+  publication: 'publish',
+};
+
 /** The word with the lemma of its action where the tagger gave none we know. */
 function withActionLemma(w: Word): Word {
+  if (NOMINAL[w.lower]) return { ...w, lemma: NOMINAL[w.lower]! };
   if (ACTIONS[w.lemma]) return w;
   const lower = w.lower;
   const lemma = [
@@ -443,6 +455,12 @@ function cuesIn(
     )
       cues.push({ index: i - 1, strong: true });
     else if (w.lower === 'incoming') cues.push({ index: i, strong: true });
+    // "on PR creation", "on every deploy failure": a happening named by its noun.
+    else if (
+      ['on', 'upon'].includes(w.lower) &&
+      words.slice(i + 1, i + 5).some((x) => NOMINAL[x.lower] && x.sentence === w.sentence)
+    )
+      cues.push({ index: i, strong: true });
     // "as they come in", "as new ones land": things arriving, named before.
     else if (
       w.lower === 'as' &&
@@ -855,6 +873,7 @@ export function findGenericEvent(
       const isObject = (w: Word) =>
         (w.pos === 'NOUN' || (w.pos === 'PROPN' && w.known) || determined(w) || headAdjective(w)) &&
         !serviceDoes(w) &&
+        !NOMINAL[w.lower] &&
         !['new', 'incoming', 'latest', 'fresh'].includes(w.lower) &&
         !OBJECT_STOP.has(w.lemma) &&
         !quoted(w) &&
@@ -920,6 +939,7 @@ export function findGenericEvent(
           isAction(w) &&
           !passiveGet(w) &&
           (w.pos === 'VERB' ||
+            Boolean(NOMINAL[w.lower]) ||
             (['NOUN', 'ADJ', 'PROPN'].includes(w.pos) &&
               w.lower !== w.lemma &&
               /(?:ed|en|wn|ne|s)$/.test(w.lower))),
@@ -1000,7 +1020,16 @@ export function findGenericEvent(
         (object?.lemma === 'form' || (!object && formNamed)) &&
         verb &&
         ['fill', 'submit', 'complete', 'answer'].includes(verb.lemma);
-      if (!object && !speaking && !(verb && VERB_OBJECTS[verb.lemma]) && !madeByVerb && !formFilled)
+      // ("chargebee cancellation ->": a happening named by its noun, of the service's own thing.)
+      const bareHappening = !object && !!verb && !!NOMINAL[verb.lower];
+      if (
+        !object &&
+        !speaking &&
+        !(verb && VERB_OBJECTS[verb.lemma]) &&
+        !madeByVerb &&
+        !formFilled &&
+        !bareHappening
+      )
         continue;
       // "pull request", "expense report": the thing is the whole compound.
       // A noun in -ing is its own thing, not its verb's ("booking", "listing", "meeting"); a
@@ -1037,20 +1066,22 @@ export function findGenericEvent(
         /ing$/.test(afterVerb.lower)
           ? afterVerb.lemma
           : undefined;
-      const lemma = gerund
-        ? gerund
-        : speaking
-          ? 'message'
-          : madeByVerb
-            ? madeByVerb
-            : formFilled
-              ? 'response'
-              : verb &&
-                  VERB_OBJECTS[verb.lemma] &&
-                  // ("books an appointment": a thing products send news of names itself.)
-                  (!object || (clause.indexOf(object) > verbIndex && !THINGS.has(object.lemma)))
-                ? VERB_OBJECTS[verb.lemma]!
-                : compound(object!).replace(/[^a-z0-9_]+/g, '_');
+      const lemma = bareHappening
+        ? ''
+        : gerund
+          ? gerund
+          : speaking
+            ? 'message'
+            : madeByVerb
+              ? madeByVerb
+              : formFilled
+                ? 'response'
+                : verb &&
+                    VERB_OBJECTS[verb.lemma] &&
+                    // ("books an appointment": a thing products send news of names itself.)
+                    (!object || (clause.indexOf(object) > verbIndex && !THINGS.has(object.lemma)))
+                  ? VERB_OBJECTS[verb.lemma]!
+                  : compound(object!).replace(/[^a-z0-9_]+/g, '_');
       // An e-mail that arrives is a message received; one that bounces stays an e-mail.
       const objectName =
         ['email', 'mail'].includes(lemma) && verb && ACTIONS[verb.lemma] !== 'created'
@@ -1319,9 +1350,13 @@ export function findGenericEvent(
         sameSide(actionOf(declared[0]!), action)
           ? declared[0]
           : undefined);
+      const chosen =
+        match ??
+        (thing ? undefined : only(declared.filter((e) => sameAction(actionOf(e), action))));
+      if (!thing && !chosen) continue;
       return {
         integration: service.id,
-        event: match?.id ?? `${thing}.${action}`,
+        event: chosen?.id ?? `${thing}.${action}`,
         index: words[cue.index]!.start,
         strong,
         clause: text.slice(words[cue.index]!.start, to),

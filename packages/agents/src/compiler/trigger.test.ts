@@ -147,6 +147,7 @@ describe('webhook triggers', () => {
     'Our quote calculator can POST the form data as JSON to an endpoint. Make a deal in Pipedrive',
     'Our Jenkins pipeline will POST the PR number and a link to the coverage report to the agent after the tests',
     'our app will POST signups here → add them to Loops',
+    'Expose a webhook for the Jenkins post-build step. On a FAILURE payload, pull the console log',
   ])('%s', (prompt) => {
     expect(triggerOf(prompt)).toEqual({ type: 'webhook' });
   });

@@ -39,6 +39,8 @@ const INCOMING = [
   // "When this agent gets that call", "point it at this agent".
   /\b(?:this|the) agent (?:gets|receives|is called)\b/i,
   /\bpoint (?:it|them) at (?:this|the) agent\b/i,
+  // "Expose a webhook for the Jenkins post-build step", "give me a URL our form can post to".
+  /(?:^|[.!?]\s+)(?:expose|give me|set up|create|open)\s+(?:a|an)\s+(?:webhook|endpoint|url)\b(?!\s+(?:in|on)\s)/i,
   // "I'll trigger this with a webhook from our CMS".
   /\b(?:trigger(?:s|ed)?|kick(?:s|ed)?|start(?:s|ed)?|run(?:s)?)\s+(?:this|it|the agent|this agent)\b[^.;]{0,40}?\b(?:with|via|by)\s+(?:a\s+|an\s+)?webhooks?\b/i,
   // "when our form backend pings you", "when it hits you", "will POST every diff to this URL",
