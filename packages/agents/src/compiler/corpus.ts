@@ -39,6 +39,8 @@ import varied28 from './corpus/varied-28.json' with { type: 'json' };
 import varied29 from './corpus/varied-29.json' with { type: 'json' };
 import varied30 from './corpus/varied-30.json' with { type: 'json' };
 import varied31 from './corpus/varied-31.json' with { type: 'json' };
+import varied32 from './corpus/varied-32.json' with { type: 'json' };
+import varied33 from './corpus/varied-33.json' with { type: 'json' };
 import type { LabelledCase } from './corpus-score.ts';
 
 export type { CorpusCase, ExpectedTrigger } from './corpus/types.ts';
@@ -107,6 +109,8 @@ export const VARIED_CASES: readonly LabelledCase[] = [
   ...(varied29 as LabelledCase[]),
   ...(varied30 as LabelledCase[]),
   ...(varied31 as LabelledCase[]),
+  ...(varied32 as LabelledCase[]),
+  ...(varied33 as LabelledCase[]),
 ];
 
 /** Where the compiler's rules and its category model come from. */

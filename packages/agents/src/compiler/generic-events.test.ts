@@ -458,6 +458,31 @@ describe('events of any service, read from the sentence', () => {
       'subscription.cancelled',
       'webhook',
     ],
+    // A numbered list's first item, a headline asked as a question, verbs of other languages.
+    [
+      '1. deal hits Closed Won in HubSpot\n2. create the onboarding project in Asana\n3. send an intro email',
+      'hubspot',
+      'deal.stage_changed',
+      'webhook',
+    ],
+    [
+      '1) sentry raises a new issue in prod 2) create a jira bug with the stack trace',
+      'sentry',
+      'issue.created',
+      'webhook',
+    ],
+    [
+      'Candidate marked as hired in Greenhouse? Create their employee record in BambooHR',
+      'greenhouse',
+      'candidate.hired',
+      'webhook',
+    ],
+    [
+      'Quando abrirem um merge request no GitLab, revisa o diff e comenta',
+      'gitlab',
+      'merge_request.opened',
+      'webhook',
+    ],
     // Someone who "DMs" a page writes to it.
     [
       'Someone DMs our Instagram asking about prices → answer from the FAQ in Notion',
@@ -687,8 +712,8 @@ describe('services named in the description', () => {
       ];
       expect(named, prompt).toContain(id);
     }
-    expect(compile('list Nutshell CRM opportunities with no activity').unavailable).toEqual([
-      expect.objectContaining({ name: 'Nutshell CRM' }),
+    expect(compile('list Quokka CRM opportunities with no activity').unavailable).toEqual([
+      expect.objectContaining({ name: 'Quokka CRM' }),
     ]);
   });
 
@@ -865,6 +890,8 @@ describe('descriptions too vague to build from', () => {
     'fill empty product descriptions in salsify for the new SKUs. brand voice = playful',
     // A conversion is work.
     'make this csv into json',
+    // Written in another script, with a service named in Latin letters.
+    'kintoneの「問い合わせ」アプリに新しいレコードが追加されたら、内容を要約してChatworkのサポートグループに投稿してください。',
   ])('"%s" gets an agent', (prompt) => {
     expect('question' in compileOffline({ prompt, now: NOW })).toBe(false);
   });

@@ -25,7 +25,7 @@ const act = (action: string, lemmas: string) => {
 };
 act(
   'created',
-  `leave submit create add open post place sign register join subscribe upload book make buy sell send
+  `leave submit create add open post place sign register join subscribe upload book make buy sell spend send
   purchase order start appear come arrive get receive fill enter apply write drop land enroll list
   star follow save go rate raise file log report show pop schedule trigger fire turn request
   message text dm ping contact detect donate`,
@@ -34,7 +34,7 @@ act('replied', 'reply respond answer comment');
 act(
   'updated',
   `change update edit modify move rename reschedule assign label tag hit reach mark flag switch set
-  approve`,
+  approve flip swap`,
 );
 act('deleted', 'delete remove archive');
 act('cancelled', 'cancel unsubscribe churn');
@@ -100,12 +100,12 @@ function speakingVerb(w: Word, at: number, words: readonly Word[]): Word {
   const base = w.lower.replace(/(?<!s)s$/, '');
   const next = words[at + 1];
   return ['NOUN', 'PROPN'].includes(w.pos) &&
-    SPEAKING.has(base) &&
+    (SPEAKING.has(base) || (base !== w.lower && ['comment', 'reply', 'review'].includes(base))) &&
     ACTORS.has(words[at - 1]?.lower ?? '') &&
     // ("a new guest message in Hostaway" is a message.)
     !['new', 'incoming'].includes(words[at - 2]?.lower ?? '') &&
     next?.sentence === w.sentence &&
-    ['DET', 'PRON', 'PROPN'].includes(next.pos)
+    (['DET', 'PRON', 'PROPN'].includes(next.pos) || /^['"\u2018\u201c]$/.test(next.value))
     ? { ...w, pos: 'VERB', lemma: base }
     : w;
 }
@@ -188,6 +188,7 @@ const VERB_THINGS: Readonly<Record<string, string>> = {
   pay: 'payment',
   donate: 'donation',
   sell: 'sale',
+  spend: 'payment',
   // "every time a prospect replies": the message they replied with.
   reply: 'message',
   respond: 'message',

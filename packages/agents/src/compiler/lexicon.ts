@@ -242,6 +242,12 @@ const NAME_IS_GENERIC = new Set([
   'motion',
   'pitch',
   'mention',
+  'rows',
+  'tailwind',
+  'homerun',
+  'hive',
+  'folk',
+  'guru',
   // People's first names: "email Percy the notes".
   'percy',
   'lucca',

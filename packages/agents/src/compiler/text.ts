@@ -11,6 +11,18 @@ const REWRITES: readonly [RegExp, string][] = [
     /\s*(?:-+>|=+>|[\u2192\u21d2\u21e8\u2794-\u27af\u27b1-\u27be\u27f6\u27f9\u2b95])\ufe0f?\s*/g,
     ', then ',
   ],
+  // A numbered list whose first item tells what happens and the rest what to do ("1. deal hits
+  // Closed Won in HubSpot\n2. create the project", "1) sentry raises a new issue 2) create a
+  // bug"): read as the arrows people also write.
+  [/(?<=(?:^|\s)1\)\s[^\n]*)\s+(?:[2-9]|1\d)\)\s+(?=\p{L})/gu, ', then '],
+  [/(?<=^\s*1[.)]\s[^]*)\n\s*(?:[2-9]|1\d)[.)]\s+(?=\p{L})/gu, ', then '],
+  [/^\s*1[.)]\s+(?=\p{L})/u, ''],
+  // "Candidate marked as hired in Greenhouse? Create their record": a headline asked as a
+  // question, then what to do.
+  [
+    /^(?!(?:can|could|would|will|is|are|do|does|did|should|what|how|why|who|which|where|when|hey|hi|hello)\b)([^?.!\n]{3,80})\?\s+(?=(?:add|create|send|post|email|message|open|make|tell|ping|notify|text|reply|draft|write|summari[sz]e|update|move|assign|tag|log|save|forward|check|look|pull|put|ask|thank)\b)/iu,
+    '$1, then ',
+  ],
   [/\be-mail/gi, 'email'],
   [/\bPRs\b/g, 'pull requests'],
   [/\bPR\b/g, 'pull request'],
@@ -103,6 +115,9 @@ const FOREIGN: readonly [RegExp, string][] = (() => {
     weekday: 'werkdag|werktag|d[ií]a laborable|dia [úu]til|jour ouvr[ée]|giorno feriale',
     weekdays: 'werkdagen|werktage|d[ií]as laborables|dias [úu]teis|jours ouvr[ée]s|giorni feriali',
     'comes in': 'entra|llega|chega|kommt (?:an|rein)|arriva|komt binnen',
+    opens: 'abrirem|abrir|abre|abren|abrem|ouvre|ouvrent|[öo]ffnet|apre|aprono',
+    fails: 'fehlschl[äa]gt|falla|fallan|falha|falham|[ée]choue|fallisce',
+    signs: 'signe|signent|firma|firman|assina|assinam|unterschreibt|unterzeichnet',
     'is booked': 'gebucht wird',
     'is created': '(?:erstellt|angelegt) wird',
     'is paid': 'bezahlt wird',

@@ -96,12 +96,20 @@ export const UNREADABLE_QUESTION =
  */
 export function questionFor(prompt: string, spec: AgentSpec): string | null {
   const words = analyse(normalize(prompt)).filter((w) => /[a-z0-9]/i.test(w.value));
-  if (!words.length) return UNREADABLE_QUESTION;
+  // Written mostly in another script ("kintoneの…アプリに…Chatworkの…"): the few words in Latin
+  // letters are names, not the whole text, and say nothing of whether it reads.
+  const otherScript = (prompt.match(/[^\P{L}\p{Script=Latin}]/gu) ?? []).length;
   const gibberish = words.filter(mash).length;
   const unknownLetters = words.filter((w) => !w.known && /^[a-z]+$/i.test(w.value)).length;
-  if (gibberish * 2 >= words.length || (words.length <= 4 && unknownLetters === words.length)) {
+  if (
+    otherScript < 8 &&
+    (!words.length ||
+      gibberish * 2 >= words.length ||
+      (words.length <= 4 && unknownLetters === words.length))
+  ) {
     return UNREADABLE_QUESTION;
   }
+  if (!words.length) return spec.integrations.length ? null : UNREADABLE_QUESTION;
   // One word, even a service's ("spreadsheets!!!", "slack?"), names no job.
   if (words.length === 1) return VAGUE_QUESTION;
   // Services the catalog knows, or a trigger, are substance; a capitalised word that only might be

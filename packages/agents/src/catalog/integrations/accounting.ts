@@ -992,4 +992,72 @@ export const ACCOUNTING_INTEGRATIONS: readonly Integration[] = [
       event('subscription.created', 'Subscription created', ['new memberful subscription']),
     ],
   }),
+  known({
+    id: 'payhip',
+    name: 'Payhip',
+    category: 'Finance',
+    description: 'Payhip sales of digital products, courses, memberships and coaching.',
+    website: 'https://payhip.com',
+    keywords: ['payhip', 'payhip sale'],
+    aliases: ['payhip.com', 'pay hip'],
+    events: [event('sale.created', 'New sale', ['new payhip sale', 'someone buys on payhip'])],
+  }),
+  known({
+    id: 'instamojo',
+    name: 'Instamojo',
+    category: 'Finance',
+    description: 'Instamojo payment links, payments and online stores for Indian small businesses.',
+    website: 'https://www.instamojo.com',
+    keywords: ['instamojo', 'instamojo payment link'],
+    aliases: ['instamojo.com', 'insta mojo'],
+    events: [
+      event('payment.received', 'Payment received', [
+        'instamojo payment is received',
+        'someone pays through instamojo',
+      ]),
+    ],
+  }),
+  known({
+    id: 'moneybird',
+    name: 'Moneybird',
+    category: 'Finance',
+    description:
+      'Moneybird Dutch bookkeeping: sales invoices, contacts, expenses and bank transactions.',
+    website: 'https://www.moneybird.com',
+    keywords: ['moneybird', 'moneybird invoice'],
+    aliases: ['money bird', 'moneybird.com', 'moneybird.nl'],
+    events: [
+      event('invoice.created', 'Invoice created', ['new moneybird invoice']),
+      event('contact.created', 'Contact created', ['new moneybird contact']),
+    ],
+  }),
+  known({
+    id: 'holded',
+    name: 'Holded',
+    category: 'Finance',
+    description:
+      'Holded business software from Spain: invoicing, accounting, inventory, CRM and payroll.',
+    website: 'https://www.holded.com',
+    keywords: ['holded', 'holded invoice'],
+    aliases: ['holded.com', 'holded erp'],
+  }),
+  known({
+    id: 'bling',
+    name: 'Bling',
+    category: 'Finance',
+    description:
+      'Bling ERP for Brazilian small businesses: products, sales orders, stock and NF-e invoices.',
+    website: 'https://www.bling.com.br',
+    keywords: ['bling erp', 'bling.com.br', 'bling nf-e'],
+    aliases: ['bling erp', 'bling.com.br', 'bling erp brasil'],
+  }),
+  known({
+    id: 'kraken',
+    name: 'Kraken',
+    category: 'Finance',
+    description: 'Kraken crypto exchange: balances, orders, trades and market prices.',
+    website: 'https://www.kraken.com',
+    keywords: ['kraken exchange', 'kraken.com', 'kraken crypto'],
+    aliases: ['kraken exchange', 'kraken.com', 'kraken pro'],
+  }),
 ];

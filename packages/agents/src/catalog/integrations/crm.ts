@@ -1114,4 +1114,175 @@ export const CRM_INTEGRATIONS: readonly Integration[] = [
     keywords: ['smartvault', 'smart vault'],
     aliases: ['smart vault', 'smartvault.com'],
   }),
+  known({
+    id: 'signnow',
+    name: 'signNow',
+    category: 'Sales & CRM',
+    description:
+      'signNow e-signatures by airSlate: documents, templates, signing invites and links.',
+    website: 'https://www.signnow.com',
+    keywords: ['signnow', 'signnow document', 'signnow invite'],
+    aliases: ['signnow.com', 'airslate signnow'],
+    events: [
+      event('document.completed', 'Document completed', [
+        'signnow document is signed',
+        'contract is signed in signnow',
+      ]),
+    ],
+  }),
+  known({
+    id: 'yousign',
+    name: 'Yousign',
+    category: 'Sales & CRM',
+    description:
+      'Yousign e-signatures: signature requests, signers, approvers and signed documents.',
+    website: 'https://yousign.com',
+    keywords: ['yousign', 'yousign signature', 'yousign.com'],
+    aliases: ['yousign.com', 'yousign esignature'],
+    events: [
+      event('document.completed', 'Signature request completed', [
+        'yousign document is signed',
+        'contract is signed in yousign',
+      ]),
+    ],
+  }),
+  known({
+    id: 'zoho-sign',
+    name: 'Zoho Sign',
+    category: 'Sales & CRM',
+    description: 'Zoho Sign digital signatures: documents, templates and signing requests.',
+    website: 'https://www.zoho.com/sign/',
+    keywords: ['zoho sign', 'zoho sign document'],
+    aliases: ['zohosign', 'zoho esign'],
+    events: [
+      event('document.completed', 'Document completed', [
+        'zoho sign document is signed',
+        'contract is signed in zoho sign',
+      ]),
+    ],
+  }),
+  known({
+    id: 'signwell',
+    name: 'SignWell',
+    category: 'Sales & CRM',
+    description: 'SignWell e-signatures, formerly Docsketch: documents, templates and recipients.',
+    website: 'https://www.signwell.com',
+    keywords: ['signwell', 'sign well', 'signwell document'],
+    aliases: ['sign well', 'signwell.com', 'docsketch'],
+    events: [
+      event('document.completed', 'Document completed', [
+        'signwell document is signed',
+        'everyone has signed in signwell',
+      ]),
+    ],
+  }),
+  known({
+    id: 'boldsign',
+    name: 'BoldSign',
+    category: 'Sales & CRM',
+    description: 'BoldSign e-signatures by Syncfusion: documents, templates and signers.',
+    website: 'https://boldsign.com',
+    keywords: ['boldsign', 'bold sign', 'boldsign document'],
+    aliases: ['bold sign', 'boldsign.com'],
+    events: [event('document.completed', 'Document completed', ['boldsign document is signed'])],
+  }),
+  known({
+    id: 'documenso',
+    name: 'Documenso',
+    category: 'Sales & CRM',
+    description: 'Documenso open-source document signing: documents, templates and recipients.',
+    website: 'https://documenso.com',
+    keywords: ['documenso', 'documenso document'],
+    aliases: ['documenso.com'],
+    events: [event('document.completed', 'Document completed', ['documenso document is signed'])],
+  }),
+  known({
+    id: 'docuseal',
+    name: 'DocuSeal',
+    category: 'Sales & CRM',
+    description: 'DocuSeal open-source document signing: templates, submissions and signed forms.',
+    website: 'https://www.docuseal.com',
+    keywords: ['docuseal', 'docu seal', 'docuseal template'],
+    aliases: ['docu seal', 'docuseal.com', 'docuseal.co'],
+    events: [
+      event('document.completed', 'Submission completed', [
+        'docuseal document is signed',
+        'docuseal submission is completed',
+      ]),
+    ],
+  }),
+  known({
+    id: 'snov-io',
+    name: 'Snov.io',
+    category: 'Sales & CRM',
+    description:
+      'Snov.io email finder, email verifier and cold email campaigns for sales outreach.',
+    website: 'https://snov.io',
+    keywords: ['snov.io', 'snovio', 'snov io campaign'],
+    aliases: ['snovio', 'snov io', 'snov.io campaigns'],
+    events: [
+      event('email.replied', 'Campaign email replied', [
+        'prospect replies to a snov.io campaign',
+        'new reply in snov.io',
+      ]),
+    ],
+  }),
+  known({
+    id: 'cognism',
+    name: 'Cognism',
+    category: 'Sales & CRM',
+    description:
+      'Cognism B2B sales intelligence: verified contact data, mobile numbers and intent signals.',
+    website: 'https://www.cognism.com',
+    keywords: ['cognism', 'cognism prospector'],
+    aliases: ['cognism.com', 'cognism prospector'],
+  }),
+  known({
+    id: 'folk',
+    name: 'folk',
+    category: 'Sales & CRM',
+    description: 'folk relationship CRM: people, companies, groups, deals and notes.',
+    website: 'https://www.folk.app',
+    keywords: ['folk crm', 'folk.app', 'folkapp'],
+    aliases: ['folk crm', 'folk.app', 'folkapp'],
+    events: [
+      event('contact.created', 'Person created', [
+        'new contact in folk crm',
+        'person is added to folk',
+      ]),
+    ],
+  }),
+  known({
+    id: 'teamleader',
+    name: 'Teamleader',
+    category: 'Sales & CRM',
+    description: 'Teamleader Focus CRM, quotations, projects and invoicing for small businesses.',
+    website: 'https://www.teamleader.eu',
+    keywords: ['teamleader focus', 'teamleader crm', 'teamleader.eu'],
+    aliases: ['teamleader focus', 'teamleader crm', 'teamleader.eu'],
+    events: [
+      event('contact.created', 'Contact created', ['new teamleader contact']),
+      event('deal.created', 'Deal created', ['new deal in teamleader']),
+    ],
+  }),
+  known({
+    id: 'nutshell',
+    name: 'Nutshell',
+    category: 'Sales & CRM',
+    description:
+      'Nutshell CRM and email marketing: leads, contacts, companies and sales pipelines.',
+    website: 'https://www.nutshell.com',
+    keywords: ['nutshell crm', 'nutshell.com', 'nutshell lead'],
+    aliases: ['nutshell crm', 'nutshell.com'],
+  }),
+  known({
+    id: 'little-green-light',
+    name: 'Little Green Light',
+    category: 'Sales & CRM',
+    description:
+      'Little Green Light donor management for nonprofits: constituents, gifts and appeals.',
+    website: 'https://www.littlegreenlight.com',
+    keywords: ['little green light', 'littlegreenlight', 'lgl donor management'],
+    aliases: ['littlegreenlight', 'littlegreenlight.com', 'lgl donor management'],
+  }),
 ];

@@ -211,4 +211,30 @@ export const FORM_INTEGRATIONS: readonly Integration[] = [
       ]),
     ],
   }),
+  known({
+    id: 'formstack',
+    name: 'Formstack',
+    category: 'Productivity',
+    description:
+      'Formstack online forms, document generation and e-signatures: forms and submissions.',
+    website: 'https://www.formstack.com',
+    keywords: ['formstack', 'formstack form', 'formstack submission'],
+    aliases: ['form stack', 'formstack.com', 'formstack forms'],
+    events: [
+      event('submission.created', 'Form submitted', [
+        'new formstack submission',
+        'someone fills in the formstack form',
+      ]),
+    ],
+  }),
+  known({
+    id: 'zonka-feedback',
+    name: 'Zonka Feedback',
+    category: 'Productivity',
+    description:
+      'Zonka Feedback surveys: NPS, CSAT and CES responses from web, email, SMS and kiosks.',
+    website: 'https://www.zonkafeedback.com',
+    keywords: ['zonka feedback', 'zonka', 'zonkafeedback'],
+    aliases: ['zonka', 'zonkafeedback', 'zonkafeedback.com'],
+  }),
 ];

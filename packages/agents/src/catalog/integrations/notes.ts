@@ -696,4 +696,28 @@ export const NOTES_INTEGRATIONS: readonly Integration[] = [
     keywords: ['any.do', 'anydo'],
     aliases: ['anydo', 'any do app'],
   }),
+  known({
+    id: 'ulysses',
+    name: 'Ulysses',
+    category: 'Productivity',
+    description:
+      'Ulysses writing app for Mac, iPad and iPhone: sheets, groups, goals and publishing.',
+    website: 'https://ulysses.app',
+    keywords: ['ulysses app', 'ulysses writing app', 'ulysses.app'],
+    aliases: ['ulysses app', 'ulysses.app', 'ulysses writing app'],
+  }),
+  known({
+    id: 'guru',
+    name: 'Guru',
+    category: 'Productivity',
+    description:
+      'Guru company wiki and AI knowledge base: cards, collections, folders and announcements.',
+    website: 'https://www.getguru.com',
+    keywords: ['getguru', 'guru card', 'guru knowledge base'],
+    aliases: ['getguru', 'getguru.com', 'guru wiki', 'guru knowledge base'],
+    events: [
+      event('card.created', 'Card created', ['new guru card']),
+      event('card.updated', 'Card updated', ['guru card is edited']),
+    ],
+  }),
 ];

@@ -606,4 +606,19 @@ export const OBSERVABILITY_INTEGRATIONS: readonly Integration[] = [
     keywords: ['tenable.io', 'tenable nessus', 'nessus', 'tenable one'],
     aliases: ['tenable.io', 'tenable.com', 'nessus', 'tenable one'],
   }),
+  known({
+    id: 'uptime-kuma',
+    name: 'Uptime Kuma',
+    category: 'DevOps',
+    description: 'Uptime Kuma self-hosted uptime monitors, notifications and status pages.',
+    website: 'https://uptime.kuma.pet',
+    keywords: ['uptime kuma', 'uptimekuma', 'uptime kuma monitor'],
+    aliases: ['uptimekuma', 'uptime.kuma.pet', 'kuma uptime'],
+    events: [
+      event('monitor.failed', 'Monitor down', [
+        'uptime kuma monitor goes down',
+        'site is down in uptime kuma',
+      ]),
+    ],
+  }),
 ];

@@ -338,4 +338,14 @@ export const PRODUCT_ANALYTICS_INTEGRATIONS: readonly Integration[] = [
     keywords: ['sprig.com', 'sprig survey', 'userleap'],
     aliases: ['sprig.com', 'sprig surveys', 'userleap'],
   }),
+  known({
+    id: 'goatcounter',
+    name: 'GoatCounter',
+    category: 'Analytics',
+    description:
+      'GoatCounter open-source, privacy-friendly web analytics: pageviews, referrers and sites.',
+    website: 'https://www.goatcounter.com',
+    keywords: ['goatcounter', 'goat counter'],
+    aliases: ['goat counter', 'goatcounter.com'],
+  }),
 ];

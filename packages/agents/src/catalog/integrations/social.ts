@@ -878,4 +878,32 @@ export const SOCIAL_INTEGRATIONS: readonly Integration[] = [
     keywords: ['mention.com', 'mention media monitoring'],
     aliases: ['mention.com', 'mention media monitoring', 'mention social listening'],
   }),
+  known({
+    id: 'rumble',
+    name: 'Rumble',
+    category: 'Content',
+    description: 'Rumble video platform: channels, videos and livestreams.',
+    website: 'https://rumble.com',
+    keywords: ['rumble.com', 'rumble video', 'rumble channel'],
+    aliases: ['rumble.com', 'rumble video', 'rumble channel'],
+  }),
+  known({
+    id: 'lobsters',
+    name: 'Lobsters',
+    category: 'Content',
+    description: 'Lobsters computing-focused link aggregator: stories, comments and tags.',
+    website: 'https://lobste.rs',
+    keywords: ['lobste.rs', 'lobsters story', 'lobsters front page'],
+    aliases: ['lobste.rs', 'lobsters community'],
+  }),
+  known({
+    id: 'tailwind',
+    name: 'Tailwind',
+    category: 'Content',
+    description:
+      'Tailwind Pinterest and Instagram scheduling, design and marketing for small businesses.',
+    website: 'https://www.tailwindapp.com',
+    keywords: ['tailwindapp', 'tailwind pinterest', 'tailwind scheduler'],
+    aliases: ['tailwindapp', 'tailwindapp.com', 'tailwind app'],
+  }),
 ];

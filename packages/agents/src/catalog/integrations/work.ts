@@ -311,4 +311,79 @@ export const WORK_INTEGRATIONS: readonly Integration[] = [
     keywords: ['dovetail.com', 'dovetail research', 'dovetail insights'],
     aliases: ['dovetail.com', 'dovetailapp', 'dovetail research'],
   }),
+  known({
+    id: 'podio',
+    name: 'Podio',
+    category: 'Productivity',
+    description: 'Podio workspaces and custom apps: items, tasks, comments and workflows.',
+    website: 'https://podio.com',
+    keywords: ['podio workspace', 'podio item', 'podio app'],
+    aliases: ['podio.com', 'podio workspace', 'citrix podio'],
+    events: [
+      event('item.created', 'Item created', ['new podio item', 'item is added to a podio app']),
+      event('item.updated', 'Item updated', ['podio item is updated']),
+      event('item.deleted', 'Item deleted', ['podio item is deleted']),
+    ],
+  }),
+  known({
+    id: 'hive',
+    name: 'Hive',
+    category: 'Productivity',
+    description:
+      'Hive project management: projects, actions, Gantt charts, time tracking and notes.',
+    website: 'https://hive.com',
+    keywords: ['hive.com', 'hive project management', 'hive action'],
+    aliases: ['hive.com', 'hive project management', 'hive pm'],
+  }),
+  known({
+    id: 'nifty',
+    name: 'Nifty',
+    category: 'Productivity',
+    description: 'Nifty project management: projects, milestones, tasks, docs and team chat.',
+    website: 'https://niftypm.com',
+    keywords: ['niftypm', 'nifty pm', 'nifty project management'],
+    aliases: ['niftypm', 'niftypm.com', 'nifty pm'],
+  }),
+  known({
+    id: 'kintone',
+    name: 'Kintone',
+    category: 'Productivity',
+    description:
+      'Kintone no-code business apps by Cybozu: apps, records, comments and process management.',
+    website: 'https://www.kintone.com',
+    keywords: ['kintone', 'kintone app', 'kintone record'],
+    aliases: ['kintone.com', 'cybozu kintone'],
+    events: [
+      event('record.created', 'Record created', [
+        'new kintone record',
+        'record is added in kintone',
+      ]),
+      event('record.updated', 'Record updated', ['kintone record is edited']),
+      event('record.deleted', 'Record deleted', ['kintone record is deleted']),
+    ],
+  }),
+  known({
+    id: 'rows',
+    name: 'Rows',
+    category: 'Productivity',
+    description:
+      'Rows spreadsheets with built-in data integrations, AI analysis and shareable tables.',
+    website: 'https://rows.com',
+    keywords: ['rows.com', 'rows spreadsheet'],
+    aliases: ['rows.com', 'rows spreadsheet', 'rows.com spreadsheet'],
+  }),
+  known({
+    id: 'frontify',
+    name: 'Frontify',
+    category: 'Content',
+    description:
+      'Frontify brand management: brand guidelines, digital assets, libraries and templates.',
+    website: 'https://www.frontify.com',
+    keywords: ['frontify', 'frontify brand portal', 'frontify asset'],
+    aliases: ['frontify.com', 'frontify brand portal'],
+    events: [
+      event('asset.created', 'Asset created', ['new asset in frontify']),
+      event('asset.updated', 'Asset updated', ['frontify asset is updated']),
+    ],
+  }),
 ];
