@@ -7,6 +7,15 @@ const NOW = new Date('2026-11-21T10:00:00Z');
 const compile = (prompt: string) =>
   compileEmbedded({ prompt, timezone: 'Europe/Berlin', now: NOW });
 
+/** Every service the description's spec keeps: its integrations and the unavailable ones. */
+const namedBy = (prompt: string) => {
+  const spec = compile(prompt);
+  return [
+    ...spec.integrations.map((i) => i.id),
+    ...(spec.unavailable ?? []).map((u) => (u.id ?? u.name).toLowerCase()),
+  ];
+};
+
 describe('events of any service, read from the sentence', () => {
   it.each([
     // [description, service, event, delivery]
@@ -587,13 +596,9 @@ describe('events of any service, read from the sentence', () => {
 
 describe('services named in the description', () => {
   it('keeps every named service: integrations, or unavailable with what to do', () => {
-    const spec = compile(
+    const named = namedBy(
       'When a new Typeform response comes in, add the person to Pipedrive and tell #sales in Slack',
     );
-    const named = [
-      ...spec.integrations.map((i) => i.id),
-      ...(spec.unavailable ?? []).map((u) => u.id ?? u.name),
-    ];
     for (const service of ['typeform', 'pipedrive', 'slack']) expect(named).toContain(service);
   });
 
@@ -705,11 +710,7 @@ describe('services named in the description', () => {
       ['stripe pmt fails -> email the customer a link to update the card', 'stripe'],
       ["sentry rule 'prod-error-spike' goes off -> page on-call in pagerduty", 'sentry'],
     ] as const) {
-      const spec = compile(prompt);
-      const named = [
-        ...spec.integrations.map((i) => i.id),
-        ...(spec.unavailable ?? []).map((u) => u.id ?? u.name),
-      ];
+      const named = namedBy(prompt);
       expect(named, prompt).toContain(id);
     }
     expect(compile('list Quokka CRM opportunities with no activity').unavailable).toEqual([
@@ -730,11 +731,7 @@ describe('services named in the description', () => {
       ['every evening send me on telegram all Shiprocket shipments that are stuck', 'shiprocket'],
       ["when it is an idea, add it in Featurebase board 'Ideas'", 'featurebase'],
     ] as const) {
-      const spec = compile(prompt);
-      const named = [
-        ...spec.integrations.map((i) => i.id),
-        ...(spec.unavailable ?? []).map((u) => (u.id ?? u.name).toLowerCase()),
-      ];
+      const named = namedBy(prompt);
       expect(named, prompt).toContain(id);
     }
     for (const [prompt, id] of [
@@ -743,11 +740,7 @@ describe('services named in the description', () => {
       ["put the report in the Marketing folder 'Q3' in Google Drive", 'marketing'],
       ['Sheets of paper go to the printer', 'google-sheets'],
     ] as const) {
-      const spec = compile(prompt);
-      const named = [
-        ...spec.integrations.map((i) => i.id),
-        ...(spec.unavailable ?? []).map((u) => (u.id ?? u.name).toLowerCase()),
-      ];
+      const named = namedBy(prompt);
       expect(named, prompt).not.toContain(id);
     }
   });
@@ -793,11 +786,7 @@ describe('services named in the description', () => {
       'we plan to renovate the office kitchen next spring',
       'post the threads of the discussion in our wiki',
     ]) {
-      const spec = compile(prompt);
-      const named = [
-        ...spec.integrations.map((i) => i.id),
-        ...(spec.unavailable ?? []).map((u) => u.id ?? u.name),
-      ];
+      const named = namedBy(prompt);
       expect(named, prompt).not.toContainEqual(
         expect.stringMatching(/^(?:signal|square|threads|renovate)$/),
       );
