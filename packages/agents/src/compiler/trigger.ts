@@ -241,6 +241,24 @@ export type TriggerReading = {
   assumptions: string[];
 };
 
+/** What a headline is read with: as if it opened with "When". */
+const LEAD = 'When ';
+
+/**
+ * A headline read as a when-clause: `find` reads the text with "When " before it (the headline
+ * written as `head`, the same length as the text's), and the event must open it; offsets and the
+ * clause are then the text's own.
+ */
+function asWhenClause(
+  text: string,
+  head: string,
+  find: (shifted: string) => EventTrigger | null,
+): EventTrigger | null {
+  const found = find(`${LEAD}${head}`);
+  if (!found || found.index !== 0) return null;
+  return { ...found, index: 0, clause: text.slice(0, found.clause.length - LEAD.length) };
+}
+
 /**
  * "PagerDuty incident triggered -> ...", "Sentry new issue: ...": a short headline before an
  * arrow or a colon reads as a when-clause.
@@ -253,11 +271,7 @@ function headlineEvent(
   const end = words.findIndex((w) => /^(?:,|:|->|=>|\u2192)$/.test(w.value));
   if (end < 2 || end > 8 || words[end]!.sentence !== words[0]!.sentence) return null;
   if (/^(?:when|whenever|if|every|each|on|at|in|for)$/i.test(words[0]!.value)) return null;
-  const lead = 'When ';
-  const shifted = `${lead}${text}`;
-  const found = findEvent(shifted, tokenize(shifted), mentions);
-  if (!found || found.index !== 0) return null;
-  return { ...found, index: 0, clause: found.clause.slice(lead.length) };
+  return asWhenClause(text, text, (shifted) => findEvent(shifted, tokenize(shifted), mentions));
 }
 
 /**
@@ -284,23 +298,25 @@ function headlineGenericEvent(
   if (!services.some((s) => s.end <= arrow && integrationById(s.id)?.provider.kind !== 'builtin'))
     return null;
   // A service's name as the heading ("Trustpilot: ...") is read as part of the clause.
-  const lead = 'When ';
-  const shifted = `${lead}${head.replace(/^([^:,]{1,40}):/, '$1 ')}${text.slice(arrow)}`;
   const moved = services.map((s) => ({
     ...s,
-    start: s.start + lead.length,
-    end: s.end + lead.length,
+    start: s.start + LEAD.length,
+    end: s.end + LEAD.length,
   }));
-  const found = findGenericEvent(shifted, analyse(shifted), moved, (from, to) =>
-    builtinsIn(from - lead.length, to - lead.length),
+  const found = asWhenClause(
+    text,
+    `${head.replace(/^([^:,]{1,40}):/, '$1 ')}${text.slice(arrow)}`,
+    (shifted) =>
+      findGenericEvent(shifted, analyse(shifted), moved, (from, to) =>
+        builtinsIn(from - LEAD.length, to - LEAD.length),
+      ),
   );
-  if (!found || found.index !== 0) return null;
+  if (!found) return null;
   // Only a thing services send news of, or an event the service declares: a headline is too short
   // to tell a happening from a label ("sentry rule 'x' goes off", "prospect grabs a slot").
   const declared = integrationById(found.integration)?.events.some((e) => e.id === found.event);
   const thing = found.event.split('.')[0]!.split('_').pop()!;
-  if (!declared && !THINGS.has(thing)) return null;
-  return { ...found, index: 0, clause: text.slice(0, found.clause.length - lead.length) };
+  return declared || THINGS.has(thing) ? found : null;
 }
 
 export function readTrigger(
