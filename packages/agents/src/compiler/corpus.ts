@@ -41,6 +41,7 @@ import varied30 from './corpus/varied-30.json' with { type: 'json' };
 import varied31 from './corpus/varied-31.json' with { type: 'json' };
 import varied32 from './corpus/varied-32.json' with { type: 'json' };
 import varied33 from './corpus/varied-33.json' with { type: 'json' };
+import varied34 from './corpus/varied-34.json' with { type: 'json' };
 import type { LabelledCase } from './corpus-score.ts';
 
 export type { CorpusCase, ExpectedTrigger } from './corpus/types.ts';
@@ -111,6 +112,7 @@ export const VARIED_CASES: readonly LabelledCase[] = [
   ...(varied31 as LabelledCase[]),
   ...(varied32 as LabelledCase[]),
   ...(varied33 as LabelledCase[]),
+  ...(varied34 as LabelledCase[]),
 ];
 
 /** Where the compiler's rules and its category model come from. */
