@@ -1,18 +1,11 @@
 import usualNames from './usual-names.json' with { type: 'json' };
 import { INTEGRATIONS, integrationById } from '../catalog/index.ts';
 import { INTENTS } from './intents.ts';
-import {
-  capitalisedNames,
-  EXACT_NAMES,
-  FUZZY_NAMES,
-  LEXEMES,
-  NOT_TYPOS,
-  type Lexeme,
-} from './lexicon.ts';
+import { EXACT_NAMES, FUZZY_NAMES, LEXEMES, NOT_TYPOS, type Lexeme } from './lexicon.ts';
 import { analyse, type Word } from './nlp.ts';
 import { SENDING_VERBS } from './verbs.ts';
 import { DETERMINERS, productWord } from './services.ts';
-import { editDistance, type Token } from './text.ts';
+import { CALENDAR_WORDS, editDistance, type Token } from './text.ts';
 
 /** One place where the description points at an integration. */
 export type Mention = {
@@ -152,6 +145,29 @@ export function everydayNames(): ReadonlyMap<string, ReadonlySet<string>> {
   }
   everyday = byId;
   return byId;
+}
+
+let capitalised: ReadonlyMap<string, string> | null = null;
+
+/**
+ * Products whose one-word everyday names the lexicon leaves to intents ("Sheets", "Backlog",
+ * "Linear"), by word: written with a capital inside a sentence, English says it is the name. Days
+ * and months keep their capitals for themselves ("Monday"), and so do people's names ("Percy"),
+ * which are no English words.
+ */
+function capitalisedNames(): ReadonlyMap<string, string> {
+  if (capitalised) return capitalised;
+  const matched = new Set(LEXEMES.map((lexeme) => `${lexeme.id} ${lexeme.phrase.text}`));
+  const byWord = new Map<string, string>();
+  for (const [id, words] of everydayNames()) {
+    if (integrationById(id)?.provider.kind === 'builtin') continue;
+    for (const word of words) {
+      if (/^[a-z]{4,}$/.test(word) && !matched.has(`${id} ${word}`) && !CALENDAR_WORDS.has(word))
+        byWord.set(word, id);
+    }
+  }
+  capitalised = byWord;
+  return byWord;
 }
 
 /** Everyday-word names that, in the development set, name their product (usual-names-train.ts). */

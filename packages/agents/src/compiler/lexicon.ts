@@ -1,6 +1,5 @@
 import { INTEGRATIONS } from '../catalog/index.ts';
-import { inVocabulary } from './nlp.ts';
-import { CALENDAR_WORDS, phrase, type Phrase } from './text.ts';
+import { phrase, type Phrase } from './text.ts';
 
 // Which words name an integration. Built from the catalog (name, id, aliases, keywords) so a new
 // integration is recognised without code; the tables below only remove words that are too generic
@@ -288,31 +287,6 @@ export const LEXEMES: readonly Lexeme[] = INTEGRATIONS.flatMap((integration) =>
 export const EXACT_NAMES: readonly ExactName[] = Object.entries(OVERRIDES).flatMap(([id, o]) =>
   (o.exact ?? []).map((pattern) => ({ id, pattern })),
 );
-
-/**
- * Products whose one-word names are everyday words the lexicon leaves to intents ("Sheets",
- * "Backlog", "Drive", "Linear", "Teams"): written with a capital inside a sentence, English says
- * it is the name. Days and months keep their capitals for themselves ("Monday"), and so do
- * people's names ("Percy"), which are no English words.
- */
-let capitalised: ReadonlyMap<string, string> | null = null;
-export function capitalisedNames(): ReadonlyMap<string, string> {
-  capitalised ??= new Map(
-    INTEGRATIONS.filter((integration) => integration.provider.kind !== 'builtin').flatMap(
-      (integration) => {
-        const own = new Set(termsOf(integration.id));
-        const names = [integration.name, ...integration.aliases].map((n) => n.toLowerCase());
-        return names
-          .filter(
-            (n) =>
-              /^[a-z]{4,}$/.test(n) && !own.has(n) && !CALENDAR_WORDS.has(n) && inVocabulary(n),
-          )
-          .map((n) => [n, integration.id] as const);
-      },
-    ),
-  );
-  return capitalised;
-}
 
 /** Single-word product names long enough to forgive one typo ("Hubsopt", "Zendsek"). */
 export const FUZZY_NAMES: readonly { id: string; word: string }[] = INTEGRATIONS.filter(
