@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { compileEmbedded } from './embedded.ts';
 import { compileOffline } from './index.ts';
+import { normalize } from './text.ts';
 import { validateSpec } from './validate.ts';
 
 const NOW = new Date('2026-11-21T10:00:00Z');
@@ -768,6 +769,16 @@ describe('services named in the description', () => {
         (i) => i.id,
       ),
     ).toContain('linear');
+  });
+
+  it('puts the languages\' "new" before its noun, and leaves English as written', () => {
+    expect(normalize('cada vez que entra un pedido nuevo en Tiendanube')).toBe(
+      'every time arrives a new order in Tiendanube',
+    );
+    expect(normalize("What's new in Slack today")).toBe("What's new in Slack today");
+    expect(normalize('anything new on Product Hunt, post it')).toBe(
+      'anything new on Product Hunt, post it',
+    );
   });
 
   it('reads a request in another language as a request', () => {

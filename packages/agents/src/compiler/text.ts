@@ -144,6 +144,12 @@ const FOREIGN: readonly [RegExp, string][] = (() => {
     question: 'preguntas?|perguntas?|domand[ae]',
     buyer: 'compradora?s?|k[äa]ufer',
   };
+  // "un pedido nuevo", "um lead novo": the adjective after its noun, before what happens to it
+  // (only the languages' own word for "new": "what's new in Slack" stays as written).
+  rewrites.push([
+    /(?<!\p{L})(\p{L}+) (?:nuev[oa]s?|nov[oa]s?|nouveaux|nouvelles?|nouveau|nuov[oa]|nuovi|nuove)(?=\s+(?:entra|llega|chega|en|no|na|em|sur|dans|via|arriva)(?!\p{L})|\s*[,.!?]|\s*$)/giu,
+    'new $1',
+  ]);
   for (const [english, foreign] of Object.entries(phrases)) {
     rewrites.push([new RegExp(`(?<!\\p{L})(?:${foreign})(?!\\p{L})`, 'giu'), english]);
   }
@@ -157,11 +163,6 @@ const FOREIGN: readonly [RegExp, string][] = (() => {
       'When',
     ],
   );
-  // "un pedido nuevo", "um lead novo": the adjective after its noun, before what happens to it.
-  rewrites.push([
-    /(?<!\p{L})(\p{L}+) new(?= (?:comes in|arrives|in|via|on|is)\b|[,.!?]|$)/giu,
-    'new $1',
-  ]);
   return rewrites;
 })();
 
