@@ -746,6 +746,41 @@ describe('services named in the description', () => {
     }
   });
 
+  it('reads names in a list, as a subject, with two capitals, and in a description in capitals', () => {
+    for (const [prompt, id] of [
+      ['total the refunds from Shopify and square for the month', 'square'],
+      ['when twitch goes live, post the link to #general in Slack', 'twitch'],
+      ['every friday check Homerun for new applicants to the cook job', 'homerun'],
+      ['EVERY MORNING EMAIL ME YESTERDAY’S SALES FROM SQUARE AND SHOPIFY', 'square'],
+    ] as const) {
+      expect(namedBy(prompt), prompt).toContain(id);
+    }
+    for (const prompt of [
+      'draw a square and a circle in Figma, then share it in Slack',
+      'post it to Slack and later check the numbers',
+    ]) {
+      expect(namedBy(prompt), prompt).not.toContain('square');
+      expect(namedBy(prompt), prompt).not.toContain('later');
+    }
+    expect(
+      compile('whenever a shift swap is requested in QTime, tell the manager').unavailable,
+    ).toEqual([expect.objectContaining({ name: 'QTime' })]);
+    // A service named beside those a message is sent to stays: "send our Brevo contacts ...".
+    expect(
+      compile('every month send our Sendlane subscribers a digest of the new blog posts')
+        .unavailable,
+    ).toEqual([expect.objectContaining({ name: 'Sendlane' })]);
+    const shouted = compile('EVERY FRIDAY AT 5PM EMAIL ME THE WEEK’S ORDERS FROM SHOPIFY');
+    expect(shouted.summary).toBe('Every friday at 5pm email me the week’s orders from shopify.');
+  });
+
+  it('reads the thing a hyphenated compound describes as the event’s thing', () => {
+    expect(
+      compile('whenever a nurse submits a sick-day request in Zenefits, post it to #hr in Slack')
+        .trigger,
+    ).toMatchObject({ type: 'event', event: 'request.created' });
+  });
+
   it('does not take a plan, a weekday talked of or a service of ours for a product or a time', () => {
     const spec = compile(
       'Whenever a new message arrives in Front from someone on the Enterprise plan, tag it priority',

@@ -915,6 +915,19 @@ export function findGenericEvent(
           .find((w) => (w.pos === 'VERB' && ACTIONS[w.lemma]) || ARRIVING.has(w.lemma))?.lemma;
       if (arriver && arrives && ARRIVING.has(arrives)) object ??= arriver;
       object ??= clause.find((w) => isObject(w) && !ACTORS.has(w.lower) && !ACTORS.has(w.lemma));
+      // "a sick-day request", "a time-off request": a compound joined by a hyphen describes the
+      // thing its last word names.
+      if (object) {
+        let k = clause.indexOf(object);
+        while (
+          clause[k + 1]?.value === '-' &&
+          clause[k + 1]!.start === clause[k]!.end &&
+          clause[k + 2]?.start === clause[k + 1]!.end
+        )
+          k += 2;
+        if (k > clause.indexOf(object) && clause[k + 1] && isObject(clause[k + 1]!))
+          object = clause[k + 1];
+      }
       // "a lead's status is changed": the thing is the one the attribute belongs to.
       if (object && ATTRIBUTES.has(object.lemma)) {
         const owner = clause[clause.indexOf(object) - 2];

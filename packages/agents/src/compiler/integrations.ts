@@ -159,7 +159,12 @@ function capitalisedNames(): ReadonlyMap<string, string> {
   if (capitalised) return capitalised;
   const matched = new Set(LEXEMES.map((lexeme) => `${lexeme.id} ${lexeme.phrase.text}`));
   const byWord = new Map<string, string>();
-  for (const [id, words] of everydayNames()) {
+  // (And one-word names the lexicon leaves out though no dictionary knows them: "Homerun".)
+  const oneWord = INTEGRATIONS.map((integration) => {
+    const names = [integration.name, ...integration.aliases].map((n) => n.toLowerCase());
+    return [integration.id, new Set(names.filter((n) => /^[a-z]+$/.test(n)))] as const;
+  });
+  for (const [id, words] of [...everydayNames(), ...oneWord]) {
     if (integrationById(id)?.provider.kind === 'builtin') continue;
     for (const word of words) {
       if (/^[a-z]{4,}$/.test(word) && !matched.has(`${id} ${word}`) && !CALENDAR_WORDS.has(word))
@@ -225,6 +230,9 @@ function nounPhraseHead(words: readonly Word[], at: number): Word | undefined {
   return end > at + 1 ? words[end] : undefined;
 }
 
+/** Words a clause's subject follows: "when twitch goes live", "as soon as square says". */
+const SUBJECT_BEFORE = new Set(['when', 'whenever', 'if', 'once', 'as', 'so', 'then', ',', '->']);
+
 /**
  * An everyday word counts as the product unless the sentence uses it as the everyday word: as a
  * verb, adjective or adverb ("close the deal", "a crisp summary"), after an article ("send a
@@ -284,6 +292,16 @@ function readsAsName(
     next?.sentence === word.sentence &&
     next.pos === 'VERB' &&
     ['raise', 'report', 'detect', 'flag', 'alert', 'catch', 'spot', 'notify'].includes(next.lemma)
+  )
+    return true;
+  // "twitch goes live", "when notion shows a new page": a bare word as the subject of a verb in
+  // the third person, opening its clause (an everyday noun would take an article).
+  if (
+    next?.sentence === word.sentence &&
+    next.pos === 'VERB' &&
+    /s$/.test(next.lower) &&
+    next.lower !== next.lemma &&
+    (first || SUBJECT_BEFORE.has(before!.lower))
   )
     return true;
   // "slack me when ...", "Slack the team": the product used as the verb of sending.
@@ -424,10 +442,46 @@ export function findMentions(
         readsAsName(words, mention, found)) &&
       !((mention.fuzzy || !asWritten(mention)) && english(mention)),
   );
+  names.push(...listedNames(words, names));
   const intents = intentMentions(text, names);
   return [...names, ...intents, ...sendingTo(words, [...names, ...intents])].sort(
     (a, b) => a.start - b.start,
   );
+}
+
+const LIST_MARKS = new Set(['and', 'or', '&', '+', '/', ',']);
+
+/**
+ * Everyday words that name a product only in the lexicon's exact patterns ("square"), standing in a
+ * list with another product named outright: "on square and etsy", "shopify + square".
+ */
+function listedNames(words: readonly Word[], names: readonly Mention[]): Mention[] {
+  const found: Mention[] = [];
+  const product = (m: Mention) =>
+    m.via === 'name' && !m.fuzzy && integrationById(m.id)?.provider.kind !== 'builtin';
+  words.forEach((word, i) => {
+    const id = capitalisedNames().get(word.lower);
+    // (The tagger reads such a word in a list as it would alone: "on square and etsy" an adjective.)
+    if (!id || !['NOUN', 'PROPN', 'ADJ'].includes(word.pos)) return;
+    if (names.some((m) => m.start < word.end && m.end > word.start)) return;
+    const before = words[i - 1];
+    const next = words[i + 1];
+    const same = (w: Word | undefined) => !!w && w.sentence === word.sentence;
+    const after =
+      same(before) &&
+      LIST_MARKS.has(before!.lower) &&
+      names.some((m) => product(m) && m.id !== id && m.end === words[i - 2]?.end) &&
+      (!same(next) || !['NOUN', 'PROPN'].includes(next!.pos));
+    const first =
+      same(next) &&
+      LIST_MARKS.has(next!.lower) &&
+      !DETERMINERS.has(before?.lower ?? '') &&
+      before?.pos !== 'ADJ' &&
+      names.some((m) => product(m) && m.id !== id && m.start === words[i + 2]?.start);
+    if (after || first)
+      found.push({ id, start: word.start, end: word.end, via: 'name', read: true });
+  });
+  return found;
 }
 
 /** People a message can be sent to. */
@@ -476,7 +530,7 @@ function sendingTo(words: readonly Word[], mentions: readonly Mention[]): Mentio
       (w, k) => RECIPIENTS.has(w.lower) && (k < 4 || after[k - 1]!.lower === 'to'),
     );
     if (!recipient) continue;
-    found.push({ id: 'email', start: word.start, end: recipient.end, via: 'intent' });
+    found.push({ id: 'email', start: word.start, end: word.end, via: 'intent' });
   }
   return found;
 }

@@ -643,7 +643,7 @@ export function findUnknownServices(
     // where things are kept, unless the words before speak of places or people ("the weather
     // in Lisbon", "email it to Priya").
     const plain =
-      /^[A-Z][a-z]+(?:[A-Z][a-z]+)?\d*$/.test(first.value) ||
+      /^[A-Z]{1,2}[a-z]+(?:[A-Z][a-z]+)?\d*$/.test(first.value) ||
       j > i ||
       (lowerName(first) && bareAfterPrep);
     const capitalised = words.slice(i, j + 1).every((w) => /^[A-Z]/.test(w.value));
@@ -682,7 +682,8 @@ export function findUnknownServices(
       first.value.length >= 4 &&
       /^[A-Za-z][A-Za-z0-9]*$/.test(first.value) &&
       // "arXiv", "TaxDome", "ClassDojo": capitals inside a word are a brand's.
-      (/^[a-z]+[A-Z]|^[A-Z][a-z]+[A-Z][a-z]/.test(first.value) ||
+      // ("QGenda", "RStudio": and two capitals opening a word of lower case.)
+      (/^[a-z]+[A-Z]|^[A-Z][a-z]+[A-Z][a-z]|^[A-Z]{2}[a-z]{3,}$/.test(first.value) ||
         (/^[A-Z][a-z]/.test(first.value) &&
           possessed &&
           !lead.some((l) => PLACE_OR_PERSON.has(l) || ADDRESSING.has(l))));

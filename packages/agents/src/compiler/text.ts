@@ -171,7 +171,7 @@ const FOREIGN_TIME =
   /(?:(?<!\p{L})(?:a las|a la|às|à|om|um|jam|kl\.?|klo)\s+(\d{1,2})(?:[:h.](\d\d))?\s*(?:h|uhr)?|\b(\d{1,2})(?:[:.](\d\d))?\s*uhr)(?!\p{L}|\d|%)/giu;
 
 export function normalize(prompt: string): string {
-  let text = prompt;
+  let text = shouted(prompt) ? prompt.toLowerCase() : prompt;
   for (const [pattern, replacement] of FOREIGN) text = text.replace(pattern, replacement);
   text = text.replace(
     FOREIGN_TIME,
@@ -180,6 +180,16 @@ export function normalize(prompt: string): string {
   );
   for (const [pattern, replacement] of REWRITES) text = text.replace(pattern, replacement);
   return text.replace(/\s+/g, ' ').trim();
+}
+
+/**
+ * Written all in capitals ("EVERY FRIDAY EMAIL ME OUR SQUARE SALES"): the capitals say nothing of
+ * which words are names, so the description is read as if written in lower case.
+ */
+export function shouted(prompt: string): boolean {
+  const letters = prompt.replace(/[^\p{L}]/gu, '');
+  const upper = letters.replace(/[^\p{Lu}]/gu, '').length;
+  return letters.length >= 20 && upper >= 0.9 * letters.length;
 }
 
 export type Token = {

@@ -6,7 +6,7 @@ import {
 } from '@spoke/shared';
 import { integrationById } from '../catalog/index.ts';
 import type { PlannedStep } from './plan.ts';
-import { capitalize, clip } from './text.ts';
+import { capitalize, clip, shouted } from './text.ts';
 
 // The words of the spec: a one-sentence summary, why each integration is there, and the agent's
 // system prompt, all written from the description and the plan.
@@ -45,7 +45,9 @@ const CONTEXT =
  * its sentences about the work, in order, up to AGENT_SUMMARY_MAX characters.
  */
 export function makeSummary(prompt: string, trigger: AgentTrigger): string {
-  const sentences = prompt
+  // (A description written all in capitals is summarised in lower case.)
+  const written = shouted(prompt) ? prompt.toLowerCase().replace(/\bi\b/g, 'I') : prompt;
+  const sentences = written
     .replace(/\s+/g, ' ')
     .trim()
     .split(/(?<=[.!?])\s+|\s*(?:^|\s)(?:[-*\u2022]|\d+[.)])\s+/)
