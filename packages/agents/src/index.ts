@@ -115,6 +115,12 @@ export {
   type RunOutcome,
 } from './runtime/run.ts';
 export { systemPrompt, userMessage } from './runtime/prompt.ts';
+export {
+  runPlan,
+  modelNeededMessage,
+  DEFAULT_MAX_TOOL_CALLS,
+  type RunPlanOptions,
+} from './runtime/plan-run.ts';
 export { dryRun, type DryRunOptions } from './runtime/dry-run.ts';
 export type { LanguageModel } from 'ai';
 export {

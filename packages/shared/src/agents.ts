@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { AgentPlanSchema } from './agent-plan.ts';
 
 /** The studio's capability cards and every agent's category. */
 export const AGENT_CATEGORIES = [
@@ -134,6 +135,11 @@ export const AgentSpecSchema = z.object({
    * what the user can do instead. Absent on agents saved before it existed.
    */
   unavailable: z.optional(z.array(UnavailableServiceSchema).check(z.maxLength(20))),
+  /**
+   * The typed steps runs execute (see agent-plan.ts). Absent on agents saved before plans: their
+   * runs are one model loop over the instructions, as a plan of one agent step would be.
+   */
+  plan: z.optional(AgentPlanSchema),
 });
 export type AgentSpec = z.infer<typeof AgentSpecSchema>;
 
@@ -233,7 +239,10 @@ const TokensSchema = z.object({ input: z.number(), output: z.number() });
 
 export const RunStepSchema = z.object({
   index: z.number(),
-  type: z.enum(['model', 'tool']),
+  /** `control`: a plan's `if` or `for_each` deciding, told in `text`. */
+  type: z.enum(['model', 'tool', 'control']),
+  /** The id of the plan step it belongs to, for runs of a plan. */
+  plan_step: z.optional(z.string()),
   duration_ms: z.number(),
   /** Model steps: what the model said. */
   text: z.optional(z.string()),

@@ -242,3 +242,4 @@ export {
   type IntegrationInfo,
   type SaveCredentials,
 } from './agents.ts';
+export * from './agent-plan.ts';

@@ -221,7 +221,7 @@ const KEY_PATTERNS: readonly [RegExp, string][] = [
 ];
 
 /** The provider's message for a failed model call, without credentials. */
-function modelError(error: unknown, secrets: readonly string[]): string {
+export function modelError(error: unknown, secrets: readonly string[]): string {
   const cause = RetryError.isInstance(error) ? (error.lastError ?? error) : error;
   let message = messageOf(cause).trim() || 'the provider gave no reason';
   if (
