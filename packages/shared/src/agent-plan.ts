@@ -10,8 +10,8 @@ import * as z from 'zod/mini';
  * `{{ref}}` placeholders: a string that is exactly one placeholder becomes the referenced value
  * itself (an object stays an object), otherwise each placeholder is written into the text. A
  * reference is `input` (what started the run: a webhook body, an event's item, the text given to
- * "Run now"), `steps.<id>` (an earlier step's output), or `item` (the element a `for_each` is on),
- * followed by a dotted path into it (`steps.fetch.body.status`, `item.title`, `input.items.0`).
+ * "Run now"), `steps.<id>` (an earlier step's output), `item` (the element a `for_each` is on) or
+ * `owner` (the agent's owner: `owner.email`, their verified address), followed by a dotted path into it (`steps.fetch.body.status`, `item.title`, `input.items.0`).
  */
 
 /** Steps in a plan, nested ones included. */
@@ -23,7 +23,7 @@ export const LOOP_MAX_ITEMS = 100;
 /** A step's id: how later steps refer to its output. */
 export const PLAN_STEP_ID = /^[a-z][a-z0-9_]{0,31}$/;
 /** A reference: `input`, `item` or `steps.<id>`, then a dotted path. */
-export const PLAN_REF = /^(?:input|item|steps\.[a-z][a-z0-9_]{0,31})(?:\.[A-Za-z0-9_$-]+)*$/;
+export const PLAN_REF = /^(?:input|item|owner|steps\.[a-z][a-z0-9_]{0,31})(?:\.[A-Za-z0-9_$-]+)*$/;
 /** A placeholder inside a string argument: `{{steps.fetch.body}}`. */
 export const PLAN_PLACEHOLDER = /\{\{\s*([^{}\s]+)\s*\}\}/g;
 
@@ -39,7 +39,7 @@ const ref = z
   .string({ error: 'Reference is required' })
   .check(
     z.maxLength(200, 'Reference must be at most 200 characters'),
-    z.regex(PLAN_REF, 'Reference must be input, item or steps.<id>, then an optional .path'),
+    z.regex(PLAN_REF, 'Reference must be input, item, owner or steps.<id>, then an optional .path'),
   );
 const instruction = z
   .string({ error: 'Instruction is required' })

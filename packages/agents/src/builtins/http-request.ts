@@ -65,6 +65,8 @@ const httpRequest = defineTool({
       ctx.network,
     );
     const result = {
+      /** A 1xx-3xx status: what "is it up" asks. */
+      ok: res.status < 400,
       status: res.status,
       status_text: res.statusText,
       url: res.url,

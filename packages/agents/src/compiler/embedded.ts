@@ -24,6 +24,7 @@ import { clip, normalize, tokenize } from './text.ts';
 import { timeZoneInText } from './timezone.ts';
 import { readTrigger, type TriggerReading } from './trigger.ts';
 import type { CompileInput, CompilePhase } from './types.ts';
+import { withPlan } from './typed-plan.ts';
 import { makeInstructions, makeSummary, unavailableHelp, whyFor } from './writing.ts';
 
 export type CompileOptions = { onPhase?: (phase: CompilePhase) => void };
@@ -235,7 +236,7 @@ export function compileEmbedded(input: CompileInput, options: CompileOptions = {
     chosen,
     new Map(services.map((service) => [service.id, service.name])),
   );
-  return {
+  const spec: AgentSpec = {
     name,
     summary: makeSummary(input.prompt, trigger),
     category: chooseCategory({
@@ -262,4 +263,8 @@ export function compileEmbedded(input: CompileInput, options: CompileOptions = {
     unresolved,
     ...(unavailable.length ? { unavailable } : {}),
   };
+  return withPlan(
+    spec,
+    steps.map((step) => step.kind),
+  );
 }

@@ -4,6 +4,7 @@ import { integrationById } from '../catalog/index.ts';
 import { ModelSpecSchema, type ModelSpec } from './model-schema.ts';
 import { deliveryFor } from './embedded.ts';
 import { SYSTEM_PROMPT, userPrompt } from './model-prompt.ts';
+import { withPlan } from './typed-plan.ts';
 import { unavailableHelp } from './writing.ts';
 import type { CompileInput } from './types.ts';
 import { validateSpec, type SpecIssue } from './validate.ts';
@@ -76,7 +77,7 @@ export async function compileWithModel(
     temperature: 0,
     ...(options.signal ? { abortSignal: options.signal } : {}),
   });
-  const spec = withCatalogConfig(output);
+  const spec = withPlan(withCatalogConfig(output));
   const issues = validateSpec(spec);
   if (issues.length) throw new InvalidModelSpecError(issues);
   return AgentSpecSchema.parse(spec);

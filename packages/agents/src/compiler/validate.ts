@@ -1,5 +1,15 @@
-import { AgentSpecSchema, type AgentSpec } from '@spoke/shared';
+import {
+  AgentSpecSchema,
+  checkPlan,
+  referencesIn,
+  type AgentPlanStep,
+  type AgentSpec,
+  type PlanIssue,
+  type ToolPlanStep,
+} from '@spoke/shared';
+import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import { integrationById } from '../catalog/index.ts';
+import { TOOL_SCHEMAS } from '../catalog/tool-schemas.ts';
 import { isValidCron, isValidTimeZone, nextRuns } from './cron.ts';
 import { isRunnable, sameService } from './services.ts';
 
@@ -73,6 +83,103 @@ function checkEvent(spec: AgentSpec, trigger: EventTrigger, listed: ReadonlySet<
   return issues;
 }
 
+// (Formats other than e-mail are left to the tool's server: the schema words are its own.)
+const ajv = new Ajv({ strict: false, allErrors: false, logger: false, verbose: true }).addFormat(
+  'email',
+  /^[^\s@]+@[^\s@]+\.[^\s@]+$/,
+);
+const argumentChecks = new Map<string, ValidateFunction>();
+
+/** A check of one argument of a tool against its input schema, compiled once. */
+function argumentCheck(tool: string, name: string, schema: unknown): ValidateFunction | null {
+  const key = `${tool} ${name}`;
+  let check = argumentChecks.get(key);
+  if (!check) {
+    try {
+      check = ajv.compile(schema as object);
+    } catch {
+      return null;
+    }
+    argumentChecks.set(key, check);
+  }
+  return check;
+}
+
+/** A schema error in words: "must be a valid email", not the pattern behind it. */
+function argumentMessage(error: ErrorObject | undefined): string {
+  if (!error) return 'is invalid';
+  const format = (error.parentSchema as { format?: unknown } | undefined)?.format;
+  if (error.keyword === 'format' || (error.keyword === 'pattern' && typeof format === 'string')) {
+    return `must be a valid ${String(format ?? error.params.format).replace(/-/g, ' ')}`;
+  }
+  if (error.keyword === 'pattern') return 'is not in the form the tool expects';
+  return error.message ?? 'is invalid';
+}
+
+/**
+ * A plan step's tools: each of an integration the spec lists and known to its catalog entry, and
+ * a tool step's arguments against the tool's input schema where the catalog records it — every
+ * required one given, none unknown, and those written out (no `{{…}}`) valid as they stand.
+ */
+function checkPlanTools(
+  step: ToolPlanStep | AgentPlanStep,
+  path: string,
+  listed: ReadonlySet<string>,
+): PlanIssue[] {
+  const issues: PlanIssue[] = [];
+  const named =
+    step.kind === 'tool'
+      ? [[step.tool, `${path}.tool`] as const]
+      : step.tools.map((tool, k) => [tool, `${path}.tools.${k}`] as const);
+  for (const [name, where] of named) {
+    const dot = name.indexOf('.');
+    const id = name.slice(0, dot);
+    const tool = name.slice(dot + 1);
+    if (!listed.has(id)) {
+      issues.push({
+        path: where,
+        message: `uses "${id}", which is not in the spec's integrations`,
+      });
+      continue;
+    }
+    const known = integrationById(id)?.tools.map((t) => t.name) ?? [];
+    if (known.length && !known.includes(tool)) {
+      issues.push({
+        path: where,
+        message: `${id} has no tool "${tool}" (known: ${known.join(', ')})`,
+      });
+    }
+  }
+  if (step.kind !== 'tool' || issues.length) return issues;
+  const schema = TOOL_SCHEMAS[step.tool]?.inputSchema;
+  if (!schema) return issues;
+  const properties = (schema.properties ?? {}) as Record<string, unknown>;
+  const required = (schema.required ?? []) as string[];
+  for (const name of required) {
+    if (!(name in step.args)) issues.push({ path: `${path}.args.${name}`, message: 'is required' });
+  }
+  for (const [name, value] of Object.entries(step.args)) {
+    if (!(name in properties)) {
+      issues.push({
+        path: `${path}.args.${name}`,
+        message: `is not an argument of ${step.tool} (it takes ${Object.keys(properties).join(', ')})`,
+      });
+      continue;
+    }
+    if (referencesIn(value).length) continue;
+    const check = argumentCheck(step.tool, name, properties[name]);
+    if (check && !check(value)) {
+      const [first] = check.errors ?? [];
+      const where = first?.instancePath ? first.instancePath.replace(/\//g, '.') : '';
+      issues.push({
+        path: `${path}.args.${name}${where}`,
+        message: argumentMessage(first),
+      });
+    }
+  }
+  return issues;
+}
+
 /** What the schema cannot see: the catalog, the cron parser, the time zone database. */
 function checkMeaning(spec: AgentSpec): SpecIssue[] {
   const issues: SpecIssue[] = [];
@@ -111,6 +218,11 @@ function checkMeaning(spec: AgentSpec): SpecIssue[] {
     }
   }
   if (trigger.type === 'event') issues.push(...checkEvent(spec, trigger, listed));
+  if (spec.plan) {
+    for (const issue of checkPlan(spec.plan, (step, path) => checkPlanTools(step, path, listed))) {
+      issues.push({ path: `plan.${issue.path}`, message: issue.message });
+    }
+  }
   spec.steps.forEach((step, s) => {
     step.tools.forEach((tool, t) => {
       const path = `steps.${s}.tools.${t}`;

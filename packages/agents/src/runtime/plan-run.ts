@@ -39,6 +39,8 @@ export type RunPlanOptions = {
   spec: Pick<AgentSpec, 'instructions' | 'steps' | 'guardrails'>;
   /** The run's input: what `input` references read. */
   input?: unknown;
+  /** The agent's owner: what `owner` references read. */
+  owner?: { email: string };
   /** Null when none is configured: then a plan with model or agent steps does not start. */
   model: LanguageModel | null;
   toolset: Toolset;
@@ -293,7 +295,11 @@ export async function runPlan(options: RunPlanOptions): Promise<RunOutcome> {
   };
 
   try {
-    await runSteps(options.plan.steps, { input: options.input, outputs });
+    await runSteps(options.plan.steps, {
+      input: options.input,
+      outputs,
+      ...(options.owner ? { owner: options.owner } : {}),
+    });
     return finish(null, truncate(asText(last)));
   } catch (error) {
     if (error instanceof StopRun) return finish(error.message);
@@ -344,7 +350,7 @@ function parseJsonAnswer(text: string): unknown {
   }
 }
 
-const ajv = new Ajv({ allErrors: false, strict: false });
+const ajv = new Ajv({ allErrors: false, strict: false, logger: false });
 
 function schemaProblem(schema: Record<string, unknown>, value: unknown): string | null {
   let validate;

@@ -3,6 +3,8 @@ import { PLAN_PLACEHOLDER, type PlanCondition } from '@spoke/shared';
 /** What references read during a run: its input, each finished step's output, the loop's item. */
 export type PlanScope = {
   input: unknown;
+  /** The agent's owner, for `owner.email`. */
+  owner?: { email: string };
   outputs: ReadonlyMap<string, unknown>;
   item?: { value: unknown };
 };
@@ -16,6 +18,9 @@ export function resolveRef(reference: string, scope: PlanScope): unknown {
   let path: string[];
   if (parts[0] === 'input') {
     value = scope.input;
+    path = parts.slice(1);
+  } else if (parts[0] === 'owner') {
+    value = scope.owner;
     path = parts.slice(1);
   } else if (parts[0] === 'item') {
     value = scope.item?.value;

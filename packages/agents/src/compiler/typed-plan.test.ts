@@ -1,0 +1,160 @@
+import type { AgentSpec } from '@spoke/shared';
+import { describe, expect, it } from 'vitest';
+import { compileEmbedded } from './embedded.ts';
+import { validateSpec } from './validate.ts';
+
+const NOW = new Date('2026-11-21T10:00:00Z');
+const compile = (prompt: string) => compileEmbedded({ prompt, now: NOW });
+
+describe('the typed plan of a description', () => {
+  it('reads an address and sends what it returns on, with tool steps only', () => {
+    const spec = compile(
+      'every hour, fetch https://status.example.com/api and send what it returns to our webhook at https://hooks.example.com/in',
+    );
+    expect(spec.plan?.steps).toEqual([
+      expect.objectContaining({
+        id: 'fetch',
+        kind: 'tool',
+        tool: 'http-request.http_request',
+        args: { method: 'GET', url: 'https://status.example.com/api' },
+      }),
+      expect.objectContaining({
+        id: 'send',
+        kind: 'tool',
+        tool: 'webhook.send_webhook',
+        args: { url: 'https://hooks.example.com/in', payload: '{{steps.fetch.body}}' },
+      }),
+    ]);
+    expect(spec.integrations.map((i) => i.id).sort()).toEqual(['http-request', 'webhook']);
+    expect(validateSpec(spec)).toEqual([]);
+  });
+
+  it('asks the model only for the language work, reading the step before', () => {
+    const spec = compile(
+      'Every morning at 8, read the feed https://blog.example.com/rss, summarise the new posts in three bullets and email them to me',
+    );
+    expect(spec.plan?.steps.map((s) => [s.id, s.kind])).toEqual([
+      ['feed', 'tool'],
+      ['summary', 'model'],
+      ['email', 'tool'],
+    ]);
+    expect(spec.plan?.steps[1]).toMatchObject({ inputs: ['steps.feed.items'] });
+    expect(spec.plan?.steps[2]).toMatchObject({
+      tool: 'email.send_email',
+      args: { to: ['{{owner.email}}'], text: '{{steps.summary}}' },
+    });
+    expect(validateSpec(spec)).toEqual([]);
+  });
+
+  it('decides in the plan when the description says "if it is down"', () => {
+    const spec = compile(
+      'every weekday at 9 check https://status.example.com and if it is down email ops@example.com',
+    );
+    expect(spec.plan?.steps).toEqual([
+      expect.objectContaining({ id: 'check', on_error: 'continue' }),
+      expect.objectContaining({
+        kind: 'if',
+        condition: { value: 'steps.check.ok', op: 'is_false' },
+        then: [
+          expect.objectContaining({
+            tool: 'email.send_email',
+            args: expect.objectContaining({ to: ['ops@example.com'] }),
+          }),
+        ],
+      }),
+    ]);
+  });
+
+  it('leaves work it cannot write out to one agent step with the agent’s tools', () => {
+    const spec = compile(
+      'When a new Typeform response comes in, add the person to Pipedrive and tell #sales in Slack',
+    );
+    expect(spec.plan?.steps).toEqual([
+      expect.objectContaining({
+        kind: 'agent',
+        tools: [],
+        instruction: expect.stringContaining('Tell #sales in Slack'),
+      }),
+    ]);
+  });
+});
+
+describe('plan checks when a spec is saved', () => {
+  const base = compile(
+    'every hour, fetch https://status.example.com/api and send what it returns to our webhook at https://hooks.example.com/in',
+  );
+  const withSteps = (steps: unknown[]) => ({ ...base, plan: { steps } }) as AgentSpec;
+
+  it('names unknown tools, tools of integrations the spec lacks, and bad arguments by field', () => {
+    const issues = validateSpec(
+      withSteps([
+        { id: 'a', kind: 'tool', tool: 'http-request.http_get', args: {} },
+        { id: 'b', kind: 'tool', tool: 'slack.conversations_add_message', args: {} },
+        {
+          id: 'c',
+          kind: 'tool',
+          tool: 'http-request.http_request',
+          args: { method: 'FETCH', verb: 'x' },
+        },
+        {
+          id: 'd',
+          kind: 'tool',
+          tool: 'email.send_email',
+          args: { to: ['not-an-address'], subject: 'x', text: '{{steps.c.body}}' },
+        },
+        { id: 'e', kind: 'agent', instruction: 'Tidy up', tools: ['memory.memory_set'] },
+      ]),
+    );
+    expect(issues).toEqual([
+      {
+        path: 'plan.steps.0.tool',
+        message: expect.stringMatching(
+          /^http-request has no tool "http_get" \(known: http_request\)/,
+        ),
+      },
+      {
+        path: 'plan.steps.1.tool',
+        message: 'uses "slack", which is not in the spec\'s integrations',
+      },
+      { path: 'plan.steps.2.args.url', message: 'is required' },
+      { path: 'plan.steps.2.args.method', message: 'must be equal to one of the allowed values' },
+      {
+        path: 'plan.steps.2.args.verb',
+        message: expect.stringMatching(
+          /^is not an argument of http-request\.http_request \(it takes method, url/,
+        ),
+      },
+      {
+        path: 'plan.steps.3.tool',
+        message: 'uses "email", which is not in the spec\'s integrations',
+      },
+      {
+        path: 'plan.steps.4.tools.0',
+        message: 'uses "memory", which is not in the spec\'s integrations',
+      },
+    ]);
+  });
+
+  it('checks written-out values but leaves references to the run', () => {
+    const spec = {
+      ...withSteps([
+        {
+          id: 'd',
+          kind: 'tool',
+          tool: 'email.send_email',
+          args: { to: ['not-an-address'], subject: 'x', text: 'y' },
+        },
+        {
+          id: 'e',
+          kind: 'tool',
+          tool: 'email.send_email',
+          args: { to: ['{{owner.email}}'], subject: 'x', text: '{{steps.d}}' },
+        },
+      ]),
+      integrations: [...base.integrations, { id: 'email', why: 'mail', config: [] }],
+    };
+    expect(validateSpec(spec)).toEqual([
+      { path: 'plan.steps.0.args.to.0', message: 'must be a valid email' },
+    ]);
+  });
+});
