@@ -6,4 +6,4 @@ import { listBuiltinToolSchemas } from '../src/catalog/tool-schemas.ts';
 const target = new URL('../src/catalog/tool-schemas.json', import.meta.url);
 const schemas = await listBuiltinToolSchemas();
 writeFileSync(target, `${JSON.stringify(schemas, null, 2)}\n`);
-console.log(`${Object.keys(schemas).length} tools -> src/catalog/tool-schemas.json`);
+process.stdout.write(`${Object.keys(schemas).length} tools -> src/catalog/tool-schemas.json\n`);
