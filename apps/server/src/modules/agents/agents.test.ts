@@ -223,7 +223,15 @@ describe('runs without a model', () => {
     const res = await call(t, 'POST', `/api/agents/${agent.id}/runs`, ada.token, { input: 'now' });
     expect(res.statusCode).toBe(503);
     expect(res.json().error.code).toBe('MODEL_NOT_CONFIGURED');
-    expect(res.json().error.message).toContain('LLM_PROVIDER');
+    // Remembering the title is left to the model: its plan step is named.
+    expect(res.json().error.message).toContain('needs a language model for step "work"');
+    // An agent saved before plans runs only as a model loop.
+    await t.app.spoke.database.db.execute(
+      sql`update agents set spec = spec - 'plan' where id = ${agent.id}`,
+    );
+    const old = await call(t, 'POST', `/api/agents/${agent.id}/runs`, ada.token, { input: 'now' });
+    expect(old.statusCode).toBe(503);
+    expect(old.json().error.message).toContain('LLM_PROVIDER');
     const billing = (await call(t, 'GET', '/api/account/billing', ada.token)).json().data;
     expect(billing.usage.messages_this_period).toBe(0);
     const dry = await call(t, 'POST', `/api/agents/${agent.id}/runs`, ada.token, { dry_run: true });

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, inArray, lt, or, sql } from 'drizzle-orm';
 import {
   ErrorCode,
+  stepsNeedingModel,
   type AgentSpec,
   type DryRun,
   type Run,
@@ -12,8 +13,10 @@ import {
   catalogConnector,
   dryRun,
   integrationById,
+  modelNeededMessage,
   openToolset,
   runAgent,
+  runPlan,
   type AgentSqlEngine,
   type Connector,
   type IntegrationLookup,
@@ -22,7 +25,7 @@ import {
   type Mailer,
 } from '@spoke/agents';
 import type { Database } from '../../db/client.ts';
-import { agents, runSteps, runs } from '../../db/schema.ts';
+import { agents, runSteps, runs, users } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import type { Cursor } from '../../lib/cursor.ts';
 import type { AgentRow } from './agent-json.ts';
@@ -97,12 +100,22 @@ export function createRunService(deps: {
     return row!;
   }
 
-  /** Queues a run: one message counted now, or 429; 503 without a model. */
+  /**
+   * Why the agent cannot run with no model configured, or null when it can: a plan of tool steps
+   * runs without one; a plan with model or agent steps, or an agent saved before plans, cannot.
+   */
+  function modelRefusal(spec: AgentSpec): string | null {
+    if (deps.model()) return null;
+    if (!spec.plan) return MODEL_NOT_CONFIGURED_MESSAGE;
+    const needing = stepsNeedingModel(spec.plan);
+    return needing.length ? modelNeededMessage(needing) : null;
+  }
+
+  /** Queues a run: one message counted now, or 429; 503 when it needs a model and has none. */
   async function enqueue(agent: AgentRow, trigger: RunTrigger, input: unknown): Promise<RunRow> {
-    if (!deps.model()) {
-      throw new AppError(503, ErrorCode.MODEL_NOT_CONFIGURED, {
-        message: MODEL_NOT_CONFIGURED_MESSAGE,
-      });
+    const refusal = modelRefusal(agent.spec as AgentSpec);
+    if (refusal) {
+      throw new AppError(503, ErrorCode.MODEL_NOT_CONFIGURED, { message: refusal });
     }
     if (agent.pausedUntil && agent.pausedUntil > new Date()) {
       throw new AppError(429, ErrorCode.QUOTA_EXCEEDED, {
@@ -145,6 +158,12 @@ export function createRunService(deps: {
     return { connect, secrets };
   }
 
+  /** The agent's owner as plans read it (`owner.email`). */
+  async function ownerOf(userId: string): Promise<{ email: string } | undefined> {
+    const [owner] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId));
+    return owner;
+  }
+
   /** Takes the oldest queued run, if any, so that exactly one worker runs it. */
   async function claim(): Promise<RunRow | null> {
     const deadline = new Date(Date.now() + deps.limits.timeLimitMs + ABANDON_GRACE_MS);
@@ -173,14 +192,17 @@ export function createRunService(deps: {
       await db.update(agents).set({ lastRunAt: new Date() }).where(eq(agents.id, run.agentId));
       lists.forget(run.userId);
     };
-    if (!agent || !model) {
-      await finish({
-        status: 'failed',
-        error: agent ? MODEL_NOT_CONFIGURED_MESSAGE : 'The agent was deleted',
-      });
+    if (!agent) {
+      await finish({ status: 'failed', error: 'The agent was deleted' });
       return;
     }
     const spec = agent.spec as AgentSpec;
+    // (The server's model may have gone since the run was queued.)
+    const refusal = modelRefusal(spec);
+    if (refusal) {
+      await finish({ status: 'failed', error: refusal });
+      return;
+    }
     let index = 0;
     let credits = 0;
     const record = async (step: RunStep) => {
@@ -201,10 +223,9 @@ export function createRunService(deps: {
           error: failure.error,
         });
       }
-      const result = await runAgent({
+      const common = {
         spec,
         input: run.input,
-        model,
         toolset,
         maxSteps: deps.limits.maxSteps,
         timeLimitMs: deps.limits.timeLimitMs,
@@ -216,7 +237,15 @@ export function createRunService(deps: {
           await db.update(runs).set({ credits }).where(eq(runs.id, run.id));
           lists.forget(run.userId);
         },
-      });
+      };
+      const result = spec.plan
+        ? await runPlan({
+            ...common,
+            plan: spec.plan,
+            model,
+            owner: await ownerOf(agent.userId),
+          })
+        : await runAgent({ ...common, model: model! });
       await finish({
         status: result.status,
         error: result.error,
