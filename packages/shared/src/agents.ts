@@ -324,7 +324,16 @@ export const IntegrationInfoSchema = z.object({
       poll_tool: z.optional(z.string()),
     }),
   ),
-  tools: z.array(z.object({ name: z.string(), description: z.string() })),
+  tools: z.array(
+    z.object({
+      name: z.string(),
+      description: z.string(),
+      /** The tool's input JSON Schema, where the catalog records it: plan editors build fields from it. */
+      input_schema: z.optional(z.record(z.string(), z.unknown())),
+      /** Whether the tool only reads (dry runs call it for real). */
+      read_only: z.optional(z.boolean()),
+    }),
+  ),
   /** Whether the user stored credentials (always true for built-ins, which need none). */
   connected: z.boolean(),
   /**

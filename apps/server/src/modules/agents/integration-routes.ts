@@ -11,6 +11,7 @@ import {
 import {
   BUILTIN_TOOLS,
   INTEGRATIONS,
+  TOOL_SCHEMAS,
   hasServer,
   transportOf,
   type Integration,
@@ -39,7 +40,14 @@ function info(integration: Integration, connected: Set<string>): IntegrationInfo
     })),
     tools: [
       ...(provider.kind === 'builtin' ? BUILTIN_TOOLS[provider.server] : integration.tools),
-    ].map((t) => ({ name: t.name, description: t.description })),
+    ].map((t) => {
+      const recorded = TOOL_SCHEMAS[`${integration.id}.${t.name}`];
+      return {
+        name: t.name,
+        description: t.description,
+        ...(recorded ? { input_schema: recorded.inputSchema, read_only: recorded.readOnly } : {}),
+      };
+    }),
     connected: isConnected(integration, connected),
     available: hasServer(integration),
     ...(provider.kind === 'none' ? { website: provider.website } : {}),
