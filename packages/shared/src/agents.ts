@@ -243,6 +243,11 @@ export const RunStepSchema = z.object({
   type: z.enum(['model', 'tool', 'control']),
   /** The id of the plan step it belongs to, for runs of a plan. */
   plan_step: z.optional(z.string()),
+  /**
+   * Why the step was not carried out, in a dry run: a tool that writes is not called (its
+   * `arguments` are what it would send), the model is not asked.
+   */
+  skipped: z.optional(z.string()),
   duration_ms: z.number(),
   /** Model steps: what the model said. */
   text: z.optional(z.string()),
@@ -294,6 +299,18 @@ export const DryRunSchema = z.object({
   tools: z.array(z.object({ name: z.string(), description: z.string() })),
   /** Integrations whose credentials are missing. */
   missing_connections: z.array(z.string()),
+  /**
+   * For an agent with a plan: the plan run for real as far as reading goes — tools that only read
+   * are called, each tool that writes is shown with exactly what it would send, the model is not
+   * asked.
+   */
+  plan_run: z.optional(
+    z.object({
+      status: z.enum(['succeeded', 'failed']),
+      error: z.nullable(z.string()),
+      steps: z.array(RunStepSchema),
+    }),
+  ),
 });
 export type DryRun = z.infer<typeof DryRunSchema>;
 

@@ -46,3 +46,19 @@ export async function listBuiltinToolSchemas(): Promise<Record<string, ToolSchem
   }
   return schemas;
 }
+
+/** Tools that only read for some arguments: `http_request` with GET, HEAD or OPTIONS. */
+const READS_WITH: Readonly<Record<string, (args: Record<string, unknown>) => boolean>> = {
+  'http-request.http_request': (args) =>
+    ['GET', 'HEAD', 'OPTIONS'].includes(String(args.method ?? 'GET').toUpperCase()),
+};
+
+/**
+ * Whether a call changes nothing anywhere: the tool says it only reads (its server's
+ * `readOnlyHint`, or the catalog's record), or these arguments make it read (an HTTP GET).
+ */
+export function callOnlyReads(tool: string, args: unknown, annotated: boolean): boolean {
+  if (annotated || TOOL_SCHEMAS[tool]?.readOnly) return true;
+  const reads = READS_WITH[tool];
+  return !!reads && !!args && typeof args === 'object' && reads(args as Record<string, unknown>);
+}

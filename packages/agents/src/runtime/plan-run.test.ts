@@ -296,6 +296,51 @@ describe('a plan run', () => {
     expect(receiver.received).toHaveLength(1);
   });
 
+  it('dry-runs: reads for real, shows what each write would send, asks no model', async () => {
+    const plan = fetchAndSend({ text: '{{steps.summary}}', state: '{{steps.fetch.body.state}}' });
+    plan.steps.splice(1, 0, {
+      id: 'summary',
+      kind: 'model',
+      instruction: 'Summarise the status',
+      inputs: ['steps.fetch.body'],
+      output: { type: 'text' },
+    });
+    const { steps, onStep } = recorder();
+    const outcome = await runPlan({ plan, spec, model: null, toolset, onStep, dryRun: true });
+    expect(outcome.status).toBe('succeeded');
+    expect(status.received.map((r) => r.method)).toEqual(['GET']);
+    expect(receiver.received).toEqual([]);
+    expect(model.requests).toEqual([]);
+    expect(steps.map((s) => [s.plan_step, s.type, Boolean(s.skipped)])).toEqual([
+      ['fetch', 'tool', false],
+      ['summary', 'model', true],
+      ['send', 'tool', true],
+    ]);
+    expect(steps[0]!.result).toMatchObject({ status: 200, body: statusBody });
+    expect(steps[2]!.arguments).toEqual({
+      url: `${receiver.url}/hook`,
+      payload: { text: '[the model\'s answer to step "summary"]', state: 'degraded' },
+    });
+    // An HTTP call that writes is shown, not made.
+    const post: AgentPlan = {
+      steps: [
+        {
+          id: 'post',
+          kind: 'tool',
+          tool: 'http-request.http_request',
+          args: { method: 'POST', url: `${status.url}/x`, body: { a: 1 } },
+        },
+      ],
+    };
+    const shown = recorder();
+    await runPlan({ plan: post, spec, model: null, toolset, onStep: shown.onStep, dryRun: true });
+    expect(status.received).toHaveLength(1);
+    expect(shown.steps[0]).toMatchObject({
+      skipped: expect.stringMatching(/^Not sent/),
+      arguments: { method: 'POST', body: { a: 1 } },
+    });
+  });
+
   it('stops a loop at the run’s tool call cap', async () => {
     statusBody = {
       state: 'x',

@@ -11,6 +11,7 @@ import {
 } from '@spoke/shared';
 import { Ajv } from 'ajv';
 import { generateText, type LanguageModel } from 'ai';
+import { callOnlyReads } from '../catalog/tool-schemas.ts';
 import { messageOf, seconds, settleWithin } from './limits.ts';
 import {
   asText,
@@ -54,7 +55,16 @@ export type RunPlanOptions = {
   beforeToolCall?: (tool: string) => Promise<void>;
   now?: () => number;
   secrets?: readonly string[];
+  /**
+   * A dry run: tools that only read are called for real; a tool that writes is not called and
+   * its step shows the arguments it would be sent; the model is not asked, and its steps give
+   * later ones a placeholder. Runs whatever the model configuration.
+   */
+  dryRun?: boolean;
 };
+
+/** What a skipped model or agent step hands on in a dry run. */
+const modelPlaceholder = (id: string) => `[the model's answer to step "${id}"]`;
 
 /** The message a run gets when its plan needs a model and none is configured. */
 export function modelNeededMessage(stepIds: readonly string[]): string {
@@ -86,7 +96,8 @@ export async function runPlan(options: RunPlanOptions): Promise<RunOutcome> {
     output,
     tokens: { ...tokens },
   });
-  if (!options.model && needing.length > 0) return finish(modelNeededMessage(needing));
+  const dry = options.dryRun === true;
+  if (!dry && !options.model && needing.length > 0) return finish(modelNeededMessage(needing));
 
   const maxModelCalls = Math.max(1, Math.floor(options.maxSteps ?? DEFAULT_MAX_STEPS));
   const maxToolCalls = Math.max(1, Math.floor(options.maxToolCalls ?? DEFAULT_MAX_TOOL_CALLS));
@@ -118,6 +129,21 @@ export async function runPlan(options: RunPlanOptions): Promise<RunOutcome> {
     toolCalls++;
     const args = fillPlaceholders(step.args, scope);
     const started = now();
+    const annotated = options.toolset.tools.find((tool) => tool.name === step.tool)?.readOnly;
+    if (dry && !callOnlyReads(step.tool, args, annotated === true)) {
+      await record({
+        type: 'tool',
+        plan_step: step.id,
+        duration_ms: 0,
+        tool: step.tool,
+        arguments: args,
+        result: null,
+        error: null,
+        skipped:
+          'Not sent: a dry run only calls tools that read. These are the arguments it would send.',
+      });
+      return null;
+    }
     let outcome: ToolOutcome;
     try {
       if (options.beforeToolCall) await settleWithin(options.beforeToolCall(step.tool), { signal });
@@ -254,9 +280,18 @@ export async function runPlan(options: RunPlanOptions): Promise<RunOutcome> {
       case 'tool':
         return callTool(step, scope);
       case 'model':
-        return callModel(step, scope);
       case 'agent':
-        return runAgentStep(step, scope);
+        if (dry) {
+          await record({
+            type: 'model',
+            plan_step: step.id,
+            duration_ms: 0,
+            skipped: 'A dry run does not ask the model.',
+            text: step.instruction,
+          });
+          return modelPlaceholder(step.id);
+        }
+        return step.kind === 'model' ? callModel(step, scope) : runAgentStep(step, scope);
       case 'if': {
         const holds = conditionHolds(step.condition, scope);
         const branch = holds ? step.then : (step.else ?? []);

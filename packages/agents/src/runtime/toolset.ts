@@ -20,6 +20,8 @@ export type ToolsetTool = {
   description: string;
   /** The tool's input JSON schema, as its server declared it. */
   inputSchema: Record<string, unknown>;
+  /** The server's `readOnlyHint`: the tool changes nothing (dry runs call it). */
+  readOnly: boolean;
 };
 
 /** An integration that could not be connected; `missing` names unset credentials. */
@@ -132,6 +134,7 @@ export async function openToolset(
         tool: tool.name,
         description: tool.description ?? tool.title ?? tool.name,
         inputSchema: inputSchemaOf(tool),
+        readOnly: tool.annotations?.readOnlyHint === true,
       });
     }
   }

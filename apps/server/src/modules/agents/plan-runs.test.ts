@@ -119,6 +119,34 @@ describe('a plan of tool steps, with no model configured', () => {
     expect(receiver.received.length).toBe(before.receiver);
   });
 
+  it('dry-runs the plan: reads for real, shows what it would send, records no run', async () => {
+    const user = await register(bare.app);
+    const agent = await createAgent(bare, user.token, hourly());
+    const before = { status: status.received.length, receiver: receiver.received.length };
+    const res = await call(bare, 'POST', `/api/agents/${agent.id}/runs`, user.token, {
+      dry_run: true,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const dry = res.json().data;
+    expect(dry.plan_run.status).toBe('succeeded');
+    expect(dry.plan_run.steps).toEqual([
+      expect.objectContaining({
+        plan_step: 'fetch',
+        result: expect.objectContaining({ status: 200, body: { state: 'ok', checked: 3 } }),
+      }),
+      expect.objectContaining({
+        plan_step: 'send',
+        arguments: { url: `${receiver.url}/in`, payload: { state: 'ok', checked: 3 } },
+        skipped: expect.stringMatching(/^Not sent/),
+      }),
+    ]);
+    expect(status.received.length - before.status).toBe(1);
+    expect(receiver.received.length).toBe(before.receiver);
+    expect(await runsOf(bare, user.token, agent)).toEqual([]);
+    const billing = (await call(bare, 'GET', '/api/account/billing', user.token)).json().data;
+    expect(billing.usage).toMatchObject({ messages_this_period: 0, integration_credits_used: 1 });
+  });
+
   it('saves an edited plan only when it is valid, with each mistake at its field', async () => {
     const user = await register(bare.app);
     const agent = await createAgent(bare, user.token, hourly());

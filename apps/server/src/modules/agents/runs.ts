@@ -2,6 +2,7 @@ import { and, asc, desc, eq, inArray, lt, or, sql } from 'drizzle-orm';
 import {
   ErrorCode,
   stepsNeedingModel,
+  type AgentPlan,
   type AgentSpec,
   type DryRun,
   type Run,
@@ -38,6 +39,8 @@ import type { AgentService } from './service.ts';
 import type { UsageService } from './usage.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** How long a dry run, answered within its request, may read for. */
+const DRY_RUN_TIME_LIMIT_MS = 30_000;
 /** Extra time past a run's own limit before a running row counts as abandoned. */
 const ABANDON_GRACE_MS = 60_000;
 
@@ -156,6 +159,37 @@ export function createRunService(deps: {
       }),
     });
     return { connect, secrets };
+  }
+
+  /**
+   * Runs the agent's plan as a dry run: the tools that only read are called for real (each counts
+   * an integration credit, as in a run), the ones that write show what they would send, and the
+   * model is not asked. Nothing is recorded.
+   */
+  async function dryRunPlan(agent: AgentRow, spec: AgentSpec, plan: AgentPlan, input: unknown) {
+    const steps: RunStep[] = [];
+    let toolset: Awaited<ReturnType<typeof openToolset>> | undefined;
+    try {
+      const { connect, secrets } = await connectorFor(agent);
+      toolset = await openToolset(spec, connect);
+      const outcome = await runPlan({
+        spec,
+        plan,
+        input,
+        model: null,
+        dryRun: true,
+        toolset,
+        owner: await ownerOf(agent.userId),
+        maxSteps: deps.limits.maxSteps,
+        timeLimitMs: Math.min(deps.limits.timeLimitMs, DRY_RUN_TIME_LIMIT_MS),
+        secrets,
+        onStep: (step) => void steps.push(step),
+        beforeToolCall: () => usage.useCredit(agent.userId),
+      });
+      return { status: outcome.status, error: outcome.error, steps };
+    } finally {
+      await toolset?.close().catch(() => undefined);
+    }
   }
 
   /** The agent's owner as plans read it (`owner.email`). */
@@ -310,6 +344,7 @@ export function createRunService(deps: {
           modelConfigured: Boolean(deps.model()),
           connections,
         });
+        if (spec.plan) plan.plan_run = await dryRunPlan(agent, spec, spec.plan, body.input);
         return { dryRun: plan };
       }
       const row = await enqueue(agent, 'manual', body.input);
