@@ -341,6 +341,38 @@ describe('a plan run', () => {
     });
   });
 
+  it('stops loops of decisions at the run’s plan step cap', async () => {
+    const list = Array.from({ length: 100 }, (_, k) => k);
+    const inner = {
+      id: 'inner',
+      kind: 'for_each' as const,
+      over: 'input',
+      max: 100,
+      steps: [
+        {
+          id: 'odd',
+          kind: 'if' as const,
+          condition: { value: 'item', op: 'greater_than' as const, compare: 1000 },
+          then: [],
+        },
+      ],
+    };
+    const plan: AgentPlan = {
+      steps: [{ id: 'outer', kind: 'for_each', over: 'input', max: 100, steps: [inner] }],
+    };
+    const steps: RunStep[] = [];
+    const outcome = await runPlan({
+      plan,
+      spec,
+      model: null,
+      toolset,
+      input: list,
+      onStep: (s) => void steps.push(s),
+    });
+    expect(outcome.error).toBe('Stopped after 1000 plan steps');
+    expect(steps.length).toBeLessThanOrEqual(1000);
+  });
+
   it('stops a loop at the run’s tool call cap', async () => {
     statusBody = {
       state: 'x',

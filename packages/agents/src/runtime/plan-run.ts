@@ -33,6 +33,8 @@ import type { Toolset } from './toolset.ts';
 
 /** Tool calls one plan run may make, loops included. */
 export const DEFAULT_MAX_TOOL_CALLS = 200;
+/** Plan steps one run may carry out, loops and decisions included (each is recorded). */
+export const MAX_PLAN_STEPS_RUN = 1000;
 
 export type RunPlanOptions = {
   plan: AgentPlan;
@@ -275,7 +277,12 @@ export async function runPlan(options: RunPlanOptions): Promise<RunOutcome> {
     return output;
   };
 
+  let carried = 0;
   const runStep = async (step: PlanStep, scope: PlanScope): Promise<unknown> => {
+    // (Loops in loops with decisions in them call no tool, yet each decision is recorded.)
+    if (++carried > MAX_PLAN_STEPS_RUN) {
+      throw new StopRun(`Stopped after ${MAX_PLAN_STEPS_RUN} plan steps`);
+    }
     switch (step.kind) {
       case 'tool':
         return callTool(step, scope);
