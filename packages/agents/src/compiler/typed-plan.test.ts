@@ -65,6 +65,23 @@ describe('the typed plan of a description', () => {
     ]);
   });
 
+  it('sends what started the run, and never a message it would have to make up', () => {
+    expect(
+      compile('When a new Typeform response comes in, email it to ana@example.com').plan?.steps,
+    ).toEqual([
+      expect.objectContaining({
+        tool: 'email.send_email',
+        args: expect.objectContaining({ to: ['ana@example.com'], text: '{{input}}' }),
+      }),
+    ]);
+    // Nothing read before the send: the agent step decides what to post.
+    expect(
+      compile('Every hour post to our webhook https://hooks.example.com/x').plan?.steps.map(
+        (s) => s.kind,
+      ),
+    ).toEqual(['agent']);
+  });
+
   it('leaves work it cannot write out to one agent step with the agent’s tools', () => {
     const spec = compile(
       'When a new Typeform response comes in, add the person to Pipedrive and tell #sales in Slack',

@@ -28,7 +28,7 @@ const DOWN =
 const TO_ME = /\b(?:e-?mail|mail|send|forward)\b[^.]*\b(?:me|myself)\b|\bto me\b/i;
 
 /** What a planned step's output is, for the next step to read it. */
-type Produced = { id: string; as: 'http' | 'page' | 'feed' | 'text' | 'json' | 'email' };
+type Produced = { id: string; as: 'http' | 'page' | 'feed' | 'text' | 'json' | 'input' };
 
 /** The built-in a reading step calls for its address. */
 function readerFor(
@@ -52,7 +52,7 @@ function readerFor(
 
 /** A reference to what a step produced, as the next one wants it: data, or text to read. */
 function refTo(previous: Produced | null, want: 'data' | 'text'): string {
-  if (!previous) return '{{input}}';
+  if (!previous || previous.as === 'input') return '{{input}}';
   const at = `steps.${previous.id}`;
   switch (previous.as) {
     case 'http':
@@ -146,7 +146,11 @@ export function typedPlan({ steps, name }: TypedPlanInput): TypedPlan {
   };
 
   for (const step of steps) {
-    if (TRIGGER_TEXT.test(step.text)) continue;
+    // What started the run (a webhook's body, an event) is the run's input.
+    if (TRIGGER_TEXT.test(step.text)) {
+      previous = { id: 'input', as: 'input' };
+      continue;
+    }
     const text = step.text;
     const urls = [...text.matchAll(URL_PATTERN)].map((m) => trimUrl(m[0]));
     const emails = emailsIn(text);
@@ -270,6 +274,8 @@ function sendStep(
 ): ToolPlanStep | null {
   const urls = [...text.matchAll(URL_PATTERN)].map((m) => trimUrl(m[0]));
   const emails = emailsIn(text);
+  // Nothing to send but a message of its own: the work is left to the model.
+  if (!previous && !fallbackText) return null;
   const what = previous ? refTo(previous, 'data') : null;
   const words = previous ? refTo(previous, 'text') : null;
   if (

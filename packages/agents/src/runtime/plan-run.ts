@@ -129,9 +129,10 @@ export async function runPlan(options: RunPlanOptions): Promise<RunOutcome> {
       throw new StopRun(`Stopped at the tool call cap (${maxToolCalls} calls)`);
     }
     toolCalls++;
-    const args = fillPlaceholders(step.args, scope);
+    const listed = options.toolset.tools.find((tool) => tool.name === step.tool);
+    const args = asTextWhereText(fillPlaceholders(step.args, scope), listed?.inputSchema);
     const started = now();
-    const annotated = options.toolset.tools.find((tool) => tool.name === step.tool)?.readOnly;
+    const annotated = listed?.readOnly;
     if (dry && !callOnlyReads(step.tool, args, annotated === true)) {
       await record({
         type: 'tool',
@@ -349,6 +350,23 @@ export async function runPlan(options: RunPlanOptions): Promise<RunOutcome> {
   } finally {
     clearTimeout(timer);
   }
+}
+
+/**
+ * Arguments whose schema asks for text get text: an object or a list a reference brought ("the
+ * event", "what it returned") is written as JSON, as a person would paste it.
+ */
+function asTextWhereText(args: unknown, schema: Record<string, unknown> | undefined): unknown {
+  if (!schema || !args || typeof args !== 'object' || Array.isArray(args)) return args;
+  const properties = (schema.properties ?? {}) as Record<string, { type?: unknown }>;
+  return Object.fromEntries(
+    Object.entries(args).map(([name, value]) => [
+      name,
+      properties[name]?.type === 'string' && value !== null && typeof value === 'object'
+        ? JSON.stringify(value, null, 2)
+        : value,
+    ]),
+  );
 }
 
 function describeCondition(condition: { value: string; op: string; compare?: unknown }): string {

@@ -10,7 +10,7 @@ import {
   type OpenAITestServer,
 } from '../../../../../packages/agents/src/runtime/test-openai-server.ts';
 import { register, startTestApp, type TestApp } from '../../test/harness.ts';
-import { call, createAgent, finishedRun } from './agent-test-kit.ts';
+import { call, createAgent, finishedRun, signedHook } from './agent-test-kit.ts';
 
 // Agents whose plans run tool steps with no model configured, against a local status endpoint
 // and a local webhook receiver (private networks allowed for the test).
@@ -91,6 +91,35 @@ describe('a plan of tool steps, with no model configured', () => {
     expect(runs.map((r) => [r.trigger, r.status])).toEqual([['schedule', 'succeeded']]);
     const run = await finishedRun(bare, user.token, runs[0]!.id);
     expect(run.steps.map((s: { error: string | null }) => s.error)).toEqual([null, null]);
+  });
+
+  it('runs when its webhook is called, with the body as the plan’s input', async () => {
+    const user = await register(bare.app);
+    const agent = await createAgent(
+      bare,
+      user.token,
+      `When our webhook is called, forward the body to our webhook at ${receiver.url}/relay`,
+    );
+    expect(agent.spec.plan?.steps).toEqual([
+      expect.objectContaining({
+        tool: 'webhook.send_webhook',
+        args: expect.objectContaining({ payload: '{{input}}' }),
+      }),
+    ]);
+    const body = JSON.stringify({ event: 'deploy.finished', status: 'failed' });
+    const res = await bare.app.inject({
+      method: 'POST',
+      url: new URL(agent.webhook!.url).pathname,
+      headers: { 'content-type': 'application/json', ...signedHook(agent.webhook!.secret, body) },
+      payload: body,
+    });
+    expect(res.statusCode, res.body).toBe(202);
+    const run = await finishedRun(bare, user.token, res.json().data.run_id);
+    expect(run.status, run.error).toBe('succeeded');
+    const relayed = receiver.received.filter((r) => r.url === '/relay');
+    expect(relayed.map((r) => JSON.parse(r.body))).toEqual([
+      { event: 'deploy.finished', status: 'failed' },
+    ]);
   });
 
   it('refuses a plan that needs the model before anything runs, naming the steps', async () => {
