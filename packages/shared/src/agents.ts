@@ -185,23 +185,27 @@ export const AgentSchema = z.object({
   webhook_signing_secret: z.optional(z.string()),
   /** For an event trigger delivered by polling: its state; null for other triggers. */
   poll: z.optional(z.nullable(AgentPollSchema)),
+  /** The description the agent was built from (answers about one agent). */
+  prompt: z.optional(z.string()),
   created_at: z.string(),
   updated_at: z.string(),
   last_run_at: z.nullable(z.string()),
 });
 export type Agent = z.infer<typeof AgentSchema>;
 
-export const CreateAgentSchema = z.object({
-  prompt: z
-    .string({ error: 'Describe what the agent should do' })
-    .check(
-      z.trim(),
-      z.minLength(1, 'Describe what the agent should do'),
-      z.maxLength(
-        PROMPT_MAX_LENGTH,
-        `The description must be at most ${PROMPT_MAX_LENGTH} characters`,
-      ),
+const promptField = z
+  .string({ error: 'Describe what the agent should do' })
+  .check(
+    z.trim(),
+    z.minLength(1, 'Describe what the agent should do'),
+    z.maxLength(
+      PROMPT_MAX_LENGTH,
+      `The description must be at most ${PROMPT_MAX_LENGTH} characters`,
     ),
+  );
+
+export const CreateAgentSchema = z.object({
+  prompt: promptField,
   /** The browser's time zone, for schedules written without one. */
   timezone: z.optional(z.string().check(z.maxLength(64))),
 });
@@ -211,8 +215,25 @@ export type CreateAgent = z.input<typeof CreateAgentSchema>;
 export const CREATE_PHASES = ['understanding', 'integrations', 'planning', 'saving'] as const;
 export type CreatePhase = (typeof CREATE_PHASES)[number];
 
-/** `PATCH /api/agents/{id}`: spec fields to replace; the result is validated as a whole. */
-export const PatchAgentSchema = z.object({ spec: z.partial(AgentSpecSchema) });
+/**
+ * `PATCH /api/agents/{id}`: spec fields to replace; the result is validated as a whole. `prompt`
+ * replaces the description it was built from (with the spec its recompile proposed).
+ */
+export const PatchAgentSchema = z.object({
+  spec: z.partial(AgentSpecSchema),
+  prompt: z.optional(promptField),
+});
+
+/**
+ * `POST /api/agents/{id}/recompile`: the spec a new description compiles to, and what would
+ * change, in words; nothing is saved until the spec is sent back with PATCH.
+ */
+export const RecompileResultSchema = z.object({
+  spec: AgentSpecSchema,
+  compiled_by: z.enum(COMPILERS),
+  changes: z.array(z.string()),
+});
+export type RecompileResult = z.infer<typeof RecompileResultSchema>;
 export type PatchAgent = z.input<typeof PatchAgentSchema>;
 
 export const AgentResultSchema = z.object({ agent: AgentSchema });

@@ -206,6 +206,8 @@ export {
   CreateAgentSchema,
   CREATE_PHASES,
   PatchAgentSchema,
+  RecompileResultSchema,
+  type RecompileResult,
   AgentResultSchema,
   AgentListSchema,
   RUN_STATUSES,

@@ -30,6 +30,8 @@ export function agentJson(
     signingSecret?: string | null;
     /** Where polling stands (single-agent answers); left out of lists. */
     poll?: AgentPoll | null;
+    /** The description it was built from (single-agent answers). */
+    prompt?: string;
   },
 ): Agent {
   const spec = row.spec as AgentSpec;
@@ -54,6 +56,7 @@ export function agentJson(
       : null,
     ...(options.signingSecret ? { webhook_signing_secret: options.signingSecret } : {}),
     ...(options.poll === undefined ? {} : { poll: options.poll }),
+    ...(options.prompt === undefined ? {} : { prompt: options.prompt }),
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
     last_run_at: row.lastRunAt?.toISOString() ?? null,

@@ -110,7 +110,7 @@ describe('a plan of tool steps, with no model configured', () => {
     const res = await bare.app.inject({
       method: 'POST',
       url: new URL(agent.webhook!.url).pathname,
-      headers: { 'content-type': 'application/json', ...signedHook(agent.webhook!.secret, body) },
+      headers: { 'content-type': 'application/json', ...signedHook(agent.webhook!.secret!, body) },
       payload: body,
     });
     expect(res.statusCode, res.body).toBe(202);
@@ -220,6 +220,52 @@ describe('a plan of tool steps, with no model configured', () => {
     expect(run.status, run.error).toBe('succeeded');
     const last = receiver.received.at(-1)!;
     expect([last.url, JSON.parse(last.body)]).toEqual(['/edited', { state: 'ok' }]);
+  });
+});
+
+describe('a new description for an agent', () => {
+  it('shows what would change, saves nothing until applied, then keeps both in step', async () => {
+    const user = await register(bare.app);
+    const agent = await createAgent(bare, user.token, hourly());
+    expect(agent.prompt).toBe(hourly());
+    const prompt = `every day at 9, fetch ${status.url}/api/status, summarise it in one line and post it to our webhook at ${receiver.url}/daily`;
+    const res = await call(bare, 'POST', `/api/agents/${agent.id}/recompile`, user.token, {
+      prompt,
+      timezone: 'UTC',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const proposed = res.json().data;
+    expect(proposed.changes).toEqual(
+      expect.arrayContaining([
+        'Runs every day at 9:00 (UTC) instead of every hour (UTC)',
+        'Plan step added: "summary" (language model: "Summarise it in one line")',
+        'Plan step changed: "send" (tool: webhook.send_webhook)',
+      ]),
+    );
+    const unchanged = (await call(bare, 'GET', `/api/agents/${agent.id}`, user.token)).json().data
+      .agent as Agent;
+    expect([unchanged.prompt, unchanged.spec]).toEqual([agent.prompt, agent.spec]);
+
+    const applied = await call(bare, 'PATCH', `/api/agents/${agent.id}`, user.token, {
+      spec: proposed.spec,
+      prompt,
+    });
+    expect(applied.statusCode, applied.body).toBe(200);
+    const saved = applied.json().data.agent as Agent;
+    expect(saved.prompt).toBe(prompt);
+    expect(saved.spec.plan).toEqual(proposed.spec.plan);
+    expect(saved.spec.trigger).toMatchObject({ cron: '0 9 * * *' });
+
+    const vague = await call(bare, 'POST', `/api/agents/${agent.id}/recompile`, user.token, {
+      prompt: 'asdf qwer',
+    });
+    expect(vague.statusCode).toBe(422);
+    expect(vague.json().error.code).toBe('DESCRIPTION_TOO_VAGUE');
+    const other = await register(bare.app);
+    expect(
+      (await call(bare, 'POST', `/api/agents/${agent.id}/recompile`, other.token, { prompt }))
+        .statusCode,
+    ).toBe(404);
   });
 });
 

@@ -7,6 +7,7 @@ import {
   DryRunSchema,
   OkSchema,
   PatchAgentSchema,
+  RecompileResultSchema,
   RunListSchema,
   RunResultSchema,
   StartRunSchema,
@@ -106,8 +107,25 @@ export const agentRoutes: FastifyPluginAsyncZod<{
     },
     async (request) => {
       const { user } = await requireUser(accounts, request);
-      const agent = await agentService.patch(user, request.params.id, request.body.spec);
+      const { spec, prompt } = request.body;
+      const agent = await agentService.patch(user, request.params.id, spec, prompt);
       return { data: { agent } };
+    },
+  );
+
+  app.post(
+    '/agents/:id/recompile',
+    {
+      schema: {
+        params: idParams,
+        body: CreateAgentSchema,
+        response: { 200: envelope(RecompileResultSchema) },
+      },
+    },
+    async (request) => {
+      const { user } = await requireUser(accounts, request);
+      const result = await agentService.recompile(user, request.params.id, request.body);
+      return { data: result };
     },
   );
 

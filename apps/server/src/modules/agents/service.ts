@@ -9,6 +9,7 @@ import {
   type AgentListItem,
   type AgentSpec,
   type CreatePhase,
+  type RecompileResult,
   type User,
 } from '@spoke/shared';
 import {
@@ -32,6 +33,7 @@ import type { CredentialService } from './credentials.ts';
 import type { AgentListCache } from './list-cache.ts';
 import { pollJson, syncPolling } from './poll-state.ts';
 import { nextFire } from './schedule.ts';
+import { specChanges } from './spec-changes.ts';
 import type { UsageService } from './usage.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -276,6 +278,7 @@ export function createAgentService(deps: {
       secret: withSecret ? secretOf(row) : null,
       signingSecret: signs ? await signingSecretOf(row) : null,
       poll: await pollJson(db, row, deps.lookup),
+      prompt: row.prompt,
     });
   }
 
@@ -337,6 +340,39 @@ export function createAgentService(deps: {
     });
   }
 
+  /** Compiles a description as creating an agent does: the same refusals, a validated spec. */
+  async function compileFor(
+    input: { prompt: string; timezone?: string },
+    onPhase?: (phase: CreatePhase) => void,
+  ) {
+    const compiled = await compileAgent(
+      { prompt: input.prompt, timezone: input.timezone },
+      { model: deps.model(), onPhase },
+    ).catch((error: unknown) => {
+      if (error instanceof VagueDescriptionError)
+        throw new AppError(422, ErrorCode.DESCRIPTION_TOO_VAGUE, {
+          message: 'The description is too vague to build an agent from.',
+          fields: { prompt: error.question },
+        });
+      if (error instanceof CompileTimeoutError)
+        throw new AppError(422, ErrorCode.VALIDATION_FAILED, {
+          fields: {
+            prompt:
+              'This description took too long to read. Shorten it or write it as a few plain sentences.',
+          },
+        });
+      if (error instanceof CompileBusyError)
+        throw new AppError(503, ErrorCode.SERVICE_UNAVAILABLE, {
+          message: 'Too many agents are being built right now. Try again in a moment.',
+          retryAfterSec: 5,
+        });
+      throw error;
+    });
+    const problems = validateSpec(compiled.spec);
+    if (problems.length) throw invalid(problems, 'spec.');
+    return compiled;
+  }
+
   return {
     find,
     secretOf,
@@ -350,31 +386,7 @@ export function createAgentService(deps: {
       input: { prompt: string; timezone?: string },
       onPhase?: (phase: CreatePhase) => void,
     ): Promise<Agent> {
-      const compiled = await compileAgent(
-        { prompt: input.prompt, timezone: input.timezone },
-        { model: deps.model(), onPhase },
-      ).catch((error: unknown) => {
-        if (error instanceof VagueDescriptionError)
-          throw new AppError(422, ErrorCode.DESCRIPTION_TOO_VAGUE, {
-            message: 'The description is too vague to build an agent from.',
-            fields: { prompt: error.question },
-          });
-        if (error instanceof CompileTimeoutError)
-          throw new AppError(422, ErrorCode.VALIDATION_FAILED, {
-            fields: {
-              prompt:
-                'This description took too long to read. Shorten it or write it as a few plain sentences.',
-            },
-          });
-        if (error instanceof CompileBusyError)
-          throw new AppError(503, ErrorCode.SERVICE_UNAVAILABLE, {
-            message: 'Too many agents are being built right now. Try again in a moment.',
-            retryAfterSec: 5,
-          });
-        throw error;
-      });
-      const problems = validateSpec(compiled.spec);
-      if (problems.length) throw invalid(problems, 'spec.');
+      const compiled = await compileFor(input, onPhase);
       onPhase?.('saving');
       const id = crypto.randomUUID();
       const row = await db.transaction(async (tx) => {
@@ -422,7 +434,27 @@ export function createAgentService(deps: {
       }
     },
 
-    async patch(user: User, id: string, patch: Partial<AgentSpec>): Promise<Agent> {
+    /** What a new description would make of the agent: its spec and the changes, unsaved. */
+    async recompile(
+      user: User,
+      id: string,
+      input: { prompt: string; timezone?: string },
+    ): Promise<RecompileResult> {
+      const row = await find(user, id, 'write');
+      const compiled = await compileFor(input);
+      return {
+        spec: compiled.spec,
+        compiled_by: compiled.compiledBy,
+        changes: specChanges(row.spec as AgentSpec, compiled.spec),
+      };
+    },
+
+    async patch(
+      user: User,
+      id: string,
+      patch: Partial<AgentSpec>,
+      prompt?: string,
+    ): Promise<Agent> {
       const row = await find(user, id, 'write');
       const merged = { ...(row.spec as AgentSpec), ...patch };
       const parsed = AgentSpecSchema.safeParse(merged);
@@ -431,6 +463,7 @@ export function createAgentService(deps: {
       const spec = parsed.data;
       const updated = await updateWithSchedule(row.id, {
         spec,
+        ...(prompt === undefined ? {} : { prompt }),
         webhookSecret: hookSecretFor(row.id, spec, row.webhookSecret),
         updatedAt: new Date(),
       });
