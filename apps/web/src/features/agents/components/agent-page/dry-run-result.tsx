@@ -1,6 +1,7 @@
-import type { DryRun } from '@spoke/shared';
+import type { DryRun, RunStep } from '@spoke/shared';
 import { X } from 'lucide-react';
 import { useEffect, useRef } from 'react';
+import { JsonText } from './json-text.tsx';
 
 /** What a run would do: the plan, the tools on offer and what is not connected yet. */
 export function DryRunResult({ plan, onClose }: { plan: DryRun; onClose: () => void }) {
@@ -30,7 +31,9 @@ export function DryRunResult({ plan, onClose }: { plan: DryRun; onClose: () => v
         </button>
       </div>
       <p className="mt-1 text-slate-700">
-        Nothing was executed or counted.{' '}
+        {plan.plan_run
+          ? 'Tools that only read were called for real (each counts an integration credit); nothing was sent and the model was not asked.'
+          : 'Nothing was executed or counted.'}{' '}
         {plan.model_configured
           ? 'A language model is configured, so the agent can run.'
           : 'No language model is configured yet, so real runs are refused.'}
@@ -40,6 +43,7 @@ export function DryRunResult({ plan, onClose }: { plan: DryRun; onClose: () => v
           Not connected yet: {plan.missing_connections.join(', ')}. Connect them under Integrations.
         </p>
       )}
+      {plan.plan_run && <PlanRun run={plan.plan_run} />}
       <h4 className="mt-3 font-medium text-slate-900">Plan</h4>
       <ol aria-label="Planned steps" className="mt-1 list-decimal space-y-1 pl-5 text-slate-800">
         {plan.steps.map((step, index) => (
@@ -74,5 +78,71 @@ export function DryRunResult({ plan, onClose }: { plan: DryRun; onClose: () => v
         </ul>
       )}
     </section>
+  );
+}
+
+/** One step of a dry run: what was read, what would be sent, what the model would be asked. */
+function DryStep({ step }: { step: RunStep }) {
+  const label =
+    step.type === 'control' ? 'Decision' : step.type === 'model' ? 'Language model' : step.tool;
+  return (
+    <li className="rounded-lg border border-slate-200 bg-white p-3">
+      <p className="flex flex-wrap items-center gap-x-2 text-xs text-slate-600">
+        {step.plan_step && (
+          <code className="font-mono font-semibold text-slate-900">{step.plan_step}</code>
+        )}
+        <span className="break-all">{label}</span>
+        {step.type === 'tool' && !step.skipped && !step.error && (
+          <span className="rounded bg-green-100 px-1.5 py-0.5 font-medium text-green-900">
+            read for real
+          </span>
+        )}
+        {step.skipped && (
+          <span className="rounded bg-amber-100 px-1.5 py-0.5 font-medium text-amber-950">
+            {step.type === 'tool' ? 'not sent' : 'not asked'}
+          </span>
+        )}
+      </p>
+      {step.skipped && <p className="mt-1 text-slate-700">{step.skipped}</p>}
+      {step.text !== undefined && (
+        <p className="mt-1 whitespace-pre-wrap text-slate-800">{step.text}</p>
+      )}
+      {step.type === 'tool' && (
+        <>
+          <JsonText
+            label={step.skipped ? 'Would send' : 'Arguments'}
+            value={step.arguments ?? {}}
+          />
+          {step.error ? (
+            <JsonText label="Error" value={step.error} tone="error" />
+          ) : (
+            !step.skipped &&
+            step.result !== undefined && <JsonText label="Result" value={step.result} />
+          )}
+        </>
+      )}
+    </li>
+  );
+}
+
+function PlanRun({ run }: { run: NonNullable<DryRun['plan_run']> }) {
+  return (
+    <>
+      <h4 className="mt-3 font-medium text-slate-900">Its plan, step by step</h4>
+      {run.status === 'failed' && run.error && (
+        <p className="mt-1 rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-red-900">
+          The dry run stopped: {run.error}
+        </p>
+      )}
+      {run.steps.length === 0 ? (
+        <p className="mt-1 text-slate-700">No step ran.</p>
+      ) : (
+        <ol aria-label="Dry run steps" className="mt-1 space-y-2">
+          {run.steps.map((step, index) => (
+            <DryStep key={index} step={step} />
+          ))}
+        </ol>
+      )}
+    </>
   );
 }
