@@ -70,3 +70,20 @@ export function redact(text: string, secrets: Iterable<string>): string {
   }
   return out;
 }
+
+/**
+ * A run's clock: `signal` aborts when the time limit passes or `outer` aborts, `reason` says
+ * which, in the words a failed run records; `clear` stops the timer when the run ends.
+ */
+export function runDeadline(timeLimitMs: number, outer?: AbortSignal) {
+  const deadline = new AbortController();
+  const timer = setTimeout(() => deadline.abort(), timeLimitMs);
+  return {
+    signal: outer ? AbortSignal.any([deadline.signal, outer]) : deadline.signal,
+    reason: () =>
+      deadline.signal.aborted
+        ? `Stopped at the time limit (${seconds(timeLimitMs)})`
+        : 'The run was cancelled',
+    clear: () => clearTimeout(timer),
+  };
+}

@@ -12,7 +12,7 @@ import {
 import { Ajv } from 'ajv';
 import { generateText, type LanguageModel } from 'ai';
 import { callOnlyReads } from '../catalog/tool-schemas.ts';
-import { messageOf, seconds, settleWithin } from './limits.ts';
+import { messageOf, runDeadline, settleWithin } from './limits.ts';
 import {
   asText,
   conditionHolds,
@@ -105,15 +105,9 @@ export async function runPlan(options: RunPlanOptions): Promise<RunOutcome> {
   const maxToolCalls = Math.max(1, Math.floor(options.maxToolCalls ?? DEFAULT_MAX_TOOL_CALLS));
   const timeLimitMs = options.timeLimitMs ?? DEFAULT_TIME_LIMIT_MS;
   const now = options.now ?? (() => performance.now());
-  const deadline = new AbortController();
-  const timer = setTimeout(() => deadline.abort(), timeLimitMs);
-  const signal = options.signal
-    ? AbortSignal.any([deadline.signal, options.signal])
-    : deadline.signal;
-  const stopReason = () =>
-    deadline.signal.aborted
-      ? `Stopped at the time limit (${seconds(timeLimitMs)})`
-      : 'The run was cancelled';
+  const clock = runDeadline(timeLimitMs, options.signal);
+  const { signal } = clock;
+  const stopReason = clock.reason;
 
   let index = 0;
   let modelCalls = 0;
@@ -261,6 +255,8 @@ export async function runPlan(options: RunPlanOptions): Promise<RunOutcome> {
     modelCalls += calls;
     tokens.input += outcome.tokens.input;
     tokens.output += outcome.tokens.output;
+    // (The plan's own clock ended the loop: say so in the plan's words.)
+    if (signal.aborted) throw new StopRun(stopReason());
     if (outcome.status === 'failed') {
       throw new StopRun(`Step "${step.id}": ${outcome.error ?? 'the agent step failed'}`);
     }
@@ -348,7 +344,7 @@ export async function runPlan(options: RunPlanOptions): Promise<RunOutcome> {
     if (error instanceof StopRun) return finish(error.message);
     throw error;
   } finally {
-    clearTimeout(timer);
+    clock.clear();
   }
 }
 

@@ -11,7 +11,7 @@ import {
   type ToolResultPart,
   type ToolSet,
 } from 'ai';
-import { messageOf, redact, seconds, settleWithin } from './limits.ts';
+import { messageOf, redact, runDeadline, settleWithin } from './limits.ts';
 import { systemPrompt, userMessage } from './prompt.ts';
 import type { ToolOutcome } from './tool-result.ts';
 import type { Toolset } from './toolset.ts';
@@ -66,15 +66,9 @@ export async function runAgent(options: RunAgentOptions): Promise<RunOutcome> {
   const timeLimitMs = options.timeLimitMs ?? DEFAULT_TIME_LIMIT_MS;
   const now = options.now ?? (() => performance.now());
   const { toolset } = options;
-  const deadline = new AbortController();
-  const timer = setTimeout(() => deadline.abort(), timeLimitMs);
-  const signal = options.signal
-    ? AbortSignal.any([deadline.signal, options.signal])
-    : deadline.signal;
-  const stopReason = () =>
-    deadline.signal.aborted
-      ? `Stopped at the time limit (${seconds(timeLimitMs)})`
-      : 'The run was cancelled';
+  const clock = runDeadline(timeLimitMs, options.signal);
+  const { signal } = clock;
+  const stopReason = clock.reason;
 
   const tokens = { input: 0, output: 0 };
   let index = 0;
@@ -186,7 +180,7 @@ export async function runAgent(options: RunAgentOptions): Promise<RunOutcome> {
       if (step >= maxSteps) return finish(`Stopped at the step cap (${maxSteps} steps)`);
     }
   } finally {
-    clearTimeout(timer);
+    clock.clear();
   }
 }
 
