@@ -101,7 +101,16 @@ const LOOSE_END =
 
 /** A step's words as a name: whole words up to about 48 characters, without a loose end. */
 function shorten(text: string): string {
-  let name = text.replace(/\s*\([^)]*\)/g, '').replace(/[.,;:?!]+$/, '');
+  let name = text
+    .replace(/\s*\([^)]*\)/g, '')
+    // An address by its host: "Check status.example.com".
+    .replace(/https?:\/\/(?:www\.)?([^/\s?#,]+)[^\s,]*/gi, '$1')
+    .replace(/[.,;:?!]+$/, '');
+  // The first clause, when it says enough: "Read the feed blog.example.com, summarise ...".
+  const clause = /(?:,|;|\s+(?:and|then)\s+(?:if|when|whenever)\b)/i.exec(name);
+  if (clause && name.slice(0, clause.index).trim().split(/\s+/).length >= 3) {
+    name = name.slice(0, clause.index);
+  }
   if (name.length > 48) name = name.slice(0, 49).replace(/\s+\S*$/, '');
   while (LOOSE_END.test(name)) name = name.replace(LOOSE_END, '');
   return name;

@@ -51,10 +51,10 @@ describe('the typed plan of a description', () => {
       'every weekday at 9 check https://status.example.com and if it is down email ops@example.com',
     );
     expect(spec.plan?.steps).toEqual([
-      expect.objectContaining({ id: 'check', on_error: 'continue' }),
+      expect.objectContaining({ id: 'check', tool: 'web-page.fetch_page', on_error: 'continue' }),
       expect.objectContaining({
         kind: 'if',
-        condition: { value: 'steps.check.ok', op: 'is_false' },
+        condition: { value: 'steps.check.error', op: 'is_not_empty' },
         then: [
           expect.objectContaining({
             tool: 'email.send_email',
@@ -80,6 +80,23 @@ describe('the typed plan of a description', () => {
         (s) => s.kind,
       ),
     ).toEqual(['agent']);
+  });
+
+  it('sends only to an address the description sends to, never to one it reads', () => {
+    const spec = compile(
+      "our CI pipeline will hit this agent's webhook after every production deploy. when it does: call https://api.example.com/health and /ready, and if either isn't a 200 open an alert in Opsgenie",
+    );
+    expect(JSON.stringify(spec.plan)).not.toContain('send_webhook');
+    expect(
+      compile(
+        'Every hour fetch https://api.example.com/stats and post the JSON to https://collector.example.com/in',
+      ).plan?.steps.map((s) =>
+        s.kind === 'tool' ? `${s.tool} ${JSON.stringify(s.args)}` : s.kind,
+      ),
+    ).toEqual([
+      'http-request.http_request {"method":"GET","url":"https://api.example.com/stats"}',
+      'http-request.http_request {"method":"POST","url":"https://collector.example.com/in","body":"{{steps.fetch.body}}"}',
+    ]);
   });
 
   it('leaves work it cannot write out to one agent step with the agent’s tools', () => {

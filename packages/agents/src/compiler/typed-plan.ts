@@ -24,6 +24,14 @@ const TRIGGER_TEXT = /^Read the (?:request body|.+ event) that started the run\b
 /** "if it is down", "if the site goes down", "when it fails". */
 const DOWN =
   /[,;]?\s*\b(?:and\s+)?(?:if|when|whenever)\s+(?:it|the\s+\w+|that)\s*(?:'s|is|goes|returns|comes back|isn't|is not|seems)?\s*(?:down|unreachable|offline|failing|fails|broken|not (?:ok|up|200|reachable)|an error|erroring|not responding)\b[,]?\s*(?:then\s+)?/i;
+/**
+ * Words that make sending depend on what was read ("email me if it drops below $400", "as soon as
+ * the page says tickets are available"): a tool step would send every time, so the step is left
+ * to the model unless the plan writes the condition out itself.
+ */
+const CONDITIONAL =
+  /\b(?:if|when|whenever|unless|only|as soon as|once|in case|below|above|under|over|drops?|rises?|changes?|more than|less than|fewer than|at least|no more than|anything|any|new)\b/i;
+
 /** An address "me" stands for: the agent's owner. */
 const TO_ME = /\b(?:e-?mail|mail|send|forward)\b[^.]*\b(?:me|myself)\b|\bto me\b/i;
 
@@ -34,7 +42,14 @@ type Produced = { id: string; as: 'http' | 'page' | 'feed' | 'text' | 'json' | '
 function readerFor(
   text: string,
   url: string,
+  /** The tools the compiler chose for the step: its reader, when it chose one, is kept. */
+  chosen: readonly string[] = [],
 ): { tool: string; args: Record<string, unknown>; as: Produced['as'] } {
+  if (chosen.includes('rss.read_feed')) return { tool: 'rss.read_feed', args: { url }, as: 'feed' };
+  if (chosen.includes('web-page.fetch_page'))
+    return { tool: 'web-page.fetch_page', args: { url }, as: 'page' };
+  if (chosen.includes('http-request.http_request'))
+    return { tool: 'http-request.http_request', args: { method: 'GET', url }, as: 'http' };
   if (
     /\b(?:rss|atom|feed)\b/i.test(text) ||
     /(?:\/feed\/?|\.rss|\.xml|\/rss\/?|\.atom)$/i.test(url)
@@ -168,10 +183,10 @@ export function typedPlan({ steps, name }: TypedPlanInput): TypedPlan {
       const readUrl = [...before.matchAll(URL_PATTERN)].map((m) => trimUrl(m[0]))[0];
       const alert =
         readUrl && READING.test(before)
-          ? sendStep(after, idFor, name, null, `${readUrl} is down`)
+          ? sendStep(after, idFor, name, null, step.tools, `${readUrl} is down`)
           : null;
       if (readUrl && alert) {
-        const reader = readerFor(before, readUrl);
+        const reader = readerFor(before, readUrl, step.tools);
         const check = idFor('check');
         out.push({
           id: check,
@@ -206,7 +221,7 @@ export function typedPlan({ steps, name }: TypedPlanInput): TypedPlan {
       others.length === 0 &&
       !sending.test(text.replace(READING, ''))
     ) {
-      const reader = readerFor(text, urls[0]!);
+      const reader = readerFor(text, urls[0]!, step.tools);
       const language = LANGUAGE.exec(text);
       const readPart = language
         ? text.slice(0, language.index).replace(/[,\s]+(?:and|then)?\s*$/i, '')
@@ -223,13 +238,14 @@ export function typedPlan({ steps, name }: TypedPlanInput): TypedPlan {
       continue;
     }
 
-    // Sending to an address the description gives.
+    // Sending to an address the description gives, whatever was read.
     if (
+      !CONDITIONAL.test(text) &&
       sending.test(text) &&
       others.length === 0 &&
       (urls.length === 1 || emails.length > 0 || TO_ME.test(text))
     ) {
-      const send = sendStep(text, idFor, name, previous);
+      const send = sendStep(text, idFor, name, previous, step.tools);
       if (send) {
         out.push(send);
         builtins.add(send.tool.split('.')[0]!);
@@ -270,6 +286,8 @@ function sendStep(
   idFor: (base: string) => string,
   name: string,
   previous: Produced | null,
+  /** The tools the compiler chose for the step (`email.send_email` says it goes by e-mail). */
+  chosen: readonly string[],
   fallbackText?: string,
 ): ToolPlanStep | null {
   const urls = [...text.matchAll(URL_PATTERN)].map((m) => trimUrl(m[0]));
@@ -278,13 +296,18 @@ function sendStep(
   if (!previous && !fallbackText) return null;
   const what = previous ? refTo(previous, 'data') : null;
   const words = previous ? refTo(previous, 'text') : null;
-  if (
-    urls.length === 1 &&
-    /\bwebhook\b|\bhook\b|\bsend\b|\bpost\b|\bpush\b|\bforward\b|\bdeliver\b/i.test(text)
-  ) {
+  // Sent to the address, not read from it: "post it to our webhook https://...", "send the
+  // JSON to https://..." ("call https://.../health ... open an alert" sends nothing there).
+  const hook =
+    /\b(?:web)?hook(?:\s+(?:url|address|endpoint))?\s*(?:at\b|:|is\b|=)?\s*https?:/i.test(text);
+  const sentTo =
+    /\b(?:send|post|push|forward|deliver)\b(?:(?!https?:)[^.;]){0,80}?\b(?:to|at|into)\s+(?:[\w-]+\s+){0,4}?https?:/i.test(
+      text,
+    );
+  if (urls.length === 1 && (hook || sentTo)) {
     const payload = what ?? { text: fallbackText ?? name };
     const id = idFor('send');
-    if (/\bwebhook\b|\bhook\b/i.test(text) || !/\bpost\b/i.test(text)) {
+    if (hook || !/\bpost\b/i.test(text)) {
       return {
         id,
         kind: 'tool',
@@ -303,7 +326,9 @@ function sendStep(
     };
   }
   const to = emails.length ? emails.slice(0, 10) : TO_ME.test(text) ? ['{{owner.email}}'] : [];
-  if (to.length && /\b(?:e-?mail|mail|send|forward|notify|alert|let\b)/i.test(text)) {
+  // (By e-mail only when the step says so or writes an address: "send me a Telegram message"
+  // goes by Telegram.)
+  if (to.length && (emails.length || chosen.includes('email.send_email'))) {
     return {
       id: idFor('email'),
       kind: 'tool',
