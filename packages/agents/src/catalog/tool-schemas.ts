@@ -1,5 +1,8 @@
-import { BUILTIN_SERVER_IDS } from './types.ts';
+import type { Tool } from '@modelcontextprotocol/sdk/types.js';
+import { integrationById, npmPackageInfo } from './index.ts';
+import npmRecorded from './npm-tool-schemas.json' with { type: 'json' };
 import recorded from './tool-schemas.json' with { type: 'json' };
+import { BUILTIN_SERVER_IDS } from './types.ts';
 
 /** What the catalog records of one tool: its input JSON Schema and whether it only reads. */
 export type ToolSchema = {
@@ -9,14 +12,66 @@ export type ToolSchema = {
 };
 
 /**
- * Tools' input schemas by `<integration>.<tool>`, as their MCP servers list them
- * (`scripts/tool-schemas.ts` writes them; a test checks they are current). Plans are checked
- * against them when they are saved; a tool with none recorded is checked by its server only.
+ * What one npm integration's server listed over MCP (`tools/list`, started in the integrations
+ * sandbox with placeholder settings), or why it could not be asked.
  */
-export const TOOL_SCHEMAS: Readonly<Record<string, ToolSchema>> = recorded as Record<
+export type NpmToolListing = {
+  package: string;
+  /** The version that ran: the one catalog/npm-check.json records, which the sandbox installs. */
+  version: string;
+  /** When it was listed (ISO 8601). */
+  listed_at: string;
+} & ({ tools: Record<string, ToolSchema> } | { error: string });
+
+/** `catalog/npm-tool-schemas.json`: integration id -> its server's listing, sorted by id. */
+export type NpmToolListings = Readonly<Record<string, NpmToolListing>>;
+
+/** The npm servers' listings (`scripts/tool-schemas.ts --npm` writes them; they need the network). */
+export const NPM_TOOL_LISTINGS: NpmToolListings = npmRecorded as NpmToolListings;
+
+/** The built-in servers' tools, as `tools/list` answers (a test checks they are current). */
+export const BUILTIN_TOOL_SCHEMAS: Readonly<Record<string, ToolSchema>> = recorded as Record<
   string,
   ToolSchema
 >;
+
+/**
+ * The npm listings that describe what runs now: the integration is still that package at the
+ * version the sandbox installs. A listing of another version is left out rather than trusted.
+ */
+function currentNpmToolSchemas(): Record<string, ToolSchema> {
+  const schemas: Record<string, ToolSchema> = {};
+  for (const [id, listing] of Object.entries(NPM_TOOL_LISTINGS)) {
+    if (!('tools' in listing)) continue;
+    const integration = integrationById(id);
+    if (integration?.provider.kind !== 'npm') continue;
+    if (integration.provider.package !== listing.package) continue;
+    if (npmPackageInfo(integration)?.version !== listing.version) continue;
+    for (const [tool, schema] of Object.entries(listing.tools)) schemas[`${id}.${tool}`] = schema;
+  }
+  return schemas;
+}
+
+/**
+ * Tools' input schemas by `<integration>.<tool>`, as their MCP servers list them: the built-in
+ * servers' (own properties) over the npm servers' (inherited, so a built-in wins on a clash and
+ * the own keys are exactly {@link BUILTIN_TOOL_SCHEMAS}). Look tools up by key; plans are checked
+ * against them when they are saved, and a tool with none recorded is checked by its server only.
+ */
+export const TOOL_SCHEMAS: Readonly<Record<string, ToolSchema>> = Object.assign(
+  Object.create(currentNpmToolSchemas()) as Record<string, ToolSchema>,
+  BUILTIN_TOOL_SCHEMAS,
+);
+
+/** A `tools/list` answer as the catalog records it, by tool name (`$schema` left out). */
+export function recordedTools(tools: readonly Tool[]): Record<string, ToolSchema> {
+  const schemas: Record<string, ToolSchema> = {};
+  for (const tool of tools) {
+    const { $schema: _ignored, ...inputSchema } = tool.inputSchema as Record<string, unknown>;
+    schemas[tool.name] = { inputSchema, readOnly: tool.annotations?.readOnlyHint === true };
+  }
+  return schemas;
+}
 
 /** Lists every built-in server's tools over MCP, as `tools/list` answers. */
 export async function listBuiltinToolSchemas(): Promise<Record<string, ToolSchema>> {
@@ -33,12 +88,8 @@ export async function listBuiltinToolSchemas(): Promise<Record<string, ToolSchem
     });
     try {
       const { tools } = await client.listTools();
-      for (const tool of tools) {
-        const { $schema: _ignored, ...inputSchema } = tool.inputSchema as Record<string, unknown>;
-        schemas[`${id}.${tool.name}`] = {
-          inputSchema,
-          readOnly: tool.annotations?.readOnlyHint === true,
-        };
+      for (const [name, schema] of Object.entries(recordedTools(tools))) {
+        schemas[`${id}.${name}`] = schema;
       }
     } finally {
       await close();

@@ -90,6 +90,8 @@ type SpecStep = { text: string; tools: readonly string[]; kind?: StepKind };
 
 export type TypedPlanInput = {
   steps: readonly SpecStep[];
+  /** The spec's integrations: a step that names one of them reads or writes it. */
+  integrations?: readonly string[];
   /** The agent's name: the subject of the e-mail it sends. */
   name: string;
 };
@@ -101,7 +103,22 @@ export type TypedPlan = {
 };
 
 /** The typed plan of a description's steps. */
-export function typedPlan({ steps, name }: TypedPlanInput): TypedPlan {
+export function typedPlan({ steps, name, integrations = [] }: TypedPlanInput): TypedPlan {
+  // Services other than the built-ins, by the names a step would use for them.
+  const services = integrations
+    .map((id) => integrationById(id))
+    .filter((integration) => integration && integration.provider.kind !== 'builtin')
+    .map((integration) =>
+      [integration!.name, integration!.id.replace(/-/g, ' ')].map((n) => n.toLowerCase()),
+    );
+  const namesService = (text: string) => {
+    const lower = text.toLowerCase();
+    return services.some((names) =>
+      names.some((n) =>
+        new RegExp(`\\b${n.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b`).test(lower),
+      ),
+    );
+  };
   const out: PlanStep[] = [];
   const builtins = new Set<string>();
   const taken = new Set<string>();
@@ -177,7 +194,7 @@ export function typedPlan({ steps, name }: TypedPlanInput): TypedPlan {
 
     // "Check https://status.example.com and if it is down email ops@example.com": read, decide,
     // send — when both halves can be written out.
-    if (down && others.length === 0) {
+    if (down && others.length === 0 && !LANGUAGE.test(text.slice(0, down.index))) {
       const before = text.slice(0, down.index).trim();
       const after = text.slice(down.index + down[0].length);
       const readUrl = [...before.matchAll(URL_PATTERN)].map((m) => trimUrl(m[0]))[0];
@@ -254,8 +271,11 @@ export function typedPlan({ steps, name }: TypedPlanInput): TypedPlan {
       }
     }
 
-    // Language work on what came before, with no tool of its own.
+    // Language work on what came before, with no tool of its own (not on a service it names:
+    // "summarise new Zendesk tickets" must read them first).
     if (
+      previous &&
+      !namesService(text) &&
       step.tools.length === 0 &&
       (step.kind === 'process' || LANGUAGE.test(text)) &&
       !urls.length
@@ -350,7 +370,11 @@ function sendStep(
  */
 export function withPlan(spec: AgentSpec, kinds: readonly StepKind[] = []): AgentSpec {
   const steps = spec.steps.map((step, k) => (kinds[k] ? { ...step, kind: kinds[k] } : step));
-  const { plan, builtins } = typedPlan({ steps, name: spec.name });
+  const { plan, builtins } = typedPlan({
+    steps,
+    name: spec.name,
+    integrations: spec.integrations.map((integration) => integration.id),
+  });
   const listed = new Set(spec.integrations.map((integration) => integration.id));
   const added = builtins
     .filter((id) => !listed.has(id) && integrationById(id))

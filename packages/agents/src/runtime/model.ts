@@ -17,7 +17,7 @@ export type ModelConfig = {
 
 /** What a run answers when no model is configured: how to configure one. */
 export const MODEL_NOT_CONFIGURED_MESSAGE =
-  'No language model is configured, so agents cannot run (dry runs still work). Set ' +
+  'No language model is configured, so this agent cannot run (dry runs still work). Set ' +
   'LLM_PROVIDER (openai, anthropic or openai-compatible), LLM_MODEL and the API key ' +
   '(OPENAI_API_KEY, ANTHROPIC_API_KEY, or LLM_API_KEY for an OpenAI-compatible server, which ' +
   'also needs LLM_BASE_URL), then restart the server. For example, with a local Ollama: ' +

@@ -202,7 +202,7 @@ describe('a plan run', () => {
     const control = steps.filter((s) => s.type === 'control').map((s) => s.text);
     expect(control).toEqual([
       'If steps.fetch.body.state not equals "ok": yes',
-      'For each of steps.fetch.body.incidents: 2 items (1 more left for later: at most 2 a run)',
+      'For each of steps.fetch.body.incidents: 2 items (1 more not taken: at most 2 a run)',
     ]);
 
     statusBody = { state: 'ok', incidents: [] };

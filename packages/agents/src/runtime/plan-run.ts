@@ -1,5 +1,6 @@
 import {
   outputSchemaProblem,
+  planSteps,
   stepsNeedingModel,
   type AgentPlan,
   type AgentPlanStep,
@@ -68,13 +69,19 @@ export type RunPlanOptions = {
 /** What a skipped model or agent step hands on in a dry run. */
 const modelPlaceholder = (id: string) => `[the model's answer to step "${id}"]`;
 
-/** The message a run gets when its plan needs a model and none is configured. */
-export function modelNeededMessage(stepIds: readonly string[]): string {
+/**
+ * The message a run gets when its plan needs a model and none is configured: the steps that need
+ * one, and, when there are others, that they do not.
+ */
+export function modelNeededMessage(stepIds: readonly string[], steps?: number): string {
   const list = stepIds.map((id) => `"${id}"`).join(', ');
+  const others =
+    steps === undefined || steps > stepIds.length
+      ? ' Its other steps can run without one: edit the plan to remove those steps, or configure a model.'
+      : ' Configure a model, or edit the plan to do the work with tool steps.';
   return (
     `This agent's plan needs a language model for ${stepIds.length === 1 ? 'step' : 'steps'} ` +
-    `${list}, and none is configured on this server. Its other steps can run without one: ` +
-    'edit the plan to remove those steps, or configure a model.'
+    `${list}, and none is configured on this server.${others}`
   );
 }
 
@@ -99,7 +106,9 @@ export async function runPlan(options: RunPlanOptions): Promise<RunOutcome> {
     tokens: { ...tokens },
   });
   const dry = options.dryRun === true;
-  if (!dry && !options.model && needing.length > 0) return finish(modelNeededMessage(needing));
+  if (!dry && !options.model && needing.length > 0) {
+    return finish(modelNeededMessage(needing, [...planSteps(options.plan.steps)].length));
+  }
 
   const maxModelCalls = Math.max(1, Math.floor(options.maxSteps ?? DEFAULT_MAX_STEPS));
   const maxToolCalls = Math.max(1, Math.floor(options.maxToolCalls ?? DEFAULT_MAX_TOOL_CALLS));
@@ -142,7 +151,16 @@ export async function runPlan(options: RunPlanOptions): Promise<RunOutcome> {
       return null;
     }
     let outcome: ToolOutcome;
+    const integration = step.tool.slice(0, step.tool.indexOf('.'));
+    const failed = options.toolset.failures.find((f) => f.integration === integration);
     try {
+      // (A tool of an integration that did not start is not called, so it costs nothing.)
+      if (!listed)
+        throw new Error(
+          failed
+            ? `${integration} could not start: ${failed.error}`
+            : `${step.tool} is not a tool of this agent`,
+        );
       if (options.beforeToolCall) await settleWithin(options.beforeToolCall(step.tool), { signal });
       outcome = await options.toolset.call(step.tool, args, { signal });
     } catch (error) {
@@ -322,7 +340,7 @@ export async function runPlan(options: RunPlanOptions): Promise<RunOutcome> {
           duration_ms: 0,
           text:
             `For each of ${step.over}: ${taken.length} ${taken.length === 1 ? 'item' : 'items'}` +
-            (left > 0 ? ` (${left} more left for later: at most ${step.max} a run)` : ''),
+            (left > 0 ? ` (${left} more not taken: at most ${step.max} a run)` : ''),
         });
         const results: unknown[] = [];
         for (const value of taken) {

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, inArray, lt, or, sql } from 'drizzle-orm';
 import {
   ErrorCode,
+  planSteps,
   stepsNeedingModel,
   type AgentPlan,
   type AgentSpec,
@@ -111,7 +112,9 @@ export function createRunService(deps: {
     if (deps.model()) return null;
     if (!spec.plan) return MODEL_NOT_CONFIGURED_MESSAGE;
     const needing = stepsNeedingModel(spec.plan);
-    return needing.length ? modelNeededMessage(needing) : null;
+    return needing.length
+      ? modelNeededMessage(needing, [...planSteps(spec.plan.steps)].length)
+      : null;
   }
 
   /** Queues a run: one message counted now, or 429; 503 when it needs a model and has none. */
