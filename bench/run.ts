@@ -3,14 +3,19 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { pathToFileURL } from 'node:url';
-import type { BenchContext, DatabaseChoice, Suite } from './lib/context.ts';
+import {
+  DEFAULT_POSTGRES_URL,
+  type BenchContext,
+  type DatabaseChoice,
+  type Suite,
+} from './lib/context.ts';
 import { loadSettings, UsageError } from './lib/settings.ts';
 
 // `npm run bench [-- [--db pglite|postgres] [suite ...]]`: runs every folder under bench/ that
 // has an index.ts (or only the named ones), one after the other. Figures are a report: a missed
-// target still exits 0; only a benchmark that cannot run exits 1.
+// target still exits 0; only a benchmark that cannot run, or a count that is wrong (a scheduled
+// run started twice), exits 1.
 
-const DEFAULT_POSTGRES_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
 const benchDir = import.meta.dirname;
 
 function databaseChoice(db: string | undefined): DatabaseChoice {

@@ -1,5 +1,8 @@
 import type { LoadSettings } from './settings.ts';
 
+/** The PostgreSQL server benchmarks use when no URL is given. */
+export const DEFAULT_POSTGRES_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
+
 /** Where the server under test keeps its data: in-memory PGlite, or a PostgreSQL server. */
 export type DatabaseChoice = { kind: 'pglite' } | { kind: 'postgres'; url: string };
 

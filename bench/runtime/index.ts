@@ -1,136 +1,29 @@
 import os from 'node:os';
-import {
-  connectBuiltin,
-  inMemoryKeyValueStores,
-  openToolset,
-  runAgent,
-  type BuiltinContext,
-} from '@spoke/agents';
-import type { AgentSpec } from '@spoke/shared';
-import { scriptedModel } from '../../packages/agents/src/runtime/test-support.ts';
 import type { BenchContext } from '../lib/context.ts';
 import { writeResults } from '../lib/results.ts';
-import { percentile } from '../lib/stats.ts';
-import { fmtMs, table } from '../lib/table.ts';
-
-/** Tool calls per run: each is one model step plus one tool call. */
-const CALLS = 8;
-const RUNS = 60;
-/** The loop may add at most this much to each tool call. */
-export const OVERHEAD_TARGET_MS = 5;
-
-const spec: AgentSpec = {
-  name: 'Clock watcher',
-  summary: 'Reads the clock.',
-  category: 'Other',
-  instructions: 'Read the clock when asked.',
-  trigger: { type: 'manual' },
-  integrations: [{ id: 'clock', why: 'read the time', config: [] }],
-  steps: [{ text: 'Read the time', tools: ['clock.now'] }],
-  guardrails: [],
-  assumptions: [],
-  unresolved: [],
-};
-
-function context(): BuiltinContext {
-  return {
-    agentId: 'bench',
-    mailer: { send: async () => ({ id: 'bench' }) },
-    kv: inMemoryKeyValueStores()('bench'),
-    sql: {
-      describe: async () => ({ table: 'none', columns: [] }),
-      query: async () => ({ columns: [], rows: [], truncated: false }),
-    },
-    network: {},
-  };
-}
-
-const median = (values: number[]) =>
-  percentile(
-    [...values].sort((a, b) => a - b),
-    50,
-  );
+import { measureLoop } from './loop.ts';
+import { measurePlan } from './plan.ts';
+import { measureScheduled } from './scheduled.ts';
 
 /**
- * The run loop's cost per step: full runs (a mock model that calls `clock.now` CALLS times,
- * then answers, every step recorded) against, as the baseline, the same tool calls made
- * directly through an MCP client.
+ * Three parts: the model loop's cost per tool call, the plan executor's cost per tool step, and
+ * tool-only scheduled runs on PostgreSQL with one and two app instances.
  */
 export async function run(ctx: BenchContext): Promise<void> {
-  const ctxFor = context();
-  const { client, close } = await connectBuiltin('clock', ctxFor);
-  const direct: number[] = [];
-  const loop: number[] = [];
-  try {
-    for (let i = -5; i < RUNS; i++) {
-      let started = performance.now();
-      for (let c = 0; c < CALLS; c++) {
-        await client.callTool({ name: 'now', arguments: { timezone: 'UTC' } });
-      }
-      const directMs = performance.now() - started;
-
-      const turns = [
-        ...Array.from({ length: CALLS }, () => ({
-          calls: [['clock__now', { timezone: 'UTC' }] as [string, unknown]],
-        })),
-        { text: 'Done.' },
-      ];
-      const { model } = scriptedModel(turns);
-      const toolset = await openToolset(spec, async () => connectBuiltin('clock', ctxFor));
-      let steps = 0;
-      started = performance.now();
-      const outcome = await runAgent({
-        spec,
-        input: 'What time is it?',
-        model,
-        toolset,
-        maxSteps: CALLS + 2,
-        onStep: () => void steps++,
-      });
-      const loopMs = performance.now() - started;
-      await toolset.close();
-      if (outcome.status !== 'succeeded') throw new Error(`run failed: ${outcome.error}`);
-      if (steps < CALLS * 2) throw new Error(`only ${steps} steps recorded`);
-      if (i >= 0) {
-        direct.push(directMs / CALLS);
-        loop.push(loopMs / CALLS);
-      }
-    }
-  } finally {
-    await close();
-  }
-  const directPerCall = median(direct);
-  const loopPerCall = median(loop);
-  const overhead = loopPerCall - directPerCall;
-  console.log(
-    `${RUNS} runs of ${CALLS} tool calls each (model step + tool call + two recorded steps), ` +
-      'medians per tool call\n',
-  );
-  console.log(
-    table(
-      ['', 'ms per tool call', 'x baseline', 'target'],
-      [
-        ['direct MCP call (baseline)', fmtMs(directPerCall), '1.00', ''],
-        ['run loop, per step', fmtMs(loopPerCall), (loopPerCall / directPerCall).toFixed(2), ''],
-        [
-          'loop overhead per step',
-          fmtMs(overhead),
-          '',
-          `< ${OVERHEAD_TARGET_MS} ms ${overhead < OVERHEAD_TARGET_MS ? 'MET' : 'MISSED'}`,
-        ],
-      ],
-    ),
-  );
+  console.log('-- run loop: a mock model calling a tool, per tool call --\n');
+  const loop = await measureLoop();
+  console.log('\n-- plan: tool steps run by runPlan with no model, per tool step --\n');
+  const plan = await measurePlan();
+  console.log('\n-- scheduled tool-only runs on PostgreSQL, one and two instances --\n');
+  const scheduled = await measureScheduled(ctx);
   const file = writeResults(ctx.resultsDir, 'runtime', {
     generatedAt: new Date().toISOString(),
     node: process.version,
     cpus: os.cpus().length,
     loadAverage: os.loadavg(),
-    callsPerRun: CALLS,
-    runs: RUNS,
-    directMsPerCall: directPerCall,
-    loopMsPerStep: loopPerCall,
-    overheadMsPerStep: overhead,
+    ...loop,
+    plan,
+    scheduled,
   });
   console.log(`\nwritten to ${file}`);
 }
