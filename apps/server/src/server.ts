@@ -1,4 +1,4 @@
-import { warmCompiler } from '@spoke/agents';
+import { closeCompiler, warmCompiler } from '@spoke/agents';
 import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
@@ -21,6 +21,8 @@ closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
   if (err) app.log.error({ err }, 'shutting down after an error');
   else app.log.info({ signal }, 'shutting down');
   await app.close();
+  // The compiler's workers belong to the process, not to the app: they go last.
+  await closeCompiler();
 });
 
 try {
