@@ -16,6 +16,7 @@ import { SectionCard } from '../components/agent-page/section-card.tsx';
 import { WebhookPanel } from '../components/agent-page/webhook-panel.tsx';
 import { AgentPageSkeleton } from '../components/agent-page/agent-page-skeleton.tsx';
 import { RetryError } from '../../../components/retry-error.tsx';
+import { PlanSection } from '../components/plan/plan-section.tsx';
 import { SpecForm } from '../components/spec-form/spec-form.tsx';
 import { TriggerSummary } from '../components/trigger-summary.tsx';
 
@@ -51,6 +52,14 @@ function AgentPage({ agent }: { agent: Agent }) {
           <SectionCard id="runs-heading" title="Run history">
             <RunHistory agentId={agent.id} open={open} onToggle={(runId) => toggle(runId)} />
           </SectionCard>
+          <PlanSection
+            agent={agent}
+            catalog={{
+              data: integrations.data,
+              error: integrations.isError ? integrations.error.message : null,
+              retry: () => void integrations.refetch(),
+            }}
+          />
           <SectionCard
             id="spec-heading"
             title="Specification"

@@ -30,7 +30,7 @@ export function RunItem({
     <li className="rounded-xl border border-slate-200">
       <div className="flex flex-wrap items-center gap-x-4 gap-y-2 px-4 py-3">
         <RunStatus status={run.status} />
-        <div className="min-w-0 flex-1 text-sm">
+        <div className="min-w-48 flex-1 text-sm">
           <p className="font-medium text-slate-900">
             {TRIGGER_LABELS[run.trigger]} · <time dateTime={when}>{formatDateTime(when)}</time>
           </p>

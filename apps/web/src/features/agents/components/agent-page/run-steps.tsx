@@ -1,27 +1,55 @@
 import type { Run, RunStep } from '@spoke/shared';
-import { Bot, Wrench } from 'lucide-react';
+import { Bot, GitBranch, Repeat, Wrench } from 'lucide-react';
 import { Spinner } from '../../../../components/spinner.tsx';
 import { isInProgress, useRun } from '../../api/runs.ts';
 import { formatCount, formatDuration } from '../../format.ts';
 import { RetryError } from '../../../../components/retry-error.tsx';
 import { JsonText } from './json-text.tsx';
 
+const KINDS = {
+  model: { icon: Bot, label: 'Model' },
+  tool: { icon: Wrench, label: 'Tool call' },
+  decision: { icon: GitBranch, label: 'Decision' },
+  loop: { icon: Repeat, label: 'Decision' },
+} as const;
+
+/** How a step is shown: a plan's loop tells what it goes over, other decisions what they found. */
+function kindOf(step: RunStep): keyof typeof KINDS {
+  if (step.type !== 'control') return step.type;
+  return step.text?.startsWith('For each ') ? 'loop' : 'decision';
+}
+
 function StepItem({ step, position }: { step: RunStep; position: number }) {
   const tool = step.type === 'tool';
-  const Icon = tool ? Wrench : Bot;
+  const kind = kindOf(step);
+  const { icon: Icon, label } = KINDS[kind];
+  const control = step.type === 'control';
   return (
-    <li className="rounded-lg border border-slate-200 bg-white p-3">
+    <li
+      className={`rounded-lg border p-3 ${control ? 'border-amber-200 bg-amber-50/60' : 'border-slate-200 bg-white'}`}
+    >
       <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-slate-600">
-        <Icon aria-hidden="true" className="size-3.5 text-slate-500" />
+        <Icon
+          aria-hidden="true"
+          className={`size-3.5 ${control ? 'text-amber-700' : 'text-slate-500'}`}
+        />
         <span className="font-semibold text-slate-800">
-          Step {position} · {tool ? 'Tool call' : 'Model'}
+          Step {position} · {label}
         </span>
         {tool && step.tool && (
           <code className="font-mono text-xs font-semibold break-all text-slate-900">
             {step.tool}
           </code>
         )}
-        <span>{formatDuration(step.duration_ms)}</span>
+        {step.plan_step && (
+          <span className="inline-flex items-center gap-1 rounded-full bg-slate-100 px-2 py-0.5 text-slate-700">
+            Plan step{' '}
+            <code className="font-mono font-semibold break-all text-slate-900">
+              {step.plan_step}
+            </code>
+          </span>
+        )}
+        {!control && <span>{formatDuration(step.duration_ms)}</span>}
         {step.tokens && (
           <span>
             {formatCount(step.tokens.input)} in / {formatCount(step.tokens.output)} out tokens
