@@ -2,9 +2,12 @@ import {
   AgentListSchema,
   AgentResultSchema,
   OkSchema,
+  RecompileResultSchema,
   type Agent,
   type AgentListItem,
   type AgentSpec,
+  type CreateAgent,
+  type RecompileResult,
 } from '@spoke/shared';
 import {
   infiniteQueryOptions,
@@ -73,6 +76,23 @@ function useAgentMutation<V>(call: (variables: V) => Promise<{ agent: Agent }>) 
 export function useSaveSpec(id: string) {
   return useAgentMutation((spec: Partial<AgentSpec>) =>
     api.request(agentPath(id), AgentResultSchema, { method: 'PATCH', body: { spec } }),
+  );
+}
+
+/**
+ * `POST /api/agents/{id}/recompile`: the spec a new description compiles to and what would
+ * change. Nothing is saved.
+ */
+export function useRecompile(id: string) {
+  return useMutation<RecompileResult, ApiError, CreateAgent>({
+    mutationFn: (body) => api.post(`${agentPath(id)}/recompile`, RecompileResultSchema, body),
+  });
+}
+
+/** `PATCH /api/agents/{id}` with a recompiled spec and the description it came from. */
+export function useApplyDescription(id: string) {
+  return useAgentMutation((body: { spec: AgentSpec; prompt: string }) =>
+    api.request(agentPath(id), AgentResultSchema, { method: 'PATCH', body }),
   );
 }
 

@@ -9,6 +9,7 @@ import { byId, useIntegrations } from '../api/integrations.ts';
 import { AgentHeader } from '../components/agent-page/agent-header.tsx';
 import { ConfirmChecked } from '../components/agent-page/confirm-checked.tsx';
 import { DeleteAgent } from '../components/agent-page/delete-agent.tsx';
+import { DescriptionSection } from '../components/agent-page/description-section.tsx';
 import { IntegrationsPanel } from '../components/agent-page/integrations-panel.tsx';
 import { RunHistory } from '../components/agent-page/run-history.tsx';
 import { RunPanel } from '../components/agent-page/run-panel.tsx';
@@ -24,6 +25,8 @@ function AgentPage({ agent }: { agent: Agent }) {
   usePageTitle(agent.spec.name);
   const integrations = useIntegrations();
   const [open, setOpen] = useState<ReadonlySet<string>>(new Set());
+  // A new description replaces the whole spec: the editors then start over from the new one.
+  const specKey = `${agent.id}:${agent.prompt ?? ''}`;
 
   function toggle(runId: string, show?: boolean) {
     setOpen((current) => {
@@ -42,6 +45,7 @@ function AgentPage({ agent }: { agent: Agent }) {
       </div>
       <div className="mt-8 grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem]">
         <div className="min-w-0 space-y-6">
+          <DescriptionSection agent={agent} />
           <SectionCard
             id="run-heading"
             title="Run now"
@@ -53,6 +57,7 @@ function AgentPage({ agent }: { agent: Agent }) {
             <RunHistory agentId={agent.id} open={open} onToggle={(runId) => toggle(runId)} />
           </SectionCard>
           <PlanSection
+            key={specKey}
             agent={agent}
             catalog={{
               data: integrations.data,
@@ -65,7 +70,7 @@ function AgentPage({ agent }: { agent: Agent }) {
             title="Specification"
             description="What the agent does and when. Changes apply from the next run."
           >
-            <SpecForm key={agent.id} agent={agent} catalog={integrations.data} />
+            <SpecForm key={specKey} agent={agent} catalog={integrations.data} />
           </SectionCard>
         </div>
         <div className="min-w-0 space-y-6">

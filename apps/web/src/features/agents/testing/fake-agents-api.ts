@@ -3,6 +3,7 @@ import {
   type Agent,
   type AgentListItem,
   type IntegrationInfo,
+  type RecompileResult,
   type Run,
 } from '@spoke/shared';
 import type { ServerResponse } from 'node:http';
@@ -23,6 +24,8 @@ export function createFakeAgentsApi() {
     runDetails: new Map<string, Run[]>(),
     integrations: structuredClone(INTEGRATIONS) as IntegrationInfo[],
     created: sampleAgent({ id: 'new-agent' }),
+    /** What `POST /api/agents/{id}/recompile` answers; null: the agent's own spec, unchanged. */
+    recompiled: null as RecompileResult | null,
     pageSize: 100,
     override: null as Override | null,
   };
@@ -100,8 +103,9 @@ export function createFakeAgentsApi() {
     const answer = (changed: Agent) => sendJson(res, 200, { data: { agent: changed } });
     if (!action && method === 'GET') return answer(agent);
     if (!action && method === 'PATCH') {
-      const body = JSON.parse(req.body) as { spec: Partial<Agent['spec']> };
+      const body = JSON.parse(req.body) as { spec: Partial<Agent['spec']>; prompt?: string };
       agent.spec = { ...agent.spec, ...body.spec };
+      if (body.prompt !== undefined) agent.prompt = body.prompt;
       const { trigger } = agent.spec;
       const delivery = trigger.type === 'event' ? (trigger.delivery ?? { type: 'webhook' }) : null;
       agent.webhook =
@@ -123,6 +127,14 @@ export function createFakeAgentsApi() {
     if (!action && method === 'DELETE') {
       state.agents = state.agents.filter((each) => each !== agent);
       return sendJson(res, 200, { data: { ok: true } });
+    }
+    if (action === 'recompile' && method === 'POST') {
+      const result = state.recompiled ?? {
+        spec: agent.spec,
+        compiled_by: agent.compiled_by,
+        changes: [],
+      };
+      return sendJson(res, 200, { data: result });
     }
     if (action === 'pause' || action === 'resume') {
       agent.status = action === 'pause' ? 'paused' : 'active';

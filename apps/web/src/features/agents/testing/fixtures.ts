@@ -35,6 +35,8 @@ export function sampleAgent(overrides: Partial<Agent> = {}): Agent {
     },
     connections: { zendesk: true, slack: false },
     webhook: null,
+    prompt:
+      'Every weekday at 9am, summarise the new Zendesk tickets and post the summary to Slack.',
     created_at: '2026-03-04T10:20:31.004Z',
     updated_at: '2026-03-04T10:20:31.004Z',
     last_run_at: null,

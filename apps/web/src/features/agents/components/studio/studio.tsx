@@ -8,19 +8,12 @@ import { Spinner } from '../../../../components/spinner.tsx';
 import type { ApiError } from '../../../../lib/api/api-error.ts';
 import { createAgent } from '../../api/create-agent.ts';
 import { agentKeys } from '../../api/keys.ts';
+import { browserTimeZone } from '../../time-zone.ts';
 import { CapabilityCards } from './capability-cards.tsx';
 import { CreatedAgent } from './created-agent.tsx';
 import { CreateProgress, PHASE_LABELS } from './create-progress.tsx';
 import { ExamplePrompts } from './example-prompts.tsx';
 import { PromptField } from './prompt-field.tsx';
-
-function browserTimeZone(): string | undefined {
-  try {
-    return Intl.DateTimeFormat().resolvedOptions().timeZone || undefined;
-  } catch {
-    return undefined;
-  }
-}
 
 /**
  * The agent studio: a description in, a saved agent out. The four progress steps follow the

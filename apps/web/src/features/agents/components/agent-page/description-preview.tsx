@@ -1,0 +1,91 @@
+import { ArrowRight } from 'lucide-react';
+import { Alert } from '../../../../components/alert.tsx';
+import { primaryButton, secondaryButton } from '../../../../components/button-styles.ts';
+import { Spinner } from '../../../../components/spinner.tsx';
+import type { ApiError } from '../../../../lib/api/api-error.ts';
+
+/** What a new description would change, one line each, with the choice to apply it. */
+export function DescriptionPreview({
+  headingId,
+  changes,
+  wordingChanged,
+  applying,
+  error,
+  onApply,
+  onCancel,
+}: {
+  headingId: string;
+  changes: readonly string[];
+  /** Whether the description differs from the saved one, so there is still something to save. */
+  wordingChanged: boolean;
+  applying: boolean;
+  error: ApiError | null;
+  onApply: () => void;
+  onCancel: () => void;
+}) {
+  const none = changes.length === 0;
+  const otherErrors = Object.entries(error?.fields ?? {});
+  return (
+    <div className="mt-4 rounded-xl border border-blue-200 bg-blue-50/50 p-4">
+      <h3
+        id={headingId}
+        tabIndex={-1}
+        className="text-sm font-semibold text-slate-900 focus:outline-none"
+      >
+        {none ? 'No changes' : 'What would change'}
+      </h3>
+      {none ? (
+        <p className="mt-2 text-sm text-slate-700">
+          The new description gives the same spec and plan as now.
+          {wordingChanged && ' You can still save it as the agent’s description.'}
+        </p>
+      ) : (
+        <ul aria-labelledby={headingId} className="mt-2 space-y-2 text-sm text-slate-800">
+          {changes.map((line, index) => (
+            <li key={index} className="flex items-start gap-2">
+              <ArrowRight aria-hidden="true" className="mt-1 size-3.5 shrink-0 text-blue-700" />
+              <span className="min-w-0 break-words">{line}</span>
+            </li>
+          ))}
+        </ul>
+      )}
+      {(!none || wordingChanged) && (
+        <p className="mt-3 text-xs text-slate-600">
+          Nothing is saved until you apply. Edits you made to the spec or plan by hand are replaced.
+        </p>
+      )}
+      {error && (
+        <div className="mt-3">
+          <Alert>
+            {error.message}
+            {otherErrors.length > 0 && (
+              <ul className="mt-1 list-disc pl-5">
+                {otherErrors.map(([key, message]) => (
+                  <li key={key}>
+                    <code className="font-mono">{key}</code>: {message}
+                  </li>
+                ))}
+              </ul>
+            )}
+          </Alert>
+        </div>
+      )}
+      <div className="mt-4 flex flex-wrap items-center gap-3">
+        {(!none || wordingChanged) && (
+          <button
+            type="button"
+            className={`${primaryButton} aria-disabled:cursor-not-allowed aria-disabled:opacity-60`}
+            aria-disabled={applying}
+            onClick={onApply}
+          >
+            {applying && <Spinner />}
+            {applying ? 'Applying...' : none ? 'Save description' : 'Apply changes'}
+          </button>
+        )}
+        <button type="button" className={secondaryButton} disabled={applying} onClick={onCancel}>
+          Cancel
+        </button>
+      </div>
+    </div>
+  );
+}
