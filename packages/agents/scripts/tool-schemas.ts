@@ -12,9 +12,19 @@
  * values for its settings, asked for `tools/list` and closed. A server that cannot be installed,
  * started or listed in time is recorded with the reason. `--only` keeps the other listings.
  */
-import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { stripVTControlCharacters } from 'node:util';
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import type { Integration } from '../src/catalog/types.ts';
 import {
@@ -35,54 +45,197 @@ const INSTALL_MS = 90_000;
 const LIST_MS = 60_000;
 /** Longest reason recorded for a server that could not be listed. */
 const ERROR_CHARS = 300;
+/** Longest description (or title) recorded in a schema. */
+const PROSE_CHARS = 300;
+
+/** JSON as the repository's Prettier configuration formats it, so that its check passes. */
+async function formatted(file: URL, data: unknown): Promise<string> {
+  const prettier = await import('prettier');
+  const filepath = fileURLToPath(file);
+  const options = (await prettier.resolveConfig(filepath)) ?? {};
+  return prettier.format(JSON.stringify(data), { ...options, filepath });
+}
 
 async function refreshBuiltins() {
   const schemas = await listBuiltinToolSchemas();
-  writeFileSync(BUILTIN_OUTPUT, `${JSON.stringify(schemas, null, 2)}\n`);
+  writeFileSync(BUILTIN_OUTPUT, await formatted(BUILTIN_OUTPUT, schemas));
   process.stdout.write(`${Object.keys(schemas).length} tools -> src/catalog/tool-schemas.json\n`);
 }
 
 /**
- * A placeholder for each setting the integration needs: paths point into its scratch directory
- * (the sandbox confines them there anyway), URLs and hosts at a name that never resolves, the
- * rest `placeholder-<NAME>`. Enough for servers that list their tools without an account.
+ * A placeholder for each setting the integration needs, in the form its catalog description
+ * gives where servers check it on start: the scheme of an example URL (`redis://…`), the first of
+ * two words (`sandbox or production`), a prefix (`rk_...`). Paths point into the scratch
+ * directory (the sandbox confines them there anyway); URLs and hosts at a name that never
+ * resolves; anything else is `placeholder-<name>`. Enough for servers that list their tools
+ * without an account.
  */
 function placeholderValues(integration: Integration, names: readonly string[]) {
   const { provider } = integration;
   const paths = provider.kind === 'npm' ? (provider.sandbox?.paths ?? {}) : {};
   const values: Record<string, string> = {};
   for (const name of names) {
+    const description = integration.env.find((env) => env.name === name)?.description ?? '';
+    const example = /\b[a-z][a-z0-9+.-]*:\/\/\S+/.exec(description)?.[0];
+    const choice = /^(\w+) or \w+\.?$/.exec(description)?.[1];
+    const prefix = /\(([A-Za-z]{1,4}[_-]?)\.\.\.\)/.exec(description)?.[1];
     const kind = paths[name];
     values[name] =
       kind === 'dir'
         ? '/'
         : kind === 'file'
-          ? `/placeholder-${name}`
-          : /(_URL|_URI|_API_ADDR)$/.test(name)
-            ? 'https://placeholder.invalid'
-            : /(_HOST|_DOMAIN|_INSTANCE)$/.test(name)
-              ? 'placeholder.invalid'
-              : `placeholder-${name}`;
+          ? `/${placeholderFileName(name)}`
+          : example
+            ? placeholderUrl(example)
+            : choice
+              ? choice
+              : prefix
+                ? `${prefix}${'0'.repeat(32)}`
+                : /(_URL|_URI|_ADDR)$/.test(name)
+                  ? 'https://placeholder.invalid'
+                  : /(_HOST|_DOMAIN|_INSTANCE)$/.test(name)
+                    ? 'placeholder.invalid'
+                    : `placeholder-${name.toLowerCase().replace(/_/g, '-')}`;
   }
   return values;
 }
 
-/** A failure in a line: colours and stack frames dropped, the server's own words kept short. */
+/** An example URL with every part that names something replaced: no host it names resolves. */
+function placeholderUrl(example: string): string {
+  const url = new URL(example.replace(/[.,;)]+$/, ''));
+  if (url.protocol === 'http:' || url.protocol === 'https:') return 'https://placeholder.invalid';
+  if (url.username) url.username = 'placeholder';
+  if (url.password) url.password = 'placeholder';
+  url.hostname = 'placeholder.invalid';
+  if (url.pathname.length > 1) url.pathname = '/placeholder';
+  return url.href;
+}
+
+function placeholderFileName(setting: string): string {
+  return `placeholder-${setting.toLowerCase().replace(/_/g, '-')}`;
+}
+
+/**
+ * What a placeholder file setting holds, in the form such files take: a kubeconfig, an OAuth
+ * client, OAuth tokens, or (the rest are Google key files) a service account key.
+ */
+function placeholderFile(setting: string): string {
+  if (/KUBECONFIG/.test(setting)) {
+    return [
+      'apiVersion: v1',
+      'kind: Config',
+      'clusters: [{name: placeholder, cluster: {server: "https://placeholder.invalid"}}]',
+      'users: [{name: placeholder, user: {token: placeholder}}]',
+      'contexts: [{name: placeholder, context: {cluster: placeholder, user: placeholder}}]',
+      'current-context: placeholder',
+      '',
+    ].join('\n');
+  }
+  const client = { client_id: 'placeholder', client_secret: 'placeholder' };
+  if (/OAUTH/.test(setting)) {
+    return JSON.stringify({ installed: { ...client, redirect_uris: ['http://localhost'] } });
+  }
+  if (/CREDENTIALS_PATH$/.test(setting)) {
+    return JSON.stringify({ access_token: 'placeholder', refresh_token: 'placeholder' });
+  }
+  return JSON.stringify({
+    type: 'service_account',
+    project_id: 'placeholder',
+    private_key_id: 'placeholder',
+    private_key: '-----BEGIN PRIVATE KEY-----\nplaceholder\n-----END PRIVATE KEY-----\n',
+    client_email: 'placeholder@placeholder.iam.gserviceaccount.com',
+    ...client,
+  });
+}
+
+/**
+ * Writes the placeholder files of an integration's file settings into the agent's scratch
+ * directory (which the sandbox creates for uid 65534 if it does not exist), where the setting's
+ * value points once confined.
+ */
+function writePlaceholderFiles(scratch: string, integration: Integration, names: string[]) {
+  const { provider } = integration;
+  const paths = provider.kind === 'npm' ? (provider.sandbox?.paths ?? {}) : {};
+  const files = names.filter((name) => paths[name] === 'file');
+  if (!files.length) return;
+  mkdirSync(scratch, { recursive: true, mode: 0o700 });
+  for (const name of files) {
+    writeFileSync(path.join(scratch, placeholderFileName(name)), placeholderFile(name), {
+      mode: 0o644,
+    });
+  }
+}
+
+const ERROR_WORDS =
+  /error|fatal|invalid|missing|not found|cannot|can't|could not|failed|required|unable|refused/i;
+
+/**
+ * A failure in a line: colours and stack frames dropped, and of the server's output the lines
+ * that say what went wrong (or else its last ones).
+ */
 function briefly(message: string): string {
-  const text = message.replace(/\u001b\[[0-9;]*m/g, '');
-  const at = text.indexOf(' Server output: ');
-  const head = at < 0 ? text : text.slice(0, at);
-  const output =
-    at < 0
-      ? ''
-      : text
-          .slice(at + ' Server output: '.length)
-          .split('\n')
-          .map((line) => line.trim())
-          .filter((line) => line && !/^at\s/.test(line) && !/^\^+$/.test(line))
-          .join(' | ');
-  const line = (output ? `${head} Server output: ${output}` : head).replace(/\s+/g, ' ').trim();
+  const text = stripVTControlCharacters(message);
+  const marker = ' Server output: ';
+  const at = text.indexOf(marker);
+  const head = (at < 0 ? text : text.slice(0, at)).trim();
+  const lines = (at < 0 ? '' : text.slice(at + marker.length))
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line && !/^at\s/.test(line) && !/^[\^~\s]+$/.test(line));
+  const telling = lines.filter((line) => ERROR_WORDS.test(line));
+  const output = (telling.length ? telling.slice(0, 3) : lines.slice(-2)).join(' | ');
+  const line = (output ? `${head} Server output: ${output}` : head).replace(/\s+/g, ' ');
   return line.length > ERROR_CHARS ? `${line.slice(0, ERROR_CHARS - 1)}…` : line;
+}
+
+/** Keywords whose value is one subschema, a list of them, or a map of them. */
+const ONE_SCHEMA = new Set([
+  'items',
+  'additionalItems',
+  'additionalProperties',
+  'unevaluatedItems',
+  'unevaluatedProperties',
+  'propertyNames',
+  'contains',
+  'not',
+  'if',
+  'then',
+  'else',
+]);
+const SCHEMA_LIST = new Set(['anyOf', 'oneOf', 'allOf', 'prefixItems']);
+const SCHEMA_MAP = new Set(['properties', 'patternProperties', '$defs', 'definitions']);
+const PROSE = new Set(['description', 'title', 'examples', '$comment']);
+
+/**
+ * A listed input schema as it is recorded: `$schema` left out, and prose kept only where it is
+ * read — on the tool's schema and its arguments (the plan editor's field hints), with texts cut
+ * at 300 characters. Below the arguments, schemas keep their structure but lose their prose.
+ * `depth` is 0 for the tool's schema, 1 for its arguments.
+ */
+function recordedSchema(schema: unknown, depth = 0): unknown {
+  if (typeof schema !== 'object' || schema === null || Array.isArray(schema)) return schema;
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(schema)) {
+    if (depth === 0 && key === '$schema') continue;
+    if (PROSE.has(key)) {
+      if (depth > 1) continue;
+      out[key] =
+        typeof value === 'string' && value.length > PROSE_CHARS
+          ? `${value.slice(0, PROSE_CHARS - 1)}…`
+          : value;
+    } else if (ONE_SCHEMA.has(key)) {
+      out[key] = recordedSchema(value, depth + 1);
+    } else if (SCHEMA_LIST.has(key) && Array.isArray(value)) {
+      out[key] = value.map((each) => recordedSchema(each, depth + 1));
+    } else if (SCHEMA_MAP.has(key) && typeof value === 'object' && value !== null) {
+      out[key] = Object.fromEntries(
+        Object.entries(value).map(([name, each]) => [name, recordedSchema(each, depth + 1)]),
+      );
+    } else {
+      out[key] = value;
+    }
+  }
+  return out;
 }
 
 /** Runs `work` over `items`, `limit` at a time, keeping their order in the results. */
@@ -167,13 +320,16 @@ async function refreshNpm(only: readonly string[] | null): Promise<number> {
       } catch (error) {
         return done({ ...base, error: briefly(limits.messageOf(error)) });
       }
-      const values = placeholderValues(integration, connect.missingCredentials(integration, {}));
+      const names = connect.missingCredentials(integration, {});
+      const values = placeholderValues(integration, names);
+      const agentId = `tool-schemas-${integration.id}`;
+      writePlaceholderFiles(path.join(dataDir, 'sandbox', 'agents', agentId), integration, names);
       const connector = connect.catalogConnector({
         sandbox: started,
         credentials: () => values,
         timeoutMs: LIST_MS,
         builtin: {
-          agentId: `tool-schemas-${integration.id}`,
+          agentId,
           mailer: { send: refuse },
           kv: { get: refuse, set: refuse, delete: refuse, list: refuse } as never,
           sql: { describe: refuse, query: refuse },
@@ -200,7 +356,11 @@ async function refreshNpm(only: readonly string[] | null): Promise<number> {
           ms: Math.max(1, deadline - Date.now()),
           timeoutMessage: `tools/list got no answer within ${LIST_MS / 1000} s of the start`,
         });
-        return done({ ...base, tools: recordedTools(tools) });
+        const recorded = recordedTools(tools);
+        for (const tool of Object.values(recorded)) {
+          tool.inputSchema = recordedSchema(tool.inputSchema) as Record<string, unknown>;
+        }
+        return done({ ...base, tools: recorded });
       } catch (error) {
         return done({ ...base, error: briefly(limits.messageOf(error)) });
       } finally {
@@ -224,7 +384,7 @@ async function refreshNpm(only: readonly string[] | null): Promise<number> {
       .sort()
       .map((id) => [id, listings[id]!]),
   );
-  const text = `${JSON.stringify(sorted, null, 2)}\n`;
+  const text = await formatted(NPM_OUTPUT, sorted);
   writeFileSync(NPM_OUTPUT, text);
   report(chosen, listed, Buffer.byteLength(text));
   return 0;
@@ -261,7 +421,8 @@ function report(chosen: readonly Integration[], listed: readonly NpmToolListing[
       `-> src/catalog/npm-tool-schemas.json (${bytes} bytes)`,
   );
   if (failed.length) out.push('Not listed:', ...failed);
-  if (differences.length) out.push('Tool names that differ from the catalog entry:', ...differences);
+  if (differences.length)
+    out.push('Tool names that differ from the catalog entry:', ...differences);
   process.stdout.write(`${out.join('\n')}\n`);
 }
 

@@ -115,7 +115,7 @@ export {
   type RunOutcome,
 } from './runtime/run.ts';
 export { systemPrompt, userMessage } from './runtime/prompt.ts';
-export { TOOL_SCHEMAS, type ToolSchema } from './catalog/tool-schemas.ts';
+export { toolSchemaOf, type ToolSchema } from './catalog/tool-schemas.ts';
 export {
   runPlan,
   modelNeededMessage,

@@ -1,6 +1,6 @@
+import { readFileSync } from 'node:fs';
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import { integrationById, npmPackageInfo } from './index.ts';
-import npmRecorded from './npm-tool-schemas.json' with { type: 'json' };
 import recorded from './tool-schemas.json' with { type: 'json' };
 import { BUILTIN_SERVER_IDS } from './types.ts';
 
@@ -26,8 +26,18 @@ export type NpmToolListing = {
 /** `catalog/npm-tool-schemas.json`: integration id -> its server's listing, sorted by id. */
 export type NpmToolListings = Readonly<Record<string, NpmToolListing>>;
 
-/** The npm servers' listings (`scripts/tool-schemas.ts --npm` writes them; they need the network). */
-export const NPM_TOOL_LISTINGS: NpmToolListings = npmRecorded as NpmToolListings;
+let npmListings: NpmToolListings | undefined;
+
+/**
+ * The npm servers' listings (`scripts/tool-schemas.ts --npm` writes them; they need the
+ * network). Read on first use: several megabytes that only checking a plan needs.
+ */
+export function npmToolListings(): NpmToolListings {
+  npmListings ??= JSON.parse(
+    readFileSync(new URL('./npm-tool-schemas.json', import.meta.url), 'utf8'),
+  ) as NpmToolListings;
+  return npmListings;
+}
 
 /** The built-in servers' tools, as `tools/list` answers (a test checks they are current). */
 export const BUILTIN_TOOL_SCHEMAS: Readonly<Record<string, ToolSchema>> = recorded as Record<
@@ -36,12 +46,13 @@ export const BUILTIN_TOOL_SCHEMAS: Readonly<Record<string, ToolSchema>> = record
 >;
 
 /**
- * The npm listings that describe what runs now: the integration is still that package at the
- * version the sandbox installs. A listing of another version is left out rather than trusted.
+ * The tools of those listings that describe what runs now, by `<integration>.<tool>`: the
+ * integration is still that npm package, at the version the sandbox installs. A listing of another
+ * package or version is left out rather than trusted.
  */
-function currentNpmToolSchemas(): Record<string, ToolSchema> {
+export function npmToolSchemasOf(listings: NpmToolListings): Record<string, ToolSchema> {
   const schemas: Record<string, ToolSchema> = {};
-  for (const [id, listing] of Object.entries(NPM_TOOL_LISTINGS)) {
+  for (const [id, listing] of Object.entries(listings)) {
     if (!('tools' in listing)) continue;
     const integration = integrationById(id);
     if (integration?.provider.kind !== 'npm') continue;
@@ -52,16 +63,18 @@ function currentNpmToolSchemas(): Record<string, ToolSchema> {
   return schemas;
 }
 
+let npmSchemas: Record<string, ToolSchema> | undefined;
+
 /**
- * Tools' input schemas by `<integration>.<tool>`, as their MCP servers list them: the built-in
- * servers' (own properties) over the npm servers' (inherited, so a built-in wins on a clash and
- * the own keys are exactly {@link BUILTIN_TOOL_SCHEMAS}). Look tools up by key; plans are checked
- * against them when they are saved, and a tool with none recorded is checked by its server only.
+ * A tool's recorded input schema, by `<integration>.<tool>`, as its MCP server lists it: a
+ * built-in server's, else a current npm listing's. Plans are checked against it when they are
+ * saved; a tool with none recorded is checked by its server only.
  */
-export const TOOL_SCHEMAS: Readonly<Record<string, ToolSchema>> = Object.assign(
-  Object.create(currentNpmToolSchemas()) as Record<string, ToolSchema>,
-  BUILTIN_TOOL_SCHEMAS,
-);
+export function toolSchemaOf(tool: string): ToolSchema | undefined {
+  if (Object.hasOwn(BUILTIN_TOOL_SCHEMAS, tool)) return BUILTIN_TOOL_SCHEMAS[tool];
+  npmSchemas ??= npmToolSchemasOf(npmToolListings());
+  return Object.hasOwn(npmSchemas, tool) ? npmSchemas[tool] : undefined;
+}
 
 /** A `tools/list` answer as the catalog records it, by tool name (`$schema` left out). */
 export function recordedTools(tools: readonly Tool[]): Record<string, ToolSchema> {
@@ -109,7 +122,7 @@ const READS_WITH: Readonly<Record<string, (args: Record<string, unknown>) => boo
  * `readOnlyHint`, or the catalog's record), or these arguments make it read (an HTTP GET).
  */
 export function callOnlyReads(tool: string, args: unknown, annotated: boolean): boolean {
-  if (annotated || TOOL_SCHEMAS[tool]?.readOnly) return true;
+  if (annotated || toolSchemaOf(tool)?.readOnly) return true;
   const reads = READS_WITH[tool];
   return !!reads && !!args && typeof args === 'object' && reads(args as Record<string, unknown>);
 }

@@ -9,7 +9,7 @@ import {
 } from '@spoke/shared';
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import { integrationById } from '../catalog/index.ts';
-import { TOOL_SCHEMAS } from '../catalog/tool-schemas.ts';
+import { toolSchemaOf } from '../catalog/tool-schemas.ts';
 import { isValidCron, isValidTimeZone, nextRuns } from './cron.ts';
 import { isRunnable, sameService } from './services.ts';
 
@@ -151,7 +151,7 @@ function checkPlanTools(
     }
   }
   if (step.kind !== 'tool' || issues.length) return issues;
-  const schema = TOOL_SCHEMAS[step.tool]?.inputSchema;
+  const schema = toolSchemaOf(step.tool)?.inputSchema;
   if (!schema) return issues;
   const properties = (schema.properties ?? {}) as Record<string, unknown>;
   const required = (schema.required ?? []) as string[];

@@ -76,14 +76,20 @@ export function redact(text: string, secrets: Iterable<string>): string {
  * which, in the words a failed run records; `clear` stops the timer when the run ends.
  */
 export function runDeadline(timeLimitMs: number, outer?: AbortSignal) {
+  const limit = `Stopped at the time limit (${seconds(timeLimitMs)})`;
   const deadline = new AbortController();
-  const timer = setTimeout(() => deadline.abort(), timeLimitMs);
+  // (The reason travels with the signal: a run inside another one, an agent step in a plan,
+  // says the outer run's time limit was reached, not that it was cancelled.)
+  const timer = setTimeout(() => deadline.abort(limit), timeLimitMs);
   return {
     signal: outer ? AbortSignal.any([deadline.signal, outer]) : deadline.signal,
-    reason: () =>
-      deadline.signal.aborted
-        ? `Stopped at the time limit (${seconds(timeLimitMs)})`
-        : 'The run was cancelled',
+    reason: () => {
+      if (deadline.signal.aborted) return limit;
+      const outerReason: unknown = outer?.reason;
+      return typeof outerReason === 'string' && outerReason.startsWith('Stopped at the time limit')
+        ? outerReason
+        : 'The run was cancelled';
+    },
     clear: () => clearTimeout(timer),
   };
 }

@@ -11,8 +11,8 @@ import {
 import {
   BUILTIN_TOOLS,
   INTEGRATIONS,
-  TOOL_SCHEMAS,
   hasServer,
+  toolSchemaOf,
   transportOf,
   type Integration,
 } from '@spoke/agents';
@@ -41,7 +41,7 @@ function info(integration: Integration, connected: Set<string>): IntegrationInfo
     tools: [
       ...(provider.kind === 'builtin' ? BUILTIN_TOOLS[provider.server] : integration.tools),
     ].map((t) => {
-      const recorded = TOOL_SCHEMAS[`${integration.id}.${t.name}`];
+      const recorded = toolSchemaOf(`${integration.id}.${t.name}`);
       return {
         name: t.name,
         description: t.description,

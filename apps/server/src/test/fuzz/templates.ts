@@ -66,6 +66,11 @@ export const TEMPLATES: Record<string, Template> = {
       },
     }),
   },
+  'POST /api/agents/:id/recompile': {
+    as: 'user',
+    params: (w) => [w.agentId],
+    body: () => ({ prompt: 'Every morning, tell me the time in Tokyo', timezone: 'Europe/Berlin' }),
+  },
   'POST /api/agents/:id/runs': {
     as: 'user',
     params: (w) => [w.agentId],

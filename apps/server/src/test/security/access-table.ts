@@ -314,6 +314,13 @@ export const ACCESS_TABLE: Record<string, Row> = {
     expect: owned(200),
     request: async (c) => ({ url: `/api/agents/${c.agentId}/webhook/rotate` }),
   },
+  'POST /api/agents/:id/recompile': {
+    expect: owned(200),
+    request: async (c) => ({
+      url: `/api/agents/${c.agentId}/recompile`,
+      payload: { prompt: 'Every morning, tell me the time in Tokyo' },
+    }),
+  },
   'POST /api/agents/:id/runs': {
     expect: owned(202),
     request: async (c) => ({ url: `/api/agents/${c.agentId}/runs`, payload: { input: 'hi' } }),
