@@ -79,6 +79,38 @@ export const UNARY_CONDITION_OPS: readonly ConditionOp[] = [
   'is_false',
 ];
 
+/** Each comparison in words, after the value it tests: "is at least", "does not contain". */
+export const CONDITION_WORDS: Readonly<Record<ConditionOp, string>> = {
+  equals: 'equals',
+  not_equals: 'does not equal',
+  greater_than: 'is greater than',
+  at_least: 'is at least',
+  less_than: 'is less than',
+  at_most: 'is at most',
+  contains: 'contains',
+  not_contains: 'does not contain',
+  is_empty: 'is empty',
+  is_not_empty: 'is not empty',
+  is_true: 'is true',
+  is_false: 'is false',
+};
+
+/** A compared value as people read it: text in quotes, numbers and lists as written. */
+export function valueInWords(value: unknown): string {
+  if (typeof value === 'string') return `“${value}”`;
+  if (Array.isArray(value)) return value.map(valueInWords).join(', ');
+  return JSON.stringify(value) ?? String(value);
+}
+
+/** The words after the tested value: "is at least 500", "is one of “a”, “b”". */
+export function comparisonInWords(condition: { op: ConditionOp; compare?: unknown }): string {
+  const { op, compare } = condition;
+  if (UNARY_CONDITION_OPS.includes(op)) return CONDITION_WORDS[op];
+  if (op === 'equals' && Array.isArray(compare)) return `is one of ${valueInWords(compare)}`;
+  if (op === 'not_equals' && Array.isArray(compare)) return `is none of ${valueInWords(compare)}`;
+  return `${CONDITION_WORDS[op]} ${compare === undefined ? '…' : valueInWords(compare)}`;
+}
+
 export const PlanConditionSchema = z.object({
   /** What is tested. */
   value: ref,

@@ -201,7 +201,7 @@ describe('a plan run', () => {
     ]);
     const control = steps.filter((s) => s.type === 'control').map((s) => s.text);
     expect(control).toEqual([
-      'If steps.fetch.body.state is not "ok": yes',
+      'If steps.fetch.body.state does not equal “ok”: yes',
       'For each of steps.fetch.body.incidents: 2 items (1 more not taken: at most 2 a run)',
     ]);
 
@@ -210,7 +210,7 @@ describe('a plan run', () => {
     await runPlan({ plan, spec, model: null, toolset, onStep: quiet.onStep });
     expect(receiver.received).toHaveLength(2);
     expect(quiet.steps.at(-1)!.text).toBe(
-      'If steps.fetch.body.state is not "ok": no, nothing to do',
+      'If steps.fetch.body.state does not equal “ok”: no, nothing to do',
     );
   });
 

@@ -1,11 +1,11 @@
 import {
+  comparisonInWords,
   outputSchemaProblem,
   planSteps,
   stepsNeedingModel,
   type AgentPlan,
   type AgentPlanStep,
   type AgentSpec,
-  type ConditionOp,
   type ModelPlanStep,
   type PlanCondition,
   type PlanStep,
@@ -386,24 +386,8 @@ function asTextWhereText(args: unknown, schema: Record<string, unknown> | undefi
 }
 
 /** How a decision reads in a run's steps: "If steps.fetch.status is at least 500". */
-const CONDITION_WORDS: Readonly<Record<ConditionOp, string>> = {
-  equals: 'is',
-  not_equals: 'is not',
-  greater_than: 'is more than',
-  at_least: 'is at least',
-  less_than: 'is less than',
-  at_most: 'is at most',
-  contains: 'contains',
-  not_contains: 'does not contain',
-  is_empty: 'is empty',
-  is_not_empty: 'is not empty',
-  is_true: 'is true',
-  is_false: 'is false',
-};
-
 function describeCondition(condition: PlanCondition): string {
-  const compare = condition.compare === undefined ? '' : ` ${JSON.stringify(condition.compare)}`;
-  return `If ${condition.value} ${CONDITION_WORDS[condition.op]}${compare}`;
+  return `If ${condition.value} ${comparisonInWords(condition)}`;
 }
 
 function modelSystem(

@@ -1,10 +1,10 @@
-import { CONDITION_OPS, LOOP_MAX_ITEMS, type ConditionOp } from '@spoke/shared';
+import { CONDITION_OPS, CONDITION_WORDS, LOOP_MAX_ITEMS, type ConditionOp } from '@spoke/shared';
 import { inputClass } from '../spec-form/field-styles.ts';
 import { usePlanEditor } from './editor-context.ts';
 import type { ForEachDraft, IfDraft, StepDraft } from './plan-draft.ts';
 import { errorAt, fieldMessage } from './plan-errors.ts';
 import { PlanField } from './plan-field.tsx';
-import { isUnary, OP_WORDS } from './plan-words.ts';
+import { isUnary } from './plan-words.ts';
 import { ReferenceInput } from './reference-fields.tsx';
 import type { Scope } from './references.ts';
 import { StepListEditor } from './step-list-editor.tsx';
@@ -107,7 +107,7 @@ export function IfStepFields({
             >
               {CONDITION_OPS.map((each) => (
                 <option key={each} value={each}>
-                  {OP_WORDS[each]}
+                  {CONDITION_WORDS[each]}
                 </option>
               ))}
             </select>

@@ -1,7 +1,8 @@
 import {
   UNARY_CONDITION_OPS,
+  comparisonInWords,
+  valueInWords,
   type ConditionOp,
-  type PlanCondition,
   type PlanStep,
 } from '@spoke/shared';
 
@@ -32,37 +33,8 @@ export function needsModel(kind: StepKind): boolean {
   return kind === 'model' || kind === 'agent';
 }
 
-export const OP_WORDS: Record<ConditionOp, string> = {
-  equals: 'equals',
-  not_equals: 'does not equal',
-  greater_than: 'is greater than',
-  at_least: 'is at least',
-  less_than: 'is less than',
-  at_most: 'is at most',
-  contains: 'contains',
-  not_contains: 'does not contain',
-  is_empty: 'is empty',
-  is_not_empty: 'is not empty',
-  is_true: 'is true',
-  is_false: 'is false',
-};
-
 export function isUnary(op: ConditionOp): boolean {
   return UNARY_CONDITION_OPS.includes(op);
 }
 
-/** A compared value as people read it: text in quotes, numbers and lists as written. */
-export function valueInWords(value: unknown): string {
-  if (typeof value === 'string') return `“${value}”`;
-  if (Array.isArray(value)) return value.map(valueInWords).join(', ');
-  return JSON.stringify(value) ?? String(value);
-}
-
-/** The words after the tested value: "is at least 500", "is one of “a”, “b”". */
-export function comparisonInWords(condition: PlanCondition): string {
-  const { op, compare } = condition;
-  if (isUnary(op)) return OP_WORDS[op];
-  if (op === 'equals' && Array.isArray(compare)) return `is one of ${valueInWords(compare)}`;
-  if (op === 'not_equals' && Array.isArray(compare)) return `is none of ${valueInWords(compare)}`;
-  return `${OP_WORDS[op]} ${compare === undefined ? '…' : valueInWords(compare)}`;
-}
+export { comparisonInWords, valueInWords };
