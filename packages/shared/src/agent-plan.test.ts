@@ -158,6 +158,26 @@ describe('the plan contract', () => {
     );
   });
 
+  it('refuses arguments and compared values nested too deep, without walking them', () => {
+    let deep: unknown = '{{input}}';
+    for (let k = 0; k < 50_000; k++) deep = [deep];
+    const plan: AgentPlan = {
+      steps: [
+        tool('a', { payload: deep, ok: [[['{{input}}']]] }),
+        {
+          id: 'b',
+          kind: 'if',
+          condition: { value: 'input', op: 'equals', compare: deep },
+          then: [],
+        },
+      ],
+    };
+    expect(checkPlan(plan)).toEqual([
+      { path: 'steps.0.args.payload', message: 'nests more than 32 levels' },
+      { path: 'steps.1.condition.compare', message: 'nests more than 32 levels' },
+    ]);
+  });
+
   it('reads references in any string of a value', () => {
     expect(
       referencesIn({ a: 'x {{input.a}} y {{ steps.b.c }}', b: [1, '{{item}}'], c: null }),

@@ -332,6 +332,21 @@ export function placeholdersIn(text: string): string[] {
   return [...text.matchAll(PLAN_PLACEHOLDER)].map((match) => match[1]!);
 }
 
+/** How deep arguments and compared values may nest: deeper JSON is refused, not walked. */
+export const PLAN_VALUE_MAX_DEPTH = 32;
+
+/** Whether a JSON value nests deeper than {@link PLAN_VALUE_MAX_DEPTH} (walked without recursion). */
+export function nestsTooDeep(value: unknown): boolean {
+  const stack: [unknown, number][] = [[value, 1]];
+  while (stack.length) {
+    const [node, depth] = stack.pop()!;
+    if (!node || typeof node !== 'object') continue;
+    if (depth > PLAN_VALUE_MAX_DEPTH) return true;
+    for (const child of Object.values(node)) stack.push([child, depth + 1]);
+  }
+  return false;
+}
+
 /** Every reference inside a JSON value's strings. */
 export function referencesIn(value: unknown): string[] {
   if (typeof value === 'string') return placeholdersIn(value);
@@ -385,6 +400,13 @@ export function checkPlan(
       switch (step.kind) {
         case 'tool':
           for (const [name, value] of Object.entries(step.args)) {
+            if (nestsTooDeep(value)) {
+              issues.push({
+                path: `${at}.args.${name}`,
+                message: `nests more than ${PLAN_VALUE_MAX_DEPTH} levels`,
+              });
+              continue;
+            }
             for (const reference of referencesIn(value)) checkRef(reference, `${at}.args.${name}`);
           }
           if (checkTool) issues.push(...checkTool(step, at));
@@ -402,6 +424,11 @@ export function checkPlan(
           break;
         case 'if':
           checkRef(step.condition.value, `${at}.condition.value`);
+          if (nestsTooDeep(step.condition.compare))
+            issues.push({
+              path: `${at}.condition.compare`,
+              message: `nests more than ${PLAN_VALUE_MAX_DEPTH} levels`,
+            });
           if (
             !UNARY_CONDITION_OPS.includes(step.condition.op) &&
             step.condition.compare === undefined

@@ -169,6 +169,16 @@ describe('plan checks when a spec is saved', () => {
     ]);
   });
 
+  it('refuses an argument nested too deep as a field error, not a crash', () => {
+    let deep: unknown = '{{steps.fetch.body}}';
+    for (let k = 0; k < 50_000; k++) deep = [deep];
+    const spec = structuredClone(base);
+    (spec.plan!.steps[1] as { args: Record<string, unknown> }).args.payload = deep;
+    expect(validateSpec(spec)).toEqual([
+      { path: 'plan.steps.1.args.payload', message: 'nests more than 32 levels' },
+    ]);
+  });
+
   it('checks written-out values but leaves references to the run', () => {
     const spec = {
       ...withSteps([

@@ -1,6 +1,7 @@
 import {
   AgentSpecSchema,
   checkPlan,
+  nestsTooDeep,
   referencesIn,
   type AgentPlanStep,
   type AgentSpec,
@@ -166,7 +167,8 @@ function checkPlanTools(
       });
       continue;
     }
-    if (referencesIn(value).length) continue;
+    // (Too deep is checkPlan's to report; written-out values only are checked here.)
+    if (nestsTooDeep(value) || referencesIn(value).length) continue;
     const check = argumentCheck(step.tool, name, properties[name]);
     if (check && !check(value)) {
       const [first] = check.errors ?? [];
