@@ -63,6 +63,27 @@ export async function startTestApp(
   };
 }
 
+/**
+ * A second instance of `t`'s deployment: the same database, secrets key and model, so it reads
+ * what the first stored (credentials included). Its caller closes it; the database stays `t`'s.
+ */
+export function startPeerApp(
+  t: TestApp,
+  overrides: Partial<AppConfig> = {},
+  options: Omit<BuildOptions, 'logger'> = {},
+): Promise<TestApp> {
+  return startTestApp(
+    {
+      databaseUrl: t.config.databaseUrl,
+      secretsKey: t.config.secretsKey,
+      llm: t.config.llm,
+      ...overrides,
+    },
+    undefined,
+    options,
+  );
+}
+
 /** A registration body that passes every rule, unique per call. */
 export const registrationFor = (overrides: Record<string, unknown> = {}) =>
   ({ ...sampleRegistration(), ...overrides }) as ReturnType<typeof sampleRegistration>;

@@ -7,7 +7,7 @@ import {
   type OpenAITestServer,
 } from '../../../../../packages/agents/src/runtime/test-openai-server.ts';
 import { agents, runs } from '../../db/schema.ts';
-import { register, startTestApp, type TestApp } from '../../test/harness.ts';
+import { register, startPeerApp, startTestApp, type TestApp } from '../../test/harness.ts';
 import { call, createAgent, finishedRun } from './agent-test-kit.ts';
 
 // On the embedded database the agent list is kept between requests (list-cache.ts); without
@@ -185,7 +185,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('two instances on one PostgreSQL',
   beforeAll(async () => {
     const llm = { provider: 'openai-compatible' as const, model: 'test-model', baseUrl: model.url };
     t = await startTestApp({ agentListCacheMs: 300, llm });
-    other = await startTestApp({ databaseUrl: t.config.databaseUrl, agentListCacheMs: 300, llm });
+    other = await startPeerApp(t, { agentListCacheMs: 300, llm });
   });
   afterAll(async () => {
     await other?.close();

@@ -10,7 +10,7 @@ import {
   startItemsServer,
   type ItemsServer,
 } from '../../../../../packages/agents/src/runtime/test-items-server.ts';
-import { register, startTestApp, type TestApp } from '../../test/harness.ts';
+import { register, startPeerApp, startTestApp, type TestApp } from '../../test/harness.ts';
 import { call, createAgent, finishedRun, signedHook } from './agent-test-kit.ts';
 
 // Event polling through the whole platform: a real MCP server over streamable HTTP (the test's
@@ -205,9 +205,7 @@ describe('an event delivered by polling', () => {
     const other =
       t.config.databaseUrl === 'memory://'
         ? null
-        : await startTestApp({ databaseUrl: t.config.databaseUrl, llm: t.config.llm }, undefined, {
-            integrations: lookup,
-          });
+        : await startPeerApp(t, {}, { integrations: lookup });
     const fired = await Promise.all([tick(due), tick(due, other ?? t)]);
     expect(fired.reduce((sum, n) => sum + n, 0)).toBe(1);
     await other?.app.spoke.runs.idle();

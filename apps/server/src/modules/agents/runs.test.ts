@@ -6,7 +6,7 @@ import {
   startOpenAITestServer,
   type OpenAITestServer,
 } from '../../../../../packages/agents/src/runtime/test-openai-server.ts';
-import { register, startTestApp, type TestApp } from '../../test/harness.ts';
+import { register, startPeerApp, startTestApp, type TestApp } from '../../test/harness.ts';
 import { usagePeriods } from '../../db/schema.ts';
 import { call, createAgent, finishedRun, signedHook } from './agent-test-kit.ts';
 
@@ -206,10 +206,7 @@ describe('schedules', () => {
     expect(at.getUTCHours()).toBe(9);
     expect(await t.app.spoke.scheduler.tick(new Date(at.getTime() - 1000))).toBe(0);
     // A second instance on the same database: both see the schedule due at the same moment.
-    const other = await startTestApp({
-      databaseUrl: t.config.databaseUrl,
-      llm: t.config.llm,
-    }).catch(() => null);
+    const other = await startPeerApp(t).catch(() => null);
     const ticks = await Promise.all([
       t.app.spoke.scheduler.tick(at),
       ...(other && t.config.databaseUrl !== 'memory://'

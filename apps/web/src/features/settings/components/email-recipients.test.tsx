@@ -31,6 +31,8 @@ function initial() {
     ],
     sentToday: 3,
     failList: false,
+    /** While set, a list request is answered only once it settles: the loading state is seen. */
+    holdList: null as Promise<void> | null,
   };
 }
 let state = initial();
@@ -50,8 +52,11 @@ const fail = (
 function recipientsApi(req: RecordedRequest, res: ServerResponse) {
   if (req.path === '/api/account/me') return sendJson(res, 200, { data: { user: state.user } });
   if (req.path === PATH && req.method === 'GET') {
-    if (state.failList)
-      return fail(res, 429, 'Too many requests. Please wait a moment.', 'RATE_LIMITED');
+    if (state.failList) {
+      const answer = () =>
+        fail(res, 429, 'Too many requests. Please wait a moment.', 'RATE_LIMITED');
+      return void (state.holdList ? state.holdList.then(answer) : answer());
+    }
     return sendJson(res, 200, {
       data: {
         recipients: state.recipients,
@@ -239,10 +244,13 @@ describe('e-mail recipients', () => {
 
   it('shows loading, then a failed load with a way to try again', async () => {
     state.failList = true;
+    let answerList = () => {};
+    state.holdList = new Promise((resolve) => (answerList = resolve));
     setToken('session');
     renderRoutes([{ path: '/', element: <EmailRecipients /> }], '/');
     const section = within(await screen.findByRole('region', { name: 'E-mail recipients' }));
     expect(section.getByRole('status').textContent).toBe('Loading...');
+    answerList();
     expect((await section.findByRole('alert')).textContent).toBe(
       'Too many requests. Please wait a moment.',
     );
