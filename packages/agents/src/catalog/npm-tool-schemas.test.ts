@@ -1,10 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { INTEGRATIONS, npmPackageInfo } from './index.ts';
+import documented from './documented-tool-schemas.json' with { type: 'json' };
 import {
   BUILTIN_TOOL_SCHEMAS,
+  documentedToolSchemasOf,
   npmToolListings,
   npmToolSchemasOf,
   toolSchemaOf,
+  type DocumentedToolSchemas,
   type NpmToolListings,
   type ToolSchema,
 } from './tool-schemas.ts';
@@ -89,5 +92,43 @@ describe('npmToolSchemasOf', () => {
     expect(
       npmToolSchemasOf({ [integration.id]: { package: pkg, version, listed_at, error: 'no' } }),
     ).toEqual({});
+  });
+});
+
+describe('documented-tool-schemas.json', () => {
+  const entries = documented as DocumentedToolSchemas;
+
+  it('documents only servers that cannot be listed offline, each tool one of the catalog’s', () => {
+    for (const [id, entry] of Object.entries(entries)) {
+      const listing = npmToolListings()[id];
+      expect(listing && 'error' in listing, `${id} could not be listed`).toBe(true);
+      expect(entry.source, id).toMatch(
+        /^https:\/\/github\.com\/[^/]+\/[^/]+\/blob\/[0-9a-f]{7,}\//,
+      );
+      const integration = INTEGRATIONS.find((i) => i.id === id)!;
+      const catalogTools = new Set(integration.tools.map((t) => t.name));
+      for (const [name, tool] of Object.entries(entry.tools)) {
+        expect(catalogTools.has(name), `${id}.${name} is a catalog tool`).toBe(true);
+        expect(tool.inputSchema.type, `${id}.${name}`).toBe('object');
+        expect(toolSchemaOf(`${id}.${name}`), `${id}.${name}`).toBe(tool);
+      }
+    }
+  });
+
+  it('is used only while the integration is still the documented package', () => {
+    const tool: ToolSchema = { inputSchema: { type: 'object', properties: {} }, readOnly: true };
+    const why = 'asks its service first';
+    const source = 'https://github.com/o/r/blob/abcdef0/x.go';
+    expect(
+      documentedToolSchemasOf({
+        slack: { package: 'another-package', source, why, tools: { look: tool } },
+        'web-page': { package: 'slack-mcp-server', source, why, tools: { look: tool } },
+      }),
+    ).toEqual({});
+    expect(
+      documentedToolSchemasOf({
+        slack: { package: 'slack-mcp-server', source, why, tools: { look: tool } },
+      }),
+    ).toEqual({ 'slack.look': tool });
   });
 });

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import { integrationById, npmPackageInfo } from './index.ts';
+import documented from './documented-tool-schemas.json' with { type: 'json' };
 import recorded from './tool-schemas.json' with { type: 'json' };
 import { BUILTIN_SERVER_IDS } from './types.ts';
 
@@ -63,16 +64,46 @@ export function npmToolSchemasOf(listings: NpmToolListings): Record<string, Tool
   return schemas;
 }
 
+/**
+ * `catalog/documented-tool-schemas.json`: the tools of servers that cannot be listed offline (they
+ * ask their service who they are before answering `tools/list`), transcribed from the servers' own
+ * tool definitions, each integration with its source. Used only where no listing is current.
+ */
+export type DocumentedToolSchemas = Readonly<
+  Record<
+    string,
+    { package: string; source: string; why: string; tools: Record<string, ToolSchema> }
+  >
+>;
+
+/** The documented tools that describe what runs now: the integration is still that package. */
+export function documentedToolSchemasOf(
+  entries: DocumentedToolSchemas,
+): Record<string, ToolSchema> {
+  const schemas: Record<string, ToolSchema> = {};
+  for (const [id, entry] of Object.entries(entries)) {
+    const integration = integrationById(id);
+    if (integration?.provider.kind !== 'npm' || integration.provider.package !== entry.package) {
+      continue;
+    }
+    for (const [tool, schema] of Object.entries(entry.tools)) schemas[`${id}.${tool}`] = schema;
+  }
+  return schemas;
+}
+
 let npmSchemas: Record<string, ToolSchema> | undefined;
 
 /**
  * A tool's recorded input schema, by `<integration>.<tool>`, as its MCP server lists it: a
- * built-in server's, else a current npm listing's. Plans are checked against it when they are
+ * built-in server's, else a current npm listing's, else its server's documented definition. Plans are checked against it when they are
  * saved; a tool with none recorded is checked by its server only.
  */
 export function toolSchemaOf(tool: string): ToolSchema | undefined {
   if (Object.hasOwn(BUILTIN_TOOL_SCHEMAS, tool)) return BUILTIN_TOOL_SCHEMAS[tool];
-  npmSchemas ??= npmToolSchemasOf(npmToolListings());
+  npmSchemas ??= {
+    ...documentedToolSchemasOf(documented as DocumentedToolSchemas),
+    ...npmToolSchemasOf(npmToolListings()),
+  };
   return Object.hasOwn(npmSchemas, tool) ? npmSchemas[tool] : undefined;
 }
 
