@@ -266,5 +266,6 @@ export function compileEmbedded(input: CompileInput, options: CompileOptions = {
   return withPlan(
     spec,
     steps.map((step) => step.kind),
+    input.prompt,
   );
 }

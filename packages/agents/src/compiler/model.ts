@@ -77,7 +77,7 @@ export async function compileWithModel(
     temperature: 0,
     ...(options.signal ? { abortSignal: options.signal } : {}),
   });
-  const spec = withPlan(withCatalogConfig(output));
+  const spec = withPlan(withCatalogConfig(output), [], input.prompt);
   const issues = validateSpec(spec);
   if (issues.length) throw new InvalidModelSpecError(issues);
   return AgentSpecSchema.parse(spec);

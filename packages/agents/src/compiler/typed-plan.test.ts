@@ -113,6 +113,132 @@ describe('the typed plan of a description', () => {
   });
 });
 
+describe('work a plan would leave undone, or do when it should not, is the model’s', () => {
+  // Each of these would run as tool and model steps that drop part of the job, send when the
+  // description says only sometimes, or ask a model step for work that needs tools.
+  const cases: [string, string][] = [
+    [
+      'Parents fill in the field trip permission form (Google Forms). Each time one comes in, tick that kid off in my class roster spreadsheet, and once the whole class has returned it, email me.',
+      'a step the steps lost (the roster)',
+    ],
+    [
+      'Hi, when a candidate is moved to Hired in Greenhouse, could you create their employee profile in Paylocity and email it@brightlane.io so a laptop is ready for their start date?',
+      'a service Spoke cannot run',
+    ],
+    [
+      "check https://status.ourvendor.com every 10 minutes and telegram me if anything's degraded",
+      'more than the read in a reading step',
+    ],
+    [
+      'every 15 min hit https://api.example.com/health, if it doesnt come back 200 open a pagerduty incident',
+      'more than the read in a reading step',
+    ],
+    [
+      'when a row is added to the project tracker in Smartsheet, recompute the budget burn per project and write it to the summary sheet',
+      'words written somewhere',
+    ],
+    [
+      'SonarQube quality gate failed?? explain the top 3 problems to the PR author in simple words, as a comment on the pull request',
+      'words posted as a comment',
+    ],
+    [
+      "if the shop's website goes down (we use uptimerobot) whatsapp me and raj our web guy straight away",
+      'a service no step uses',
+    ],
+    [
+      "Whenever a patient's family submits a complaint through our Jotform, email it to me and the unit's charge nurse",
+      'a recipient with no address',
+    ],
+    ['each time a Render deploy fails, email me the build logs', 'something to fetch first'],
+    [
+      'When a new contact gets created in HubSpot, summarise it. If the company has more than 200 employees, ping #sales-enterprise with the summary.',
+      'a condition',
+    ],
+    [
+      'When a new lead is added to HubSpot, score it from 1 to 10 based on company size and post hot leads to #sales',
+      'a selection',
+    ],
+    [
+      'Whenever someone uploads a PDF to our shared OneDrive folder, summarise it. Email me the summary with a link to the file.',
+      'a file the event points to',
+    ],
+  ];
+  it.each(cases)('%s (%s)', (prompt) => {
+    const steps = compile(prompt).plan?.steps ?? [];
+    expect(steps.some((step) => step.kind === 'agent')).toBe(true);
+    const writes = steps.filter(
+      (step) => step.kind === 'tool' && /^(?:email|slack|webhook)\./.test(step.tool),
+    );
+    expect(writes).toEqual([]);
+  });
+});
+
+describe('posts to the Slack channels a description names', () => {
+  it('posts a step’s words to each channel, by name, and later steps still read the words', () => {
+    const spec = compile(
+      'Every Monday morning, read https://blog.example.com/feed.xml, summarise the new posts, share them in #news and #Marketing-Team on Slack and email them to me',
+    );
+    const steps = spec.plan?.steps ?? [];
+    expect(steps.map((s) => [s.id, s.kind])).toEqual([
+      ['feed', 'tool'],
+      ['summary', 'model'],
+      ['post', 'tool'],
+      ['post_2', 'tool'],
+      ['email', 'tool'],
+    ]);
+    expect(steps.slice(2, 4)).toEqual([
+      expect.objectContaining({
+        tool: 'slack.conversations_add_message',
+        args: { channel_id: '#news', text: '{{steps.summary}}' },
+      }),
+      expect.objectContaining({
+        tool: 'slack.conversations_add_message',
+        args: { channel_id: '#marketing-team', text: '{{steps.summary}}' },
+      }),
+    ]);
+    expect(steps[4]).toMatchObject({ args: { text: '{{steps.summary}}' } });
+    expect(validateSpec(spec)).toEqual([]);
+  });
+
+  it('posts a page’s text as it was read', () => {
+    const spec = compile(
+      'every morning check https://status.example.com and post what it says to #ops',
+    );
+    expect(spec.plan?.steps.at(-1)).toMatchObject({
+      kind: 'tool',
+      tool: 'slack.conversations_add_message',
+      args: { channel_id: '#ops', text: '{{steps.page.text}}' },
+    });
+  });
+
+  it('leaves to the model what it would have to word itself, or post only sometimes', () => {
+    for (const prompt of [
+      // The event's data is not a message.
+      'When a new issue is created in Linear, post it to #eng in Slack',
+      // Whether to post depends on what was read.
+      'Every hour fetch https://status.example.com, summarise it and post to #ops only if something is down',
+    ]) {
+      const steps = compile(prompt).plan?.steps ?? [];
+      expect(
+        steps.some((s) => s.kind === 'tool' && s.tool.startsWith('slack.')),
+        prompt,
+      ).toBe(false);
+    }
+  });
+
+  it('reads no channel in a number, a URL or a word', () => {
+    const spec = compile(
+      'Every Friday fetch https://example.com/page#section, summarise it for the C# team and the readers of issue #12, and post the summary to #dev-updates',
+    );
+    const posts = (spec.plan?.steps ?? []).filter(
+      (s) => s.kind === 'tool' && s.tool === 'slack.conversations_add_message',
+    );
+    expect(posts.map((s) => (s.kind === 'tool' ? s.args.channel_id : null))).toEqual([
+      '#dev-updates',
+    ]);
+  });
+});
+
 describe('plan checks when a spec is saved', () => {
   const base = compile(
     'every hour, fetch https://status.example.com/api and send what it returns to our webhook at https://hooks.example.com/in',
