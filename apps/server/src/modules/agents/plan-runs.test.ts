@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { Agent, AgentPlan } from '@spoke/shared';
+import { integrationById, type Integration } from '@spoke/agents';
 import {
   localServer,
   type LocalServer,
@@ -9,6 +10,10 @@ import {
   startOpenAITestServer,
   type OpenAITestServer,
 } from '../../../../../packages/agents/src/runtime/test-openai-server.ts';
+import {
+  startItemsServer,
+  type ItemsServer,
+} from '../../../../../packages/agents/src/runtime/test-items-server.ts';
 import { register, startTestApp, type TestApp } from '../../test/harness.ts';
 import { call, createAgent, finishedRun, signedHook } from './agent-test-kit.ts';
 
@@ -305,5 +310,111 @@ describe('a plan with a language step, with a model configured', () => {
     expect(run.steps.map((s: { type: string }) => s.type)).toEqual(['tool', 'model', 'tool']);
     expect(run.usage.tokens).toEqual({ input: 30, output: 6 });
     expect(JSON.parse(receiver.received.at(-1)!.body)).toEqual({ text: 'All 3 checks are ok.' });
+  });
+});
+
+describe('a plan started by polling, with no model configured', () => {
+  // Linear's server pointed at the test's own MCP server over streamable HTTP.
+  let t: TestApp;
+  let items: ItemsServer;
+  const lookup = (id: string): Integration | undefined => {
+    const found = integrationById(id);
+    if (id !== 'linear' || !found) return found;
+    return {
+      ...found,
+      provider: {
+        kind: 'remote',
+        url: items.url,
+        transport: 'streamable-http',
+        headers: { Authorization: 'Bearer {LINEAR_API_KEY}' },
+      },
+    };
+  };
+  beforeAll(async () => {
+    items = await startItemsServer();
+    t = await startTestApp({ allowPrivateNetworks: true }, undefined, { integrations: lookup });
+  });
+  afterAll(async () => {
+    await t.close();
+    await items.close();
+  });
+
+  async function tick(now: Date) {
+    const fired = await t.app.spoke.scheduler.tick(now);
+    await t.app.spoke.poller.idle();
+    await t.app.spoke.runs.idle();
+    return fired;
+  }
+
+  it('runs its loop over each new item, tool steps only, and counts the run like any other', async () => {
+    const user = await register(t.app);
+    const saved = await call(t, 'PUT', '/api/integrations/linear/credentials', user.token, {
+      values: { LINEAR_API_KEY: 'lin_api_test_key_1' },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const created = await createAgent(t, user.token, 'When I ask, tell me the time in UTC');
+    const plan: AgentPlan = {
+      steps: [
+        {
+          id: 'each',
+          kind: 'for_each',
+          over: 'input.items',
+          max: 20,
+          steps: [
+            {
+              id: 'relay',
+              kind: 'tool',
+              tool: 'webhook.send_webhook',
+              args: {
+                url: `${receiver.url}/issues`,
+                payload: { text: 'New issue: {{item.title}}', id: '{{item.id}}' },
+              },
+            },
+          ],
+        },
+      ],
+    };
+    const patched = await call(t, 'PATCH', `/api/agents/${created.id}`, user.token, {
+      spec: {
+        trigger: {
+          type: 'event',
+          integration: 'linear',
+          event: 'issue.created',
+          delivery: { type: 'poll', interval_minutes: 5, tool: 'list_items', arguments: {} },
+        },
+        integrations: [
+          { id: 'linear', why: 'watch new issues', config: ['LINEAR_API_KEY'] },
+          { id: 'webhook', why: 'relay each new issue', config: [] },
+        ],
+        steps: [{ text: 'Relay each new Linear issue to our webhook', tools: [] }],
+        plan,
+      },
+    });
+    expect(patched.statusCode, patched.body).toBe(200);
+    const agent = patched.json().data.agent as Agent;
+
+    items.items = [{ id: 'i-1', title: 'Old' }];
+    const first = new Date(Date.parse(agent.poll!.next_poll_at!) + 1000);
+    await tick(first);
+    expect(await runsOf(t, user.token, agent)).toEqual([]);
+    items.items = [
+      { id: 'i-3', title: 'Checkout is down' },
+      { id: 'i-2', title: 'Typo on pricing' },
+      { id: 'i-1', title: 'Old' },
+    ];
+    const received = receiver.received.length;
+    await tick(new Date(first.getTime() + 5 * 60_000));
+
+    const runs = await runsOf(t, user.token, agent);
+    expect(runs.map((r) => [r.trigger, r.status])).toEqual([['event', 'succeeded']]);
+    const run = await finishedRun(t, user.token, runs[0]!.id);
+    expect(run.steps.filter((s: { type: string }) => s.type === 'tool')).toHaveLength(2);
+    const relayed = receiver.received.slice(received).filter((r) => r.url === '/issues');
+    expect(relayed.map((r) => JSON.parse(r.body))).toEqual([
+      { text: 'New issue: Checkout is down', id: 'i-3' },
+      { text: 'New issue: Typo on pricing', id: 'i-2' },
+    ]);
+    const billing = (await call(t, 'GET', '/api/account/billing', user.token)).json().data;
+    expect(billing.usage).toMatchObject({ messages_this_period: 1, integration_credits_used: 2 });
   });
 });
