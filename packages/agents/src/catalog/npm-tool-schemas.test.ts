@@ -52,6 +52,17 @@ describe('npm-tool-schemas.json', () => {
     }
   });
 
+  it('has every tool the catalog names for a listed server: a plan can call each of them', () => {
+    const current = npmToolSchemasOf(npmToolListings());
+    const unknown = INTEGRATIONS.filter((i) => {
+      const listing = npmToolListings()[i.id];
+      return listing && 'tools' in listing && npmPackageInfo(i)?.version === listing.version;
+    }).flatMap((i) =>
+      i.tools.map((t) => `${i.id}.${t.name}`).filter((key) => !Object.hasOwn(current, key)),
+    );
+    expect(unknown).toEqual([]);
+  });
+
   it('is what TOOL_SCHEMAS answers for current npm tools, under the built-ins', () => {
     const current = npmToolSchemasOf(npmToolListings());
     for (const [key, schema] of Object.entries(current)) {

@@ -229,7 +229,7 @@ export const CODE_INTEGRATIONS: readonly Integration[] = [
     events: [],
     tools: [
       tool('resolve-library-id', 'Resolve a library name to a Context7 library ID.'),
-      tool('get-library-docs', 'Fetch documentation for a Context7 library ID.'),
+      tool('query-docs', 'Fetch documentation for a Context7 library ID, for a question.'),
     ],
   },
   known({

@@ -37,15 +37,16 @@ export const DEVOPS_INTEGRATIONS: readonly Integration[] = [
       ]),
     ],
     tools: [
-      tool('whoami', 'Identify the authenticated Sentry user.'),
       tool('find_organizations', 'List the organisations you can access.'),
       tool('find_projects', 'List the projects of an organisation.'),
-      tool('find_releases', 'List releases.'),
-      tool('get_issue_details', 'Get an issue with its latest event and stack trace.'),
+      tool(
+        'get_sentry_resource',
+        'Get an issue, event, trace or release by its Sentry URL or ID, with its stack trace.',
+      ),
       tool('update_issue', 'Change the status or assignee of an issue.'),
       tool('search_issues', 'Search issues in natural language.'),
       tool('search_events', 'Search and count events in natural language.'),
-      tool('get_trace_details', 'Get the details of a trace.'),
+      tool('analyze_issue_with_seer', 'Ask Seer for the root cause of an issue and a fix.'),
     ],
   },
   {
@@ -322,7 +323,7 @@ export const DEVOPS_INTEGRATIONS: readonly Integration[] = [
       tool('kubectl_scale', 'Scale a resource.'),
       tool('kubectl_rollout', 'Manage deployment rollouts.'),
       tool('kubectl_delete', 'Delete resources.'),
-      tool('cleanup_pods', 'Clean up evicted, failed or crash-looping pods.'),
+      tool('exec_in_pod', 'Run a command in a pod.'),
     ],
   },
   {

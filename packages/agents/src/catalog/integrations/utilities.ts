@@ -34,8 +34,8 @@ export const UTILITY_INTEGRATIONS: readonly Integration[] = [
     env: [secret('TAVILY_API_KEY', 'Tavily API key.')],
     events: [],
     tools: [
-      tool('tavily-search', 'Search the web in real time.'),
-      tool('tavily-extract', 'Extract the content of web pages.'),
+      tool('tavily_search', 'Search the web in real time.'),
+      tool('tavily_extract', 'Extract the content of web pages.'),
     ],
   },
   {
@@ -92,7 +92,7 @@ export const UTILITY_INTEGRATIONS: readonly Integration[] = [
       tool('search-actors', 'Search for Actors in Apify Store.'),
       tool('fetch-actor-details', 'Get the details and input schema of an Actor.'),
       tool('call-actor', 'Run an Actor and get its results.'),
-      tool('get-actor-output', 'Get the full output of an Actor run.'),
+      tool('get-actor-run', 'Get the status and details of an Actor run.'),
       tool('get-dataset-items', 'Read the items of a dataset.'),
     ],
   },
@@ -160,7 +160,7 @@ export const UTILITY_INTEGRATIONS: readonly Integration[] = [
     registryName: 'io.github.modelcontextprotocol/server-sequential-thinking',
     env: [],
     events: [],
-    tools: [tool('sequential_thinking', 'Record one thought in a revisable chain of thoughts.')],
+    tools: [tool('sequentialthinking', 'Record one thought in a revisable chain of thoughts.')],
   },
   {
     id: 'google-maps',
