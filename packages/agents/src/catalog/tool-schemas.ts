@@ -93,6 +93,15 @@ export function documentedToolSchemasOf(
 
 let npmSchemas: Record<string, ToolSchema> | undefined;
 
+/** The recorded tools of servers other than the built-ins, read on first use. */
+function serverToolSchemas(): Record<string, ToolSchema> {
+  npmSchemas ??= {
+    ...documentedToolSchemasOf(documented as DocumentedToolSchemas),
+    ...npmToolSchemasOf(npmToolListings()),
+  };
+  return npmSchemas;
+}
+
 /**
  * A tool's recorded input schema, by `<integration>.<tool>`, as its MCP server lists it: a
  * built-in server's, else a current npm listing's, else its server's documented definition. Plans are checked against it when they are
@@ -100,11 +109,8 @@ let npmSchemas: Record<string, ToolSchema> | undefined;
  */
 export function toolSchemaOf(tool: string): ToolSchema | undefined {
   if (Object.hasOwn(BUILTIN_TOOL_SCHEMAS, tool)) return BUILTIN_TOOL_SCHEMAS[tool];
-  npmSchemas ??= {
-    ...documentedToolSchemasOf(documented as DocumentedToolSchemas),
-    ...npmToolSchemasOf(npmToolListings()),
-  };
-  return Object.hasOwn(npmSchemas, tool) ? npmSchemas[tool] : undefined;
+  const schemas = serverToolSchemas();
+  return Object.hasOwn(schemas, tool) ? schemas[tool] : undefined;
 }
 
 /** A `tools/list` answer as the catalog records it, by tool name (`$schema` left out). */
@@ -156,4 +162,17 @@ export function callOnlyReads(tool: string, args: unknown, annotated: boolean): 
   if (annotated || toolSchemaOf(tool)?.readOnly) return true;
   const reads = READS_WITH[tool];
   return !!reads && !!args && typeof args === 'object' && reads(args as Record<string, unknown>);
+}
+
+/**
+ * The tools a plan may name for an integration: those its catalog entry lists and those its
+ * server lists (recorded), so a listed tool the catalog does not describe is not refused.
+ */
+export function toolNamesOf(id: string): string[] {
+  const listed = integrationById(id)?.tools.map((tool) => tool.name) ?? [];
+  const prefix = `${id}.`;
+  const recordedNames = [...Object.keys(BUILTIN_TOOL_SCHEMAS), ...Object.keys(serverToolSchemas())]
+    .filter((key) => key.startsWith(prefix))
+    .map((key) => key.slice(prefix.length));
+  return [...new Set([...listed, ...recordedNames])];
 }

@@ -295,6 +295,32 @@ describe('plan checks when a spec is saved', () => {
     ]);
   });
 
+  it('takes a tool its server lists though the catalog does not describe it, by its schema', () => {
+    const teams = {
+      ...base,
+      integrations: [...base.integrations, { id: 'microsoft-teams', why: 'post', config: [] }],
+    } as AgentSpec;
+    const step = (tool: string, args: Record<string, unknown>) =>
+      validateSpec({ ...teams, plan: { steps: [{ id: 'a', kind: 'tool', tool, args }] } });
+    expect(
+      step('microsoft-teams.send-chat-message', {
+        chatId: '19:abc',
+        body: { body: { content: 'Hi' } },
+      }),
+    ).toEqual([]);
+    expect(step('microsoft-teams.send-chat-message', { body: {} })).toEqual([
+      { path: 'plan.steps.0.args.chatId', message: 'is required' },
+    ]);
+    expect(step('microsoft-teams.post_everywhere', {})).toEqual([
+      {
+        path: 'plan.steps.0.tool',
+        message: expect.stringMatching(
+          /^microsoft-teams has no tool "post_everywhere" \(known: login, logout, .*, and \d+ more\)$/,
+        ),
+      },
+    ]);
+  });
+
   it('refuses an argument nested too deep as a field error, not a crash', () => {
     let deep: unknown = '{{steps.fetch.body}}';
     for (let k = 0; k < 50_000; k++) deep = [deep];

@@ -10,7 +10,7 @@ import {
 } from '@spoke/shared';
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import { integrationById } from '../catalog/index.ts';
-import { toolSchemaOf } from '../catalog/tool-schemas.ts';
+import { toolNamesOf, toolSchemaOf } from '../catalog/tool-schemas.ts';
 import { isValidCron, isValidTimeZone, nextRuns } from './cron.ts';
 import { isRunnable, sameService } from './services.ts';
 
@@ -143,11 +143,11 @@ function checkPlanTools(
       });
       continue;
     }
-    const known = integrationById(id)?.tools.map((t) => t.name) ?? [];
+    const known = toolNamesOf(id);
     if (known.length && !known.includes(tool)) {
       issues.push({
         path: where,
-        message: `${id} has no tool "${tool}" (known: ${known.join(', ')})`,
+        message: `${id} has no tool "${tool}" (known: ${known.slice(0, 12).join(', ')}${known.length > 12 ? `, and ${known.length - 12} more` : ''})`,
       });
     }
   }
