@@ -42,6 +42,8 @@ import varied31 from './corpus/varied-31.json' with { type: 'json' };
 import varied32 from './corpus/varied-32.json' with { type: 'json' };
 import varied33 from './corpus/varied-33.json' with { type: 'json' };
 import varied34 from './corpus/varied-34.json' with { type: 'json' };
+import varied35 from './corpus/varied-35.json' with { type: 'json' };
+import varied36 from './corpus/varied-36.json' with { type: 'json' };
 import type { LabelledCase } from './corpus-score.ts';
 
 export type { CorpusCase, ExpectedTrigger } from './corpus/types.ts';
@@ -113,6 +115,8 @@ export const VARIED_CASES: readonly LabelledCase[] = [
   ...(varied32 as LabelledCase[]),
   ...(varied33 as LabelledCase[]),
   ...(varied34 as LabelledCase[]),
+  ...(varied35 as LabelledCase[]),
+  ...(varied36 as LabelledCase[]),
 ];
 
 /** Where the compiler's rules and its category model come from. */

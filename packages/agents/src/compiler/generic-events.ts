@@ -168,7 +168,7 @@ const ACTORS = new Set(
 );
 const OBJECT_STOP = new Set(
   `time day week month hour minute morning evening night way thing bit lot star one kind sort type
-  moment office hours gist text link copy note`.split(/\s+/),
+  moment office hours gist text link copy note change changes something anything`.split(/\s+/),
 );
 /** Verbs that make their own object: "books a demo" is a booking, "pays an invoice" an invoice paid. */
 const VERB_OBJECTS: Readonly<Record<string, string>> = {
@@ -193,6 +193,10 @@ const VERB_THINGS: Readonly<Record<string, string>> = {
   reply: 'message',
   respond: 'message',
 };
+/** Things a service publishes: a new one that appears there is published. */
+const PUBLISHED_THINGS = new Set(
+  'video episode podcast reel short article blog_post story track livestream stream'.split(' '),
+);
 /** Verbs of a thing arriving by itself: its subject is the thing, even a person ("a lead"). */
 const ARRIVING = new Set(['arrive', 'come', 'land', 'appear', 'show', 'pop', 'drop']);
 /** Verbs that tell what a message says: the words after them are its content. */
@@ -786,9 +790,16 @@ export function findGenericEvent(
             // ("an issue fails post in #ops", "a lead signs up send a welcome": the request
             // right after what happened, with no comma between.)
             (['VERB', 'NOUN'].includes(w.pos) &&
-              w.lower === w.lemma &&
+              // (The base form, in either spelling: "summarise" is lemmatised "summarize".)
+              (w.lower === w.lemma || INSTRUCTIONS.has(w.lower)) &&
               INSTRUCTIONS.has(w.lemma) &&
-              afterHappening(scope, k))),
+              (afterHappening(scope, k) ||
+                // ("someone opens a PR on bitbucket summarize it", "grafana fires an alert open
+                // an incident": after the thing the happening was done to.)
+                (['NOUN', 'PROPN'].includes(scope[k - 1]!.pos) &&
+                  scope
+                    .slice(0, k - 1)
+                    .some((x, n) => n > 0 && x.pos === 'VERB' && afterHappening(scope, n + 1)))))),
       );
       const clause = stop === -1 ? scope : scope.slice(0, stop);
       // The clause's subject is a pronoun: its thing and its service were named before.
@@ -908,12 +919,15 @@ export function findGenericEvent(
           : undefined;
       // ("a Thumbtack lead for a remodel comes in": what arrives is the thing, even a person.)
       const arriver = clause.find(isObject);
-      const arrives =
-        !!arriver &&
+      const arriving =
+        arriver &&
         clause
           .slice(clause.indexOf(arriver) + 1)
-          .find((w) => (w.pos === 'VERB' && ACTIONS[w.lemma]) || ARRIVING.has(w.lemma))?.lemma;
-      if (arriver && arrives && ARRIVING.has(arrives)) object ??= arriver;
+          .find((w) => (w.pos === 'VERB' && ACTIONS[w.lemma]) || ARRIVING.has(w.lemma));
+      // (Unless the verb has a thing of its own: "a student drops a file" is a file.)
+      const after = arriving ? clause[clause.indexOf(arriving) + 1] : undefined;
+      const transitive = !!after && ['DET', 'NOUN', 'NUM'].includes(after.pos);
+      if (arriver && arriving && ARRIVING.has(arriving.lemma) && !transitive) object ??= arriver;
       object ??= clause.find((w) => isObject(w) && !ACTORS.has(w.lower) && !ACTORS.has(w.lemma));
       // "a sick-day request", "a time-off request": a compound joined by a hyphen describes the
       // thing its last word names.
@@ -1370,7 +1384,10 @@ export function findGenericEvent(
       if (!thing && !chosen) continue;
       return {
         integration: service.id,
-        event: chosen?.id ?? `${thing}.${action}`,
+        // (A new video, episode or article that appears on a service is one published there.)
+        event:
+          chosen?.id ??
+          `${thing}.${action === 'created' && PUBLISHED_THINGS.has(thing!) ? 'published' : action}`,
         index: words[cue.index]!.start,
         strong,
         clause: text.slice(words[cue.index]!.start, to),

@@ -167,7 +167,12 @@ const OVERRIDES: Readonly<Record<string, { add?: readonly string[]; exact?: read
     },
     'microsoft-teams': {
       add: ['microsoft teams', 'ms teams'],
-      exact: [/\bTeams\b/g],
+      exact: [
+        /\bTeams\b/g,
+        // "post it to the #code-review channel in teams", "a DM on teams": in lower case where
+        // messages go.
+        /(?<=\b(?:channel|chat|dm|message|messages|post|ping|notify|alert|tell)\b[^.!?]{0,30}\b(?:in|on|via|over|through|to)\s+(?:ms\s+)?)teams(?=\s*[,.;!?)]|\s+(?:and|or|channel|chat|with|so|for|too|as)\b|\s*$)/g,
+      ],
     },
     linear: {
       add: ['linear.app', 'linear app'],

@@ -184,13 +184,17 @@ export const RULES: readonly Rule[] = [
   {
     // "At midnight, compare ...", "At 6am: ...": a time that opens the description is when it
     // runs each day.
-    pattern:
-      /^\s*at\s+(?:midnight|noon|midday|\d{1,2}(?:[:.]\d\d\s*(?:am|pm|h)?|\s*(?:am|pm|h)))\s*[,:]/gi,
+    // ("At 5:30pm total up the day's sales": a request after it, with no day of its own.)
+    pattern: new RegExp(
+      String.raw`^\s*at\s+(?:midnight|noon|midday|\d{1,2}(?:[:.]\d\d\s*(?:am|pm|h)?|\s*(?:am|pm|h)))(?:\s*[,:]|\s+(?!(?:on|every|each|daily|weekly|monthly|the|tomorrow|today|tonight|next|this|in|of|${DAY})\b)(?=[a-z]))`,
+      'gi',
+    ),
     apply: (d) => void (d.daily = true),
   },
   {
     // "at end of day": every day, in the evening.
-    pattern: /\b(?:at )?(?:the )?end of (?:the )?(?:day|work ?day|business day)\b/gi,
+    pattern:
+      /\b(?:at )?(?:the )?(?:end of (?:the )?(?:day|work ?day|business day)|close of (?:business|play)|eod|cob)\b/gi,
     apply: (d) => void ((d.daily = true), (d.period ??= 'evening')),
   },
   {
@@ -220,6 +224,16 @@ export const RULES: readonly Rule[] = [
         (d.daily = true),
         (d.period ??= (m[1]!.toLowerCase() === 'nightly' ? 'night' : m[1]!.toLowerCase()) as Period)
       ),
+  },
+  {
+    // "first thing Monday": that day, in the morning.
+    pattern: new RegExp(String.raw`\bfirst thing (?:on |every |each )?${DAY}s?\b`, 'gi'),
+    apply: (d, m) => void (addDays(d, [dayIndex(m[1]!)]), (d.period ??= 'morning')),
+  },
+  {
+    pattern: /\bfirst thing(?: in the morning)?\b/gi,
+    apply: (d) => void (d.period ??= 'morning'),
+    qualifier: true,
   },
   {
     pattern: /\b(?:every|each) (morning|afternoon|evening|night)\b/gi,

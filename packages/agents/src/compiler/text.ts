@@ -24,6 +24,10 @@ const REWRITES: readonly [RegExp, string][] = [
     '$1, then ',
   ],
   [/\be-mail/gi, 'email'],
+  // "merge request !482": GitLab's way of writing a number, not the end of a sentence.
+  [/(?<=\s)!(?=\d)/g, 'number '],
+  // Written as one word: "everytime a review comes in", "anytime a deploy fails".
+  [/\b(every|any)time\b/gi, '$1 time'],
   [/\bPRs\b/g, 'pull requests'],
   [/\bPR\b/g, 'pull request'],
   [/\bprs\b/g, 'pull requests'],

@@ -104,6 +104,10 @@ function systemCallsAgent(words: readonly Word[]): boolean {
 const USER_STARTS =
   /^(?:when(?:ever)?|each time|every time|once|as soon as|if) i\s+(?:give|paste|share|trigger|start|run|ask|tell|hand|drop|upload|ping|message|send you|forward you)\b/i;
 
+/** A sending verb and its object, just before where things are sent: "forward it to me on". */
+const SENT_TO =
+  /\b(?:forward|send|post|message|text|tell|notify|ping|alert|share|email|dm|reply|escalate)\b[^.!?]{0,40}\b(?:on|via|in|to|through|over|by)\s+(?:my|our|the)?\s*$/i;
+
 /** Started by hand, said outright: "i'll run it when needed", "runs only when I start it". */
 const BY_HAND =
   /\b(?:i'?ll run it|i run it|run it (?:myself|manually|when needed)|only when i (?:start|run|ask|trigger)|when needed|on demand only|runs? only when i)\b|(?:^|[.!?]\s+)(?:run|use it|runs?)\s+(?:it\s+|this\s+)?on demand\b|(?:^|[.!?]\s+)on (?:demand|request|click|command)\b|\bon (?:demand|request)\s*:|\bi (?:press|click|hit|push) (?:a|the) button\b/i;
@@ -446,9 +450,25 @@ export function readTrigger(
     objectOf(grammar).replace(/_/g, '').replace(/s$/, '') ===
       objectOf(catalog).split('.').pop()!.replace(/_/g, '').replace(/s$/, '') &&
     readsOtherHappening(catalog, grammar);
+  // A service named only as where things are sent ("forward it to me on WhatsApp"), after the
+  // event is told, is not where the event happens when another service is named before it.
+  const onlyAsDestination = (e: EventTrigger) => {
+    const spans = services.filter((s) => s.id === e.integration);
+    return (
+      spans.length > 0 &&
+      spans.every(
+        (s) =>
+          s.start >= e.index + e.clause.length &&
+          SENT_TO.test(text.slice(Math.max(0, s.start - 60), s.start)),
+      )
+    );
+  };
   const preferGeneric =
     !!generic &&
     (!catalogEvent ||
+      (generic.integration !== catalogEvent.integration &&
+        onlyAsDestination(catalogEvent) &&
+        services.some((s) => s.id === generic.integration && s.end <= generic.index)) ||
       reread(catalogEvent, generic) ||
       (generic.integration !== catalogEvent.integration &&
         toldIn(catalogEvent, generic.integration) &&
@@ -472,8 +492,9 @@ export function readTrigger(
     if (!schedule && USER_RUNS.some((pattern) => pattern.test(text))) {
       return { type: 'manual', schedule: null, event: null, assumptions: [] };
     }
-    // "review a PR when I give you the link": the user starting it is no event.
-    if (event && USER_STARTS.test(event.clause) && !schedule) {
+    // "review a PR when I give you the link": the user starting it is no event — unless what they
+    // do happens in a service the clause names ("when i upload a video to my youtube channel").
+    if (event && USER_STARTS.test(event.clause) && !toldIn(event, event.integration) && !schedule) {
       return { type: 'manual', schedule: null, event: null, assumptions: [] };
     }
     // "Email every customer who cancelled their Stripe subscription in the last 30 days": the

@@ -102,6 +102,12 @@ export const FORM_INTEGRATIONS: readonly Integration[] = [
     website: 'https://forms.office.com',
     keywords: ['microsoft forms', 'ms forms', 'microsoft form'],
     aliases: ['ms forms', 'office forms', 'forms.office.com'],
+    events: [
+      event('response.created', 'Response submitted', [
+        'new microsoft forms response',
+        'someone submits the microsoft form',
+      ]),
+    ],
   }),
   known({
     id: 'fillout',
