@@ -1,5 +1,6 @@
 import { createHmac } from 'node:crypto';
 import type { Agent } from '@spoke/shared';
+import { integrationById, type Integration } from '@spoke/agents';
 import { bearer, type TestApp } from '../../test/harness.ts';
 
 export const call = (
@@ -44,4 +45,24 @@ export function signedHook(
   const timestamp = String(at);
   const mac = createHmac('sha256', secret).update(`${timestamp}.${body}`).digest('hex');
   return { 'x-spoke-timestamp': timestamp, 'x-spoke-signature': `sha256=${mac}` };
+}
+
+/**
+ * The catalog, with Linear's server pointed at a test's own MCP server over streamable HTTP
+ * (`url()`, read when an integration is looked up), its API key passed as Linear's is.
+ */
+export function withLinearAt(url: () => string) {
+  return (id: string): Integration | undefined => {
+    const found = integrationById(id);
+    if (id !== 'linear' || !found) return found;
+    return {
+      ...found,
+      provider: {
+        kind: 'remote',
+        url: url(),
+        transport: 'streamable-http',
+        headers: { Authorization: 'Bearer {LINEAR_API_KEY}' },
+      },
+    };
+  };
 }

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { Agent, AgentPlan } from '@spoke/shared';
-import { integrationById, type Integration } from '@spoke/agents';
 import {
   localServer,
   type LocalServer,
@@ -15,7 +14,7 @@ import {
   type ItemsServer,
 } from '../../../../../packages/agents/src/runtime/test-items-server.ts';
 import { register, startTestApp, type TestApp } from '../../test/harness.ts';
-import { call, createAgent, finishedRun, signedHook } from './agent-test-kit.ts';
+import { call, createAgent, finishedRun, signedHook, withLinearAt } from './agent-test-kit.ts';
 
 // Agents whose plans run tool steps with no model configured, against a local status endpoint
 // and a local webhook receiver (private networks allowed for the test).
@@ -317,19 +316,7 @@ describe('a plan started by polling, with no model configured', () => {
   // Linear's server pointed at the test's own MCP server over streamable HTTP.
   let t: TestApp;
   let items: ItemsServer;
-  const lookup = (id: string): Integration | undefined => {
-    const found = integrationById(id);
-    if (id !== 'linear' || !found) return found;
-    return {
-      ...found,
-      provider: {
-        kind: 'remote',
-        url: items.url,
-        transport: 'streamable-http',
-        headers: { Authorization: 'Bearer {LINEAR_API_KEY}' },
-      },
-    };
-  };
+  const lookup = withLinearAt(() => items.url);
   beforeAll(async () => {
     items = await startItemsServer();
     t = await startTestApp({ allowPrivateNetworks: true }, undefined, { integrations: lookup });

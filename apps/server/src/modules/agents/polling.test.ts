@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { Agent, AgentPoll, EventDelivery } from '@spoke/shared';
-import { integrationById, type Integration } from '@spoke/agents';
 import {
   startOpenAITestServer,
   type OpenAITestServer,
@@ -11,7 +10,7 @@ import {
   type ItemsServer,
 } from '../../../../../packages/agents/src/runtime/test-items-server.ts';
 import { register, startPeerApp, startTestApp, type TestApp } from '../../test/harness.ts';
-import { call, createAgent, finishedRun, signedHook } from './agent-test-kit.ts';
+import { call, createAgent, finishedRun, signedHook, withLinearAt } from './agent-test-kit.ts';
 
 // Event polling through the whole platform: a real MCP server over streamable HTTP (the test's
 // own, standing in for Linear's), reached through the platform's connection path with the
@@ -22,19 +21,7 @@ let model: OpenAITestServer;
 let items: ItemsServer;
 
 /** Linear, with its server pointed at the test's own; everything else from the catalog. */
-const lookup = (id: string): Integration | undefined => {
-  const found = integrationById(id);
-  if (id !== 'linear' || !found) return found;
-  return {
-    ...found,
-    provider: {
-      kind: 'remote',
-      url: items.url,
-      transport: 'streamable-http',
-      headers: { Authorization: 'Bearer {LINEAR_API_KEY}' },
-    },
-  };
-};
+const lookup = withLinearAt(() => items.url);
 
 beforeAll(async () => {
   items = await startItemsServer();
