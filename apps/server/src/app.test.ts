@@ -36,10 +36,16 @@ describe('health and readiness', () => {
     });
   });
 
-  it('GET /api/ready answers when the database does', async () => {
+  it('GET /api/ready answers when the database does, and says whether a model is set up', async () => {
     const res = await t.app.inject('/api/ready');
     expect(res.json()).toEqual({
-      data: { status: 'ready', database: 'ok', integrations: { sandbox: 'bubblewrap' } },
+      data: {
+        status: 'ready',
+        database: 'ok',
+        integrations: { sandbox: 'bubblewrap' },
+        // (No model is configured for this app.)
+        model: 'none',
+      },
     });
   });
 });

@@ -8,6 +8,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';
+import { MODEL_SETUP_HELP } from '@spoke/shared';
 import { requireSecretsKey, type AppConfig } from './config.ts';
 import { openDatabase, type Database } from './db/client.ts';
 import { onFrameworkError, registerErrorHandling } from './errors.ts';
@@ -213,6 +214,11 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   const credentials = createCredentialService(database.db, box, lists);
   const llm = config.llm ? createLanguageModel(config.llm) : null;
   const model = () => llm;
+  // (Users are told only that no model is set up; the operator reads how here and on the Admin page.)
+  if (!llm)
+    app.log.info(
+      `No language model: plans of tool steps run, others are refused. ${MODEL_SETUP_HELP}`,
+    );
   const agentService = createAgentService({
     db: database.db,
     box,
@@ -280,6 +286,7 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
     version: config.version,
     ping: database.ping,
     sandboxMode: async () => (await sandbox).status.mode,
+    modelConfigured: () => llm !== null,
   });
   await app.register(accountRoutes, { prefix: '/api/account', service: accounts, limiters });
   await app.register(billingRoutes, { prefix: '/api/account', usage, accounts });

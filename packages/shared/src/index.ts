@@ -28,6 +28,7 @@ export {
   ForgotPasswordSchema,
   ResetPasswordSchema,
   GoogleExchangeSchema,
+  SignInMethodsSchema,
   VerifyEmailSchema,
   SessionInfoSchema,
   SessionListSchema,
@@ -53,6 +54,7 @@ export {
   type UpdateProfile,
   type ChangePassword,
   type SessionInfo,
+  type SignInMethods,
   type Role,
   type TeamSize,
   type UseCase,
@@ -60,6 +62,7 @@ export {
 export {
   HealthSchema,
   ReadySchema,
+  MODEL_SETUP_HELP,
   SANDBOX_MODES,
   type Health,
   type Ready,

@@ -1,3 +1,4 @@
+import { MODEL_SETUP_HELP } from '@spoke/shared';
 import { describe, expect, it } from 'vitest';
 import {
   createLanguageModel,
@@ -131,8 +132,10 @@ describe('createLanguageModel', () => {
   });
 });
 
-describe('MODEL_NOT_CONFIGURED_MESSAGE', () => {
-  it('tells how to configure a model, with an Ollama example', () => {
+describe('the messages of a server with no model', () => {
+  it('tells the user in their words, and the operator how to configure one', () => {
+    // Users see no settings of the server.
+    expect(MODEL_NOT_CONFIGURED_MESSAGE).not.toMatch(/[A-Z]{2,}_[A-Z]+/);
     for (const word of [
       'LLM_PROVIDER',
       'LLM_MODEL',
@@ -140,9 +143,9 @@ describe('MODEL_NOT_CONFIGURED_MESSAGE', () => {
       'ANTHROPIC_API_KEY',
       'LLM_BASE_URL',
     ]) {
-      expect(MODEL_NOT_CONFIGURED_MESSAGE).toContain(word);
+      expect(MODEL_SETUP_HELP).toContain(word);
     }
-    expect(MODEL_NOT_CONFIGURED_MESSAGE).toContain(
+    expect(MODEL_SETUP_HELP).toContain(
       'LLM_PROVIDER=openai-compatible LLM_BASE_URL=http://127.0.0.1:11434/v1 LLM_MODEL=llama3.1',
     );
   });

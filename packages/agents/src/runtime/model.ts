@@ -15,13 +15,13 @@ export type ModelConfig = {
   apiKey?: string;
 };
 
-/** What a run answers when no model is configured: how to configure one. */
+/**
+ * What a run answers its user when no model is configured: in the user's words (how to configure
+ * one is the operator's, `MODEL_SETUP_HELP` in the shared package).
+ */
 export const MODEL_NOT_CONFIGURED_MESSAGE =
-  'No language model is configured, so this agent cannot run (dry runs still work). Set ' +
-  'LLM_PROVIDER (openai, anthropic or openai-compatible), LLM_MODEL and the API key ' +
-  '(OPENAI_API_KEY, ANTHROPIC_API_KEY, or LLM_API_KEY for an OpenAI-compatible server, which ' +
-  'also needs LLM_BASE_URL), then restart the server. For example, with a local Ollama: ' +
-  'LLM_PROVIDER=openai-compatible LLM_BASE_URL=http://127.0.0.1:11434/v1 LLM_MODEL=llama3.1';
+  'No language model is set up on this server yet, so this agent cannot run (dry runs still ' +
+  'work). An administrator can set one up: the Admin page says how.';
 
 /** A model configuration that is half done or malformed; `problems` lists each mistake. */
 export class ModelConfigError extends Error {

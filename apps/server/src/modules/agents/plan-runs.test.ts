@@ -288,6 +288,10 @@ describe('a plan with a language step, with a model configured', () => {
     await model.close();
   });
 
+  it('says on /api/ready that a model is set up', async () => {
+    expect((await t.app.inject('/api/ready')).json().data.model).toBe('configured');
+  });
+
   it('calls the model once, for that step only', async () => {
     const user = await register(t.app);
     // Compiling asks the model first; its answer is no spec, so the embedded compiler is used.

@@ -12,13 +12,15 @@ const READY_TIMEOUT_MS = 2_000;
 
 /**
  * Liveness (`/api/health`) and readiness (`/api/ready`: the database answers; it also says how
- * third-party integrations are isolated, so operators and monitors see an unsafe mode).
+ * third-party integrations are isolated, so operators and monitors see an unsafe mode, and
+ * whether a language model is configured).
  */
 export const healthRoutes: FastifyPluginAsyncZod<{
   version: string;
   ping: () => Promise<void>;
   sandboxMode: () => Promise<SandboxModeName>;
-}> = async (app, { version, ping, sandboxMode }) => {
+  modelConfigured: () => boolean;
+}> = async (app, { version, ping, sandboxMode, modelConfigured }) => {
   app.get('/health', { schema: { response: { 200: envelope(HealthSchema) } } }, async () => ({
     data: { status: 'ok' as const, version, uptime: Math.round(process.uptime()) },
   }));
@@ -47,7 +49,12 @@ export const healthRoutes: FastifyPluginAsyncZod<{
       reply.header('cache-control', 'no-store');
       const sandbox = await sandboxMode();
       return {
-        data: { status: 'ready' as const, database: 'ok' as const, integrations: { sandbox } },
+        data: {
+          status: 'ready' as const,
+          database: 'ok' as const,
+          integrations: { sandbox },
+          model: modelConfigured() ? ('configured' as const) : ('none' as const),
+        },
       };
     },
   );

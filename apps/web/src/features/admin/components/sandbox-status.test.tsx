@@ -6,6 +6,7 @@ import { suiteServer } from '../../../test/suite-server.ts';
 import { sampleUser, sendJson, sendRaw, type RecordedRequest } from '../../../test/test-server.ts';
 
 let mode: string | undefined = 'bubblewrap';
+let model: string | undefined;
 
 function api(req: RecordedRequest, res: ServerResponse) {
   const url = new URL(req.path, 'http://test');
@@ -14,7 +15,9 @@ function api(req: RecordedRequest, res: ServerResponse) {
   }
   if (url.pathname === '/api/ready') {
     const integrations = mode ? { integrations: { sandbox: mode } } : {};
-    return sendJson(res, 200, { data: { status: 'ready', database: 'ok', ...integrations } });
+    return sendJson(res, 200, {
+      data: { status: 'ready', database: 'ok', ...integrations, ...(model ? { model } : {}) },
+    });
   }
   if (url.pathname === '/api/admin/users') {
     return sendJson(res, 200, { data: { users: [], next_cursor: null } });
@@ -54,5 +57,30 @@ describe('the admin page’s sandbox status', () => {
     await renderSignedIn('/app/admin');
     await screen.findByRole('heading', { name: 'Admin' });
     expect(screen.queryByRole('region', { name: 'Integration sandbox' })).toBeNull();
+  });
+});
+
+describe('the admin page’s language model status', () => {
+  const modelRegion = () => screen.findByRole('region', { name: 'Language model' });
+
+  it('tells the operator how to set up a model when none is', async () => {
+    model = 'none';
+    await renderSignedIn('/app/admin');
+    const text = (await modelRegion()).textContent;
+    expect(text).toContain('No language model is configured');
+    expect(text).toContain('LLM_PROVIDER=openai-compatible LLM_BASE_URL=http://127.0.0.1:11434/v1');
+  });
+
+  it('says so when one is', async () => {
+    model = 'configured';
+    await renderSignedIn('/app/admin');
+    expect((await modelRegion()).textContent).toContain('A language model is configured');
+  });
+
+  it('shows nothing when the server does not say', async () => {
+    model = undefined;
+    await renderSignedIn('/app/admin');
+    await screen.findByRole('heading', { name: 'Admin' });
+    expect(screen.queryByRole('region', { name: 'Language model' })).toBeNull();
   });
 });

@@ -4,6 +4,7 @@ import { AccessDenied } from '../components/access-denied.tsx';
 import { AdminTabs, type Tab } from '../components/admin-tabs.tsx';
 import { MessagesPanel } from '../components/messages-panel.tsx';
 import { RegistryPanel } from '../components/registry-panel.tsx';
+import { ModelStatus } from '../components/model-status.tsx';
 import { SandboxStatus } from '../components/sandbox-status.tsx';
 import { UsersPanel } from '../components/users-panel.tsx';
 import { usePageTitle } from '../../../components/layout/use-page-title.ts';
@@ -31,7 +32,10 @@ export function Component() {
         Manage users, their plans and admin rights, read contact messages, and moderate the
         registry.
       </p>
-      <SandboxStatus />
+      <div className="mt-6 grid gap-4 lg:grid-cols-2">
+        <SandboxStatus />
+        <ModelStatus />
+      </div>
       <div className="mt-8">
         <AdminTabs
           tabs={TABS}

@@ -254,7 +254,7 @@ describe('agent page', () => {
 
   it('shows MODEL_NOT_CONFIGURED verbatim and offers a dry run', async () => {
     const message =
-      'No language model is configured. Set LLM_PROVIDER (openai, anthropic or openai-compatible), LLM_MODEL and the provider key, then restart the server.';
+      'No language model is set up on this server yet, so this agent cannot run (dry runs still work). An administrator can set one up: the Admin page says how.';
     answerOnce('POST', `${agentPath}/runs`, 503, {
       error: { message, code: 'MODEL_NOT_CONFIGURED' },
     });
