@@ -116,10 +116,17 @@ describe('agent studio', () => {
     expect(body.prompt).toBe('Every weekday at 9am, summarise new Zendesk tickets to Slack');
     expect(body.timezone).toBe(Intl.DateTimeFormat().resolvedOptions().timeZone);
 
+    // The form made way for the agent: there is no second click to make a duplicate.
+    expect(screen.queryByRole('form', { name: 'Create an agent' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Create Agent' })).toBeNull();
     await user.click(card.getByRole('button', { name: 'Create another agent' }));
     expect(screen.queryByRole('article')).toBeNull();
-    expect(prompt.value).toBe('');
-    expect(document.activeElement).toBe(prompt);
+    const fresh = screen.getByLabelText<HTMLTextAreaElement>('Describe your agent');
+    expect(fresh.value).toBe('');
+    await waitFor(() => expect(document.activeElement).toBe(fresh));
+    expect(
+      server.requests.filter((r) => r.path === '/api/agents' && r.method === 'POST'),
+    ).toHaveLength(1);
   });
 
   it('lists the services it named but cannot use yet, with a registry search for each', async () => {

@@ -17,7 +17,8 @@ import { PromptField } from './prompt-field.tsx';
 
 /**
  * The agent studio: a description in, a saved agent out. The four progress steps follow the
- * phases the server streams while it compiles and saves the agent.
+ * phases the server streams while it compiles and saves the agent; the saved agent then takes the
+ * form's place until the user asks for another (or picks an example).
  */
 export function Studio({ examples }: { examples: readonly string[] }) {
   const queryClient = useQueryClient();
@@ -61,7 +62,8 @@ export function Studio({ examples }: { examples: readonly string[] }) {
   function another() {
     create.reset();
     setPrompt('');
-    textarea.current?.focus();
+    // (The form comes back on the next render: focus it then.)
+    requestAnimationFrame(() => textarea.current?.focus());
   }
 
   const promptError = invalid ?? create.error?.fields?.prompt;
@@ -73,26 +75,29 @@ export function Studio({ examples }: { examples: readonly string[] }) {
 
   return (
     <div>
-      <form noValidate onSubmit={submit} aria-busy={busy} aria-label="Create an agent">
-        <PromptField
-          value={prompt}
-          error={promptError}
-          readOnly={busy}
-          textareaRef={textarea}
-          onChange={(value) => {
-            setPrompt(value);
-            setInvalid(undefined);
-          }}
-        />
-        <button
-          type="submit"
-          className={`${primaryButton} mt-3`}
-          disabled={busy || prompt.trim() === ''}
-        >
-          {busy ? <Spinner /> : <Wand2 aria-hidden="true" className="size-4" />}
-          {busy ? 'Creating Agent...' : 'Create Agent'}
-        </button>
-      </form>
+      {/* The created agent takes the form's place: a second click cannot make a duplicate. */}
+      {!create.isSuccess && (
+        <form noValidate onSubmit={submit} aria-busy={busy} aria-label="Create an agent">
+          <PromptField
+            value={prompt}
+            error={promptError}
+            readOnly={busy}
+            textareaRef={textarea}
+            onChange={(value) => {
+              setPrompt(value);
+              setInvalid(undefined);
+            }}
+          />
+          <button
+            type="submit"
+            className={`${primaryButton} mt-3`}
+            disabled={busy || prompt.trim() === ''}
+          >
+            {busy ? <Spinner /> : <Wand2 aria-hidden="true" className="size-4" />}
+            {busy ? 'Creating Agent...' : 'Create Agent'}
+          </button>
+        </form>
+      )}
       <p role="status" aria-live="polite" className="sr-only">
         {announcement}
       </p>
