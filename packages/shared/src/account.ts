@@ -212,6 +212,9 @@ export const VerifyEmailSchema = z.object({
 export const GoogleExchangeSchema = z.object({
   code: z.string().check(z.minLength(1), z.maxLength(200)),
 });
+/** The ways to sign in besides e-mail and password that this platform offers. */
+export const SignInMethodsSchema = z.object({ google: z.boolean() });
+export type SignInMethods = z.infer<typeof SignInMethodsSchema>;
 
 export const SessionInfoSchema = z.object({
   id: z.string(),

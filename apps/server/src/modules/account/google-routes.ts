@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { SignInMethodsSchema, envelope } from '@spoke/shared';
 import { toHeaders } from '../../lib/http.ts';
 import { GOOGLE_EMAIL_NOT_VERIFIED, type Auth } from './auth.ts';
 import type { AccountService } from './service.ts';
@@ -9,6 +10,8 @@ const COMPLETE_PATH = '/api/account/google/complete';
 const FAILED = '/login?error=google_failed';
 const UNAVAILABLE = '/login?error=google_unavailable';
 const UNVERIFIED = '/login?error=google_unverified';
+/** The setting changes only with a restart: a few minutes of caching costs nothing. */
+const METHODS_CACHE = 'public, max-age=300';
 
 /**
  * Google sign-in (OpenID Connect code flow with state, PKCE and nonce, run by better-auth).
@@ -25,6 +28,16 @@ export const googleRoutes: FastifyPluginAsyncZod<{
     const cookies = headers?.getSetCookie() ?? [];
     if (cookies.length) reply.header('set-cookie', cookies);
   }
+
+  // Public, so the sign-in pages offer Google only where it works.
+  app.get(
+    '/api/auth/methods',
+    { schema: { response: { 200: envelope(SignInMethodsSchema) } } },
+    async (_request, reply) => {
+      reply.header('cache-control', METHODS_CACHE);
+      return { data: { google: enabled } };
+    },
+  );
 
   app.get(
     '/api/auth/google',

@@ -88,6 +88,27 @@ async function signedIn(user: ProviderUser, remember = false) {
 const codesIssued = async () =>
   (await t.app.spoke.database.db.select({ n: count() }).from(loginCodes))[0]?.n ?? 0;
 
+describe('GET /api/auth/methods', () => {
+  it('tells anyone that Google sign-in is offered, for browsers to keep a while', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/auth/methods' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ data: { google: true } });
+    expect(res.headers['cache-control']).toBe('public, max-age=300');
+  });
+
+  it('says Google is not offered when it is not configured', async () => {
+    const plain = await startTestApp();
+    try {
+      const res = await plain.app.inject({ method: 'GET', url: '/api/auth/methods' });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({ data: { google: false } });
+      expect(res.headers['cache-control']).toBe('public, max-age=300');
+    } finally {
+      await plain.close();
+    }
+  });
+});
+
 describe('GET /api/auth/google', () => {
   it('sends the browser to the login page when Google is not configured', async () => {
     const plain = await startTestApp();

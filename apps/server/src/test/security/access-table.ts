@@ -153,6 +153,7 @@ export const ACCESS_TABLE: Record<string, Row> = {
       payload: { code: await c.t.app.spoke.accounts.createLoginCode(c.other.user.id, false) },
     }),
   },
+  'GET /api/auth/methods': { expect: everyone(200), request: get('/api/auth/methods') },
   // Google sign-in is not configured here: each step sends the browser back to /login.
   'GET /api/auth/google': { expect: everyone(302), request: get('/api/auth/google') },
   'GET /api/auth/callback/:providerId': {
