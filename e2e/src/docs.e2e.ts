@@ -72,7 +72,7 @@ const pathOf = (page: Page) => new URL(page.url()).pathname;
 const h1 = (page: Page) => page.getByRole('heading', { level: 1 });
 
 describe('docs home', () => {
-  it('is public and shows the stat cards, chapter cards and the two buttons', async () => {
+  it('is public and shows the stat cards, chapter cards without ratings and the two buttons', async () => {
     const { page, context, errors } = await openPage('/app/docs');
     await h1(page).filter({ hasText: 'Spoke CLI Documentation' }).waitFor();
     expect(pathOf(page)).toBe('/app/docs');
@@ -96,16 +96,17 @@ describe('docs home', () => {
     const cards = page.getByTestId('chapter-card');
     expect(await cards.count()).toBe(TABS.length);
     for (const [i, tab] of TABS.entries()) {
-      const { title, sections } = tabContent(tab);
+      const { title, description, sections } = tabContent(tab);
       const card = cards.nth(i);
       expect(await card.getAttribute('href')).toBe(`/app/docs/${tab}`);
       expect(await card.getByRole('heading').innerText()).toBe(title);
       expect(await card.getByTestId('section-count').innerText()).toBe(
         `${sections.length} sections`,
       );
-      const rating = card.getByTestId('decorative-rating');
-      expect(await rating.getAttribute('aria-hidden')).toBe('true');
-      expect(Number(await rating.innerText())).toBeGreaterThanOrEqual(4.8);
+      // What the chapter is and holds, and nothing made up: no star rating.
+      expect(await card.evaluate((el) => el.textContent)).toBe(
+        `${title}${description}${sections.length} sections`,
+      );
     }
 
     const main = page.locator('main');

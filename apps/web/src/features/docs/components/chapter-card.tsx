@@ -1,14 +1,7 @@
-import { ArrowRight, Star } from 'lucide-react';
+import { ArrowRight } from 'lucide-react';
 import { Link } from 'react-router';
 import type { ChapterOutline } from '../content/docs-model.ts';
 import { ChapterIcon } from './chapter-icon.tsx';
-
-// A decoration the spec asks for, not anyone's review: stable per chapter, 4.8 to 5.0.
-function decorativeRating(id: string): string {
-  let sum = 0;
-  for (const char of id) sum += char.charCodeAt(0);
-  return (4.8 + (sum % 3) / 10).toFixed(1);
-}
 
 function sectionCount(count: number): string {
   return `${count} ${count === 1 ? 'section' : 'sections'}`;
@@ -21,20 +14,9 @@ export function ChapterCard({ chapter, to }: { chapter: ChapterOutline; to: stri
       data-testid="chapter-card"
       className="group flex h-full flex-col rounded-xl border border-slate-200 bg-white p-5 shadow-sm transition hover:border-blue-300 hover:shadow-md focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600"
     >
-      <div className="flex items-start justify-between gap-3">
-        <span className="flex size-10 items-center justify-center rounded-lg bg-blue-50 text-blue-700">
-          <ChapterIcon name={chapter.icon} className="size-5" />
-        </span>
-        {/* Hidden from assistive technology: a made-up rating must not be read out as fact. */}
-        <span
-          aria-hidden="true"
-          data-testid="decorative-rating"
-          className="flex items-center gap-1 text-xs font-medium text-slate-600"
-        >
-          <Star className="size-3.5 fill-amber-400 text-amber-400" />
-          {decorativeRating(chapter.id)}
-        </span>
-      </div>
+      <span className="flex size-10 items-center justify-center rounded-lg bg-blue-50 text-blue-700">
+        <ChapterIcon name={chapter.icon} className="size-5" />
+      </span>
       <h3 className="mt-4 text-lg font-semibold text-slate-900 group-hover:text-blue-700">
         {chapter.title}
       </h3>
