@@ -148,6 +148,45 @@ describe('registry page', () => {
     expect(errors).toEqual([]);
     await context.close();
   });
+
+  it('shows a download count only once a server has been downloaded', async () => {
+    const name = await publishServer();
+    const { page, context, errors } = await openPage(`/app/workspace/registry/${name}`, {
+      session: await registerUser(),
+    });
+    const about = page.getByRole('region', { name: 'About' });
+    await about.getByText('Not stated').first().waitFor();
+    // A new server has no downloads: no "0 downloads" on its page or its card.
+    expect(await about.innerText()).not.toMatch(/download/i);
+    const card = () => cards(page).filter({ hasText: name });
+    await page.goto(`${baseUrl}/app/workspace/registry?q=${encodeURIComponent(name)}`);
+    await card().waitFor();
+    expect(await card().innerText()).not.toMatch(/download/i);
+
+    // `spoke install` fetches the version with this header: one download.
+    const installed = await fetch(
+      `${baseUrl}/registry/v0.1/servers/${encodeURIComponent(name)}/versions/latest`,
+      { headers: { 'x-spoke-intent': 'install' } },
+    );
+    expect(installed.status).toBe(200);
+
+    await page.goto(`${baseUrl}/app/workspace/registry/${name}`);
+    await about.getByText('Downloads', { exact: true }).waitFor();
+    expect(await about.innerText()).toMatch(/Downloads\s+1 download(?!s)/);
+    // Listings are kept a few seconds: the card shows the count once the list is read again.
+    await expect
+      .poll(
+        async () => {
+          await page.goto(`${baseUrl}/app/workspace/registry?q=${encodeURIComponent(name)}`);
+          await card().waitFor();
+          return card().innerText();
+        },
+        { timeout: 15_000, interval: 1000 },
+      )
+      .toContain('1 download');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
 });
 
 describe('registry moderation', () => {

@@ -42,10 +42,13 @@ export function ServerCard({ entry, from }: { entry: RegistryEntry; from: string
             {spoke.category}
           </span>
         )}
-        <span className="inline-flex items-center gap-1">
-          <Download aria-hidden="true" className="size-3.5" />
-          {formatDownloads(spoke.downloadCount)}
-        </span>
+        {/* A count of nothing reads as a made-up figure: shown once there are downloads. */}
+        {spoke.downloadCount > 0 && (
+          <span className="inline-flex items-center gap-1">
+            <Download aria-hidden="true" className="size-3.5" />
+            {formatDownloads(spoke.downloadCount)}
+          </span>
+        )}
       </div>
     </li>
   );

@@ -53,7 +53,9 @@ export function ServerFacts({ entry }: { entry: RegistryEntry }) {
         </Row>
       )}
       <Row term="Category">{spoke.category ?? 'None'}</Row>
-      <Row term="Downloads">{formatDownloads(spoke.downloadCount)}</Row>
+      {spoke.downloadCount > 0 && (
+        <Row term="Downloads">{formatDownloads(spoke.downloadCount)}</Row>
+      )}
       <Row term="Published">
         <time dateTime={official.publishedAt}>{formatDate(official.publishedAt)}</time>
       </Row>

@@ -109,7 +109,7 @@ const listRequests = () =>
     .map((r) => Object.fromEntries(new URL(r.path, 'http://x').searchParams));
 
 describe('registry list', () => {
-  it('lists servers with version, trust level in words, category and downloads', async () => {
+  it('lists servers with version, trust level in words, category and downloads, if any', async () => {
     open('/app/workspace/registry');
     expect(await screen.findByRole('heading', { level: 1, name: 'Registry' })).toBeTruthy();
     await results();
@@ -127,6 +127,8 @@ describe('registry list', () => {
     expect(card.getByText('1,843 downloads')).toBeTruthy();
     expect(within(cards()[1] as HTMLElement).getByText('1 download')).toBeTruthy();
     expect(within(cards()[2] as HTMLElement).getByText('Deprecated')).toBeTruthy();
+    // No count until there are downloads: "0 downloads" on every new server reads as made up.
+    expect(cards()[2]!.textContent).not.toMatch(/download/i);
   });
 
   it('searches as you type, once typing pauses, and keeps the search in the address', async () => {
@@ -232,6 +234,7 @@ describe('server page', () => {
 
     const about = within(screen.getByRole('region', { name: 'About' }));
     expect(about.getByText('MIT')).toBeTruthy();
+    expect(about.getByText('Downloads').nextElementSibling?.textContent).toBe('1,843 downloads');
     const repo = about.getByRole('link', { name: /github\.com\/github\/github-mcp-server/ });
     expect(repo.getAttribute('href')).toBe('https://github.com/github/github-mcp-server');
     expect(repo.getAttribute('rel')).toContain('noopener');
@@ -280,6 +283,8 @@ describe('server page', () => {
     expect(about.getByText('javascript:alert(1)')).toBeTruthy();
     expect(about.queryByRole('link')).toBeNull();
     expect(about.getByText('Not stated')).toBeTruthy();
+    // Never downloaded: no count at all rather than a zero.
+    expect(screen.getByRole('region', { name: 'About' }).textContent).not.toMatch(/download/i);
   });
 
   it('says so for an unknown server, with a way back', async () => {
