@@ -1,8 +1,13 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { sampleRegistration } from '@spoke/shared/testing';
+import {
+  startMockGoogle,
+  type MockGoogle,
+} from '../../apps/server/src/modules/account/google-test-kit.ts';
 import { launchBrowser } from './browser.ts';
 import { countLinks, linkFor } from './outbox.ts';
+import { startServer, type RunningServer } from './server.ts';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -115,5 +120,89 @@ describe('signing in and out in the browser', () => {
       .poll(() => page.getByText('Login failed. Please check your credentials.').count())
       .toBe(1);
     await page.close();
+  });
+});
+
+/** Opens `url` and waits until the page has the server's answer on sign-in methods. */
+async function openSignIn(page: Page, url: string) {
+  const methods = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/auth/methods');
+  await page.goto(url);
+  const answer = await methods;
+  // A moment for the page to render the answer before anything is checked as absent.
+  await page.waitForTimeout(250);
+  return (await answer.json()) as { data: { google: boolean } };
+}
+
+describe('Google sign-in', () => {
+  it('is not offered where the server has no Google client', async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    expect(await openSignIn(page, `${baseUrl}/login`)).toEqual({ data: { google: false } });
+    await page.getByLabel(/email/i).waitFor();
+    expect(await page.getByRole('button', { name: /Google/ }).count()).toBe(0);
+    expect(await page.getByText('or sign in with e-mail').count()).toBe(0);
+
+    // The registration page, reached within the app, knows it already.
+    await page.locator('main').getByRole('link', { name: 'Create account' }).click();
+    await page.getByLabel('First name').waitFor();
+    expect(await page.getByRole('button', { name: /Google/ }).count()).toBe(0);
+    expect(await page.getByText('or sign up with e-mail').count()).toBe(0);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  describe('on a server with a Google client', () => {
+    let google: MockGoogle;
+    let server: RunningServer;
+    beforeAll(async () => {
+      // The server reads the provider's discovery document as it starts.
+      google = await startMockGoogle();
+      server = await startServer({
+        GOOGLE_CLIENT_ID: 'spoke-e2e',
+        GOOGLE_CLIENT_SECRET: 'spoke-e2e-secret',
+        GOOGLE_ISSUER: google.issuer,
+      });
+    });
+    afterAll(async () => {
+      await server?.stop();
+      await google?.stop();
+    });
+
+    it('is offered on both pages, and signs in after the pause', async () => {
+      google.signInAs({
+        sub: 'google-e2e-grace',
+        email: 'grace.e2e@example.com',
+        email_verified: true,
+        name: 'Grace Hopper',
+      });
+      const context = await browser.newContext();
+      const page = await context.newPage();
+      const errors: string[] = [];
+      page.on('pageerror', (e) => errors.push(e.message));
+      expect(await openSignIn(page, `${server.baseUrl}/register`)).toEqual({
+        data: { google: true },
+      });
+      await page.getByRole('button', { name: 'Sign up with Google' }).waitFor();
+      await page.getByText('or sign up with e-mail').waitFor();
+
+      await page.locator('main').getByRole('link', { name: 'Sign In', exact: true }).click();
+      await page.getByLabel(/email/i).waitFor();
+      const button = page.getByRole('button', { name: 'Continue with Google' });
+      // Known from the registration page: there at once, not after another question.
+      expect(await button.isVisible()).toBe(true);
+      const clickedAt = Date.now();
+      const leaving = page.waitForRequest((r) => r.url().endsWith('/api/auth/google'));
+      await button.click();
+      await page.getByText('Connecting to Google...').waitFor();
+      await leaving;
+      expect(Date.now() - clickedAt).toBeGreaterThanOrEqual(1400);
+      await page.waitForURL(/\/app\/dashboard$/);
+      await page.getByRole('heading', { level: 1, name: 'Welcome, Grace Hopper' }).waitFor();
+      expect(await page.evaluate(() => localStorage.getItem('token'))).toBeTruthy();
+      expect(errors).toEqual([]);
+      await context.close();
+    });
   });
 });

@@ -1,5 +1,6 @@
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { forgetQueryClients } from '../app/query-client-for-user.ts';
+import { forgetSignInMethods } from '../features/auth/components/use-google-sign-in.ts';
 import {
   type Handler,
   type RecordedRequest,
@@ -21,8 +22,8 @@ export interface SuiteServer {
 /**
  * Serves a test file's API: starts a real HTTP server before its first test and points the page
  * at it, closes it after the last. After each test the recorded requests are dropped, `handler`
- * answers again and the app's query cache is emptied, so that every test starts from the same
- * place. Call it at the top level of the file.
+ * answers again and the app's query cache and its answer on sign-in methods are forgotten, so
+ * that every test starts from the same place. Call it at the top level of the file.
  */
 export function suiteServer(
   handler: Handler = (_request, response) => sendRaw(response, 404),
@@ -43,6 +44,7 @@ export function suiteServer(
     current.requests.length = 0;
     current.handle(handler);
     forgetQueryClients();
+    forgetSignInMethods();
   });
 
   return {

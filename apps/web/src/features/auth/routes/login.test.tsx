@@ -1,12 +1,18 @@
 import { LOGIN_FAILED_MESSAGE } from '@spoke/shared';
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import type { ServerResponse } from 'node:http';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { navigateBrowser } from '../../../lib/browser-navigation.ts';
 import { renderRoutes } from '../../../test/render-app.tsx';
 import { suiteServer } from '../../../test/suite-server.ts';
-import { answerPath, sampleUser, sendJson, sendRaw } from '../../../test/test-server.ts';
+import {
+  answerPath,
+  sampleUser,
+  sendJson,
+  sendRaw,
+  type Handler,
+} from '../../../test/test-server.ts';
 import { PageLoading } from '../../../components/page-loading.tsx';
 import { GuestOnly } from '../components/guest-only.tsx';
 
@@ -23,14 +29,29 @@ const routes = [
   },
 ];
 
-const server = suiteServer();
+const METHODS = '/api/auth/methods';
+
+/** The server's answers: Google sign-in offered (unless `google` says otherwise), and `login`. */
+function api(
+  login: (res: ServerResponse) => void = (res) => sendRaw(res, 404),
+  google = true,
+): Handler {
+  return (req, res) => {
+    if (req.path === METHODS) return sendJson(res, 200, { data: { google } });
+    return answerPath('/api/account/login', login)(req, res);
+  };
+}
+
+const server = suiteServer(api());
 afterEach(() => {
   vi.clearAllMocks();
 });
 
 function answerLogin(answer: (res: ServerResponse) => void) {
-  server.handle(answerPath('/api/account/login', answer));
+  server.handle(api(answer));
 }
+
+const sent = (path: string) => server.requests.filter((r) => r.path === path);
 
 async function submit(email = sampleUser.email, password = 'secret-password') {
   const user = userEvent.setup();
@@ -54,7 +75,8 @@ describe('login page', () => {
     expect(screen.getByRole('link', { name: 'Create account' }).getAttribute('href')).toBe(
       '/register',
     );
-    expect(screen.getByRole('button', { name: 'Continue with Google' })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Continue with Google' })).toBeTruthy();
+    screen.getByText('or sign in with e-mail');
   });
 
   it('shows Signing In... while the request is pending', async () => {
@@ -67,7 +89,7 @@ describe('login page', () => {
     const busy = await screen.findByRole('button', { name: 'Signing In...' });
     expect(busy.hasAttribute('disabled')).toBe(true);
     // Only an answer to a request that has arrived can be released.
-    await waitFor(() => expect(server.requests).toHaveLength(1));
+    await waitFor(() => expect(sent('/api/account/login')).toHaveLength(1));
     release();
     await screen.findByRole('button', { name: 'Sign In' });
   });
@@ -111,7 +133,9 @@ describe('login page', () => {
     await submit();
     await screen.findByRole('heading', { name: 'Dashboard' });
     expect(router.state.location.pathname).toBe('/app/dashboard');
-    expect(JSON.parse(server.requests[0]?.body ?? '')).toMatchObject({ remember: true });
+    expect(JSON.parse(sent('/api/account/login')[0]?.body ?? '')).toMatchObject({
+      remember: true,
+    });
   });
 
   it('goes back to the page that asked for a sign-in', async () => {
@@ -143,7 +167,7 @@ describe('login page', () => {
     renderRoutes(routes, '/login');
     const user = userEvent.setup();
     await user.click(await screen.findByRole('checkbox', { name: 'Remember me' }));
-    await user.click(screen.getByRole('button', { name: 'Continue with Google' }));
+    await user.click(await screen.findByRole('button', { name: 'Continue with Google' }));
     expect(screen.getByRole('button', { name: 'Connecting to Google...' })).toBeTruthy();
     expect(navigateBrowser).not.toHaveBeenCalled();
     await waitFor(
@@ -152,5 +176,47 @@ describe('login page', () => {
         timeout: 2500,
       },
     );
+  });
+});
+
+describe('the Google button', () => {
+  /** Lets the page take in the server's answer on sign-in methods. */
+  async function answered() {
+    await waitFor(() => expect(sent(METHODS)).toHaveLength(1));
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+  }
+
+  it('is not offered when the server has no Google sign-in', async () => {
+    server.handle(api(undefined, false));
+    renderRoutes(routes, '/login');
+    await screen.findByLabelText('Email');
+    await answered();
+    expect(screen.queryByRole('button', { name: /Google/ })).toBeNull();
+    expect(screen.queryByText('or sign in with e-mail')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Sign In' })).toBeTruthy();
+  });
+
+  it('is not offered when the server cannot say, and is asked again next time', async () => {
+    server.handle((req, res) => sendRaw(res, req.path === METHODS ? 503 : 404));
+    const first = renderRoutes(routes, '/login');
+    await screen.findByLabelText('Email');
+    await answered();
+    expect(screen.queryByRole('button', { name: /Google/ })).toBeNull();
+    first.unmount();
+
+    server.handle(api());
+    renderRoutes(routes, '/login');
+    await screen.findByRole('button', { name: 'Continue with Google' });
+    expect(sent(METHODS)).toHaveLength(2);
+  });
+
+  it('shows at once on the next sign-in page, without asking again', async () => {
+    const first = renderRoutes(routes, '/login');
+    await screen.findByRole('button', { name: 'Continue with Google' });
+    first.unmount();
+    renderRoutes(routes, '/login');
+    await screen.findByLabelText('Email');
+    expect(screen.getByRole('button', { name: 'Continue with Google' })).toBeTruthy();
+    expect(sent(METHODS)).toHaveLength(1);
   });
 });

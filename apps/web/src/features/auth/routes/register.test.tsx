@@ -1,5 +1,5 @@
 import { COMMON_PASSWORD_MESSAGE, type RegisterRequest } from '@spoke/shared';
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import { userEvent, type UserEvent } from '@testing-library/user-event';
 import type { ServerResponse } from 'node:http';
 import { describe, expect, it } from 'vitest';
@@ -22,6 +22,9 @@ const routes = [
 const CONFLICT = 'This information is already in use. Please try different details.';
 
 const server = suiteServer();
+const METHODS = '/api/auth/methods';
+/** What the wizard sent, beside the sign-in page asking whether Google sign-in is offered. */
+const sent = () => server.requests.filter((r) => r.path !== METHODS);
 
 function answer(reply: (res: ServerResponse) => void) {
   server.handle(answerPath('/api/account/register', reply));
@@ -91,7 +94,7 @@ describe('registration wizard', () => {
     expect(errorOf('Email')).toBe('Please enter a valid email address');
     expect(errorOf('Username')).toBe('Username must be at least 3 characters');
     expect(screen.getByText('Step 1 of 3')).toBeTruthy();
-    expect(server.requests).toHaveLength(0);
+    expect(sent()).toHaveLength(0);
   });
 
   it('checks the password step and shows its strength', async () => {
@@ -129,7 +132,7 @@ describe('registration wizard', () => {
     expect(errorOf('Team size')).toBe('Please select team size');
     expect(errorOf('Primary use case')).toBe('Please select primary use case');
     expect(screen.getByText('You must agree to the terms')).toBeTruthy();
-    expect(server.requests).toHaveLength(0);
+    expect(sent()).toHaveLength(0);
   });
 
   it('clears a field error when that field is edited', async () => {
@@ -164,7 +167,7 @@ describe('registration wizard', () => {
     await screen.findByRole('heading', { name: 'Dashboard' });
     expect(router.state.location.pathname).toBe('/app/dashboard');
     expect(getToken()).toBe('new-token');
-    expect(JSON.parse(server.requests[0]?.body ?? '')).toEqual({
+    expect(JSON.parse(sent()[0]?.body ?? '')).toEqual({
       firstName: 'Ada',
       lastName: 'Lovelace',
       email: 'ada@example.com',
@@ -190,7 +193,7 @@ describe('registration wizard', () => {
     await user.click(remember);
     await user.click(screen.getByRole('button', { name: 'Create Account' }));
     await screen.findByRole('heading', { name: 'Dashboard' });
-    expect(JSON.parse(server.requests[0]?.body ?? '')).toMatchObject({ remember: true });
+    expect(JSON.parse(sent()[0]?.body ?? '')).toMatchObject({ remember: true });
   });
 
   it.each(['password', 'PassWord1', '  12345678  ', 'iloveyou'])(
@@ -212,7 +215,7 @@ describe('registration wizard', () => {
       await user.type(screen.getByLabelText('Password'), 'x!q');
       expect(screen.getByTestId('password-strength-label').textContent).toBe('Strong');
       expect(errorOf('Password')).toBeUndefined();
-      expect(server.requests).toHaveLength(0);
+      expect(sent()).toHaveLength(0);
     },
   );
 
@@ -227,7 +230,7 @@ describe('registration wizard', () => {
     await user.click(screen.getByRole('button', { name: 'Create Account' }));
     const busy = await screen.findByRole('button', { name: 'Creating Account...' });
     expect(busy.hasAttribute('disabled')).toBe(true);
-    await waitFor(() => expect(server.requests).toHaveLength(1));
+    await waitFor(() => expect(sent()).toHaveLength(1));
     release();
     expect((await screen.findByRole('alert')).textContent).toBe(
       'Service temporarily unavailable. Please try again later.',
@@ -296,5 +299,24 @@ describe('registration wizard', () => {
     expect((await screen.findByRole('alert')).textContent).toBe(
       'Unable to connect to server. Please check your internet connection and try again.',
     );
+  });
+});
+
+describe('signing up with Google', () => {
+  it('is offered on step 1 when the server has Google sign-in', async () => {
+    server.handle(answerPath(METHODS, (res) => sendJson(res, 200, { data: { google: true } })));
+    renderRoutes(routes, '/register');
+    expect(await screen.findByRole('button', { name: 'Sign up with Google' })).toBeTruthy();
+    screen.getByText('or sign up with e-mail');
+  });
+
+  it('is not offered when the server has none', async () => {
+    server.handle(answerPath(METHODS, (res) => sendJson(res, 200, { data: { google: false } })));
+    renderRoutes(routes, '/register');
+    await screen.findByLabelText('First name');
+    await waitFor(() => expect(server.requests.map((r) => r.path)).toEqual([METHODS]));
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(screen.queryByRole('button', { name: /Google/ })).toBeNull();
+    expect(screen.queryByText('or sign up with e-mail')).toBeNull();
   });
 });

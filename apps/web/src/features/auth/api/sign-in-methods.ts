@@ -1,0 +1,6 @@
+import { SignInMethodsSchema } from '@spoke/shared';
+import { api } from '../../../lib/api/client.ts';
+
+export function fetchSignInMethods() {
+  return api.get('/api/auth/methods', SignInMethodsSchema);
+}
