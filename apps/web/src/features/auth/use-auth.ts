@@ -6,8 +6,15 @@ export interface AuthState {
   user: User | null;
   isLoggedIn: boolean;
   isAdmin: boolean;
-  /** True while a stored token is being checked against the server. */
+  /** True while a stored token is neither confirmed nor refused by the server. */
   isLoading: boolean;
+  /**
+   * Why the stored token could not be checked yet: no answer from the server, or an error other
+   * than 401. The session is kept (only a 401 ends it) and is checked again on `retrySession`.
+   */
+  sessionError: ApiError | null;
+  /** Checks the stored token again after `sessionError`. */
+  retrySession(): void;
   /** Why the last login attempt failed, so a page can tell a rate limit from bad credentials. */
   error: ApiError | null;
   /** Resolves true when signed in, false otherwise (see `error`). */

@@ -1,4 +1,4 @@
-import type { ErrorCode } from '@spoke/shared';
+import { CLIENT_ERROR_MESSAGES, ErrorCode } from '@spoke/shared';
 
 export interface ApiErrorInit {
   status?: number | undefined;
@@ -27,4 +27,9 @@ export class ApiError extends Error {
 
 export function isApiError(error: unknown): error is ApiError {
   return error instanceof ApiError;
+}
+
+/** A failure of the client itself (no answer, or none it could read), with the catalogue's message. */
+export function clientError(code: keyof typeof CLIENT_ERROR_MESSAGES, cause?: unknown): ApiError {
+  return new ApiError({ code: ErrorCode[code], message: CLIENT_ERROR_MESSAGES[code], cause });
 }

@@ -1,13 +1,12 @@
 import {
   ApiErrorBodySchema,
-  CLIENT_ERROR_MESSAGES,
   CODE_FOR_STATUS,
   ErrorCode,
   envelope,
   messageForStatus,
 } from '@spoke/shared';
 import type * as z from 'zod/mini';
-import { ApiError } from './api-error.ts';
+import { ApiError, clientError } from './api-error.ts';
 import { getToken as getStoredToken } from './token-store.ts';
 
 export interface RequestOptions {
@@ -44,10 +43,6 @@ export interface ApiClient {
     body?: unknown,
     options?: Omit<RequestOptions, 'method' | 'body'>,
   ): Promise<z.output<S>>;
-}
-
-function clientError(code: keyof typeof CLIENT_ERROR_MESSAGES, cause?: unknown): ApiError {
-  return new ApiError({ code: ErrorCode[code], message: CLIENT_ERROR_MESSAGES[code], cause });
 }
 
 function isAbort(error: unknown, signal: AbortSignal | undefined): boolean {

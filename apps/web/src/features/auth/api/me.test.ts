@@ -13,7 +13,9 @@ describe('fetchMeWithRetry', () => {
       if (calls < 3) return sendRaw(res, 503);
       sendJson(res, 200, { data: { user: sampleUser } });
     });
-    await expect(fetchMeWithRetry(new AbortController().signal, 1)).resolves.toEqual(sampleUser);
+    await expect(
+      fetchMeWithRetry(new AbortController().signal, { retryDelayMs: 1 }),
+    ).resolves.toEqual(sampleUser);
     expect(calls).toBe(3);
   });
 
@@ -21,7 +23,9 @@ describe('fetchMeWithRetry', () => {
     server.handle((_req, res) =>
       sendJson(res, 401, { error: { message: 'Session expired.', code: 'INVALID_TOKEN' } }),
     );
-    await expect(fetchMeWithRetry(new AbortController().signal, 1)).rejects.toMatchObject({
+    await expect(
+      fetchMeWithRetry(new AbortController().signal, { retryDelayMs: 1 }),
+    ).rejects.toMatchObject({
       status: 401,
     });
     expect(server.requests).toHaveLength(1);
@@ -29,7 +33,9 @@ describe('fetchMeWithRetry', () => {
 
   it('gives up after three retries', async () => {
     server.handle((_req, res) => sendRaw(res, 500));
-    await expect(fetchMeWithRetry(new AbortController().signal, 1)).rejects.toMatchObject({
+    await expect(
+      fetchMeWithRetry(new AbortController().signal, { retryDelayMs: 1 }),
+    ).rejects.toMatchObject({
       status: 500,
     });
     expect(server.requests).toHaveLength(4);

@@ -16,17 +16,28 @@ function wait(ms: number, signal: AbortSignal): Promise<void> {
   });
 }
 
+export interface FetchMeRetryOptions {
+  /** The wait before the first retry; it doubles before each next one. */
+  retryDelayMs?: number;
+  /** Told of each failure that will be tried again, so the page can say why it still waits. */
+  onRetry?: (error: unknown) => void;
+}
+
 /**
  * The user behind a stored token, tried again like any data query (never after a 4xx), so a
  * server that restarts during a page load does not sign the user out.
  */
-export async function fetchMeWithRetry(signal: AbortSignal, retryDelayMs = 1000) {
+export async function fetchMeWithRetry(
+  signal: AbortSignal,
+  { retryDelayMs = 1000, onRetry }: FetchMeRetryOptions = {},
+) {
   for (let failures = 0; ; failures += 1) {
     try {
       return (await fetchMe(signal)).user;
     } catch (error) {
       const status = isApiError(error) ? error.status : undefined;
       if (signal.aborted || !shouldRetry(failures, status)) throw error;
+      onRetry?.(error);
       await wait(retryDelayMs * 2 ** failures, signal);
     }
   }

@@ -1,5 +1,6 @@
 import { act, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
+import { CLIENT_ERROR_MESSAGES } from '@spoke/shared';
 import { describe, expect, it, vi } from 'vitest';
 import { getToken, setToken } from '../../../lib/api/token-store.ts';
 import { suiteServer } from '../../../test/suite-server.ts';
@@ -81,6 +82,92 @@ describe('AuthProvider start-up', () => {
     setToken(GOOD_TOKEN);
     const { result } = renderAuth();
     await waitFor(() => expect(result.current.isAdmin).toBe(true));
+  });
+});
+
+describe('AuthProvider when the server cannot confirm the session', () => {
+  /** Drops the connection for /me while `down()` holds, else answers like the real server. */
+  function meWhile(down: () => boolean): Handler {
+    return (req, res) => {
+      if (req.path === '/api/account/me' && down()) return res.socket?.destroy();
+      accountApi(req, res);
+    };
+  }
+
+  it('keeps the session through an outage, says why, and goes on when the server answers', async () => {
+    let down = true;
+    server.handle(meWhile(() => down));
+    setToken(GOOD_TOKEN);
+    const { result } = renderAuth();
+    await waitFor(() => expect(result.current.sessionError).not.toBeNull());
+    expect(result.current.sessionError?.message).toBe(CLIENT_ERROR_MESSAGES.CONNECTION_ERROR);
+    expect(result.current).toMatchObject({ isLoggedIn: false, isLoading: true });
+    expect(getToken()).toBe(GOOD_TOKEN);
+
+    // The check is tried again on its own (after 1 s): the server is back.
+    down = false;
+    await waitFor(() => expect(result.current.isLoggedIn).toBe(true), { timeout: 4000 });
+    expect(result.current).toMatchObject({
+      user: sampleUser,
+      isLoading: false,
+      sessionError: null,
+    });
+    expect(server.requests.length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('keeps the token when the server refuses for another reason than 401, until asked again', async () => {
+    let refusals = 1;
+    server.handle((req, res) => {
+      if (req.path === '/api/account/me' && refusals > 0) {
+        refusals -= 1;
+        return sendJson(res, 429, { error: { message: 'Slow down.', code: 'RATE_LIMITED' } });
+      }
+      accountApi(req, res);
+    });
+    setToken(GOOD_TOKEN);
+    const { result } = renderAuth();
+    // A 4xx is not tried again on its own.
+    await waitFor(() => expect(result.current.sessionError?.message).toBe('Slow down.'));
+    expect(server.requests).toHaveLength(1);
+    expect(getToken()).toBe(GOOD_TOKEN);
+
+    act(() => result.current.retrySession());
+    await waitFor(() => expect(result.current.isLoggedIn).toBe(true));
+    expect(result.current.sessionError).toBeNull();
+  });
+
+  it('signs out when the server, back again, refuses the token', async () => {
+    let calls = 0;
+    server.handle((req, res) => {
+      if (req.path === '/api/account/me' && (calls += 1) === 1) return sendRaw(res, 503);
+      accountApi(req, res);
+    });
+    setToken('revoked-token');
+    const { result } = renderAuth();
+    await waitFor(() => expect(result.current.sessionError?.status).toBe(503));
+    expect(getToken()).toBe('revoked-token');
+    await waitFor(() => expect(getToken()).toBeNull(), { timeout: 4000 });
+    expect(result.current).toMatchObject({
+      isLoggedIn: false,
+      isLoading: false,
+      sessionError: null,
+    });
+  });
+
+  it('checks again as soon as the browser is back online', async () => {
+    let down = true;
+    server.handle((req, res) => {
+      if (req.path === '/api/account/me' && down) {
+        return sendJson(res, 403, { error: { message: 'Not now.', code: 'FORBIDDEN' } });
+      }
+      accountApi(req, res);
+    });
+    setToken(GOOD_TOKEN);
+    const { result } = renderAuth();
+    await waitFor(() => expect(result.current.sessionError).not.toBeNull());
+    down = false;
+    act(() => void window.dispatchEvent(new Event('online')));
+    await waitFor(() => expect(result.current.isLoggedIn).toBe(true));
   });
 });
 

@@ -7,7 +7,7 @@ import {
   useSyncExternalStore,
   type ReactNode,
 } from 'react';
-import { isApiError, type ApiError } from '../../../lib/api/api-error.ts';
+import { clientError, isApiError, type ApiError } from '../../../lib/api/api-error.ts';
 import { clearToken, getToken, setToken, subscribeToken } from '../../../lib/api/token-store.ts';
 import { loadSessionApi } from '../api/load-session-api.ts';
 import { AuthContext, type AuthState } from '../use-auth.ts';
@@ -17,14 +17,20 @@ interface Session {
   user: User;
 }
 
+/** A failure to check the stored token: the server's error, or the session code not loading. */
+function checkError(caught: unknown): ApiError {
+  // Only a download can make the lazily loaded session code fail: the network is down.
+  return isApiError(caught) ? caught : clientError('CONNECTION_ERROR', caught);
+}
+
 // Plain state rather than a data query: the first page a visitor opens then needs neither the
 // query library nor the schemas, which load only once the app talks to the server.
 export function AuthProvider({ children }: { children: ReactNode }) {
   const token = useSyncExternalStore(subscribeToken, getToken, () => null);
   const [session, setSessionState] = useState<Session | null>(null);
-  // A token whose check could not even start (the page's code failed to load): keep the token,
-  // since the session may well be valid, but stop waiting for it.
-  const [uncheckedToken, setUncheckedToken] = useState<string | null>(null);
+  // The last failure to check a token, while it is being retried or after it gave up.
+  const [unchecked, setUnchecked] = useState<{ token: string; error: ApiError } | null>(null);
+  const [checks, setChecks] = useState(0);
   const [error, setError] = useState<ApiError | null>(null);
 
   // The user shown always belongs to the stored token: a token changed in another tab, or a
@@ -34,24 +40,44 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     if (token === null || known) return;
     const controller = new AbortController();
+    const failed = (caught: unknown) => {
+      if (!controller.signal.aborted) setUnchecked({ token, error: checkError(caught) });
+    };
     loadSessionApi()
-      .then(({ fetchMeWithRetry }) => fetchMeWithRetry(controller.signal))
+      .then(({ fetchMeWithRetry }) => fetchMeWithRetry(controller.signal, { onRetry: failed }))
       .then(
         (user) => {
-          if (!controller.signal.aborted) setSessionState({ token, user });
+          if (controller.signal.aborted) return;
+          setSessionState({ token, user });
+          setUnchecked(null);
         },
         (caught: unknown) => {
           if (controller.signal.aborted) return;
-          // The server rejected the token or could not be reached: the spec signs the user out.
-          if (isApiError(caught)) {
+          // Only the server refusing the token ends the session. An outage, a failing server or
+          // a page that cannot load its code leaves it stored: the user is still signed in.
+          if (isApiError(caught) && caught.status === 401) {
             if (getToken() === token) clearToken();
           } else {
-            setUncheckedToken(token);
+            failed(caught);
           }
         },
       );
     return () => controller.abort();
-  }, [token, known]);
+  }, [token, known, checks]);
+
+  const sessionError = !known && unchecked?.token === token ? unchecked.error : null;
+
+  const retrySession = useCallback(() => {
+    setUnchecked(null);
+    setChecks((count) => count + 1);
+  }, []);
+
+  // Back online: check at once rather than wait for the user to ask.
+  useEffect(() => {
+    if (sessionError === null) return;
+    window.addEventListener('online', retrySession);
+    return () => window.removeEventListener('online', retrySession);
+  }, [sessionError, retrySession]);
 
   const setSession = useCallback((newToken: string, user: User) => {
     setSessionState({ token: newToken, user });
@@ -69,8 +95,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       const body = remember === undefined ? { email, password } : { email, password, remember };
       const outcome = await loadSessionApi().then(
         (sessionApi) => sessionApi.attemptLogin(body),
-        // The code could not load; the chunk reload handler is already refreshing the page.
-        () => ({ ok: false as const, error: null }),
+        // The code could not be downloaded: the network or the server is down.
+        (caught: unknown) => ({ ok: false as const, error: checkError(caught) }),
       );
       if (outcome.ok) {
         setSession(outcome.result.token, outcome.result.user);
@@ -95,7 +121,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, []);
 
   const user = known ? session.user : null;
-  const isLoading = token !== null && !known && uncheckedToken !== token;
+  const isLoading = token !== null && !known;
 
   const value = useMemo<AuthState>(
     () => ({
@@ -103,13 +129,15 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       isLoggedIn: user !== null,
       isAdmin: user?.is_admin ?? false,
       isLoading,
+      sessionError,
+      retrySession,
       error,
       login,
       logout,
       setSession,
       updateUser,
     }),
-    [user, isLoading, error, login, logout, setSession, updateUser],
+    [user, isLoading, sessionError, retrySession, error, login, logout, setSession, updateUser],
   );
 
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
