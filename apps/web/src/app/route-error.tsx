@@ -1,15 +1,29 @@
+import { CLIENT_ERROR_MESSAGES } from '@spoke/shared';
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
 import { primaryButton, secondaryButton } from '../components/button-styles.ts';
 import { PageLoading } from '../components/page-loading.tsx';
-import { isChunkLoadError, isReloadingForChunk } from './chunk-reload.ts';
+import { isChunkLoadError, retryPage, useRecovery } from './chunk-reload.ts';
 
 /** Error boundary of a route subtree: a screen that failed to load or to render lands here. */
 export function RouteError() {
   const error = useRouteError();
-  if (isReloadingForChunk()) return <PageLoading />;
+  const recovery = useRecovery();
+  // The page may be about to reload with the files of a new release.
+  if (recovery === 'checking' || recovery === 'reloading') return <PageLoading />;
   if (isRouteErrorResponse(error) && error.status === 404) {
     return (
       <ErrorMessage title="Page not found" text="The page you are looking for does not exist." />
+    );
+  }
+  const retry = { busy: recovery === 'retrying' };
+  if (recovery === 'unreachable') {
+    // Reloading now would replace the app with the browser's own error page.
+    return (
+      <ErrorMessage
+        title={isChunkLoadError(error) ? 'This page could not be loaded' : 'Something went wrong'}
+        text={CLIENT_ERROR_MESSAGES.CONNECTION_ERROR}
+        retry={retry}
+      />
     );
   }
   if (isChunkLoadError(error)) {
@@ -18,7 +32,7 @@ export function RouteError() {
       <ErrorMessage
         title="This page could not be loaded"
         text="Part of the page failed to download, perhaps because of the connection or a new release. Please try again."
-        retry
+        retry={retry}
       />
     );
   }
@@ -26,7 +40,7 @@ export function RouteError() {
     <ErrorMessage
       title="Something went wrong"
       text="This page could not be shown. Trying again usually helps; if not, please come back later."
-      retry
+      retry={retry}
     />
   );
 }
@@ -34,11 +48,11 @@ export function RouteError() {
 function ErrorMessage({
   title,
   text,
-  retry = false,
+  retry,
 }: {
   title: string;
   text: string;
-  retry?: boolean;
+  retry?: { busy: boolean };
 }) {
   return (
     <div role="alert" className="mx-auto max-w-xl px-4 py-16 text-center">
@@ -46,9 +60,16 @@ function ErrorMessage({
       <p className="mt-2 text-slate-600">{text}</p>
       <div className="mt-6 flex flex-wrap justify-center gap-3">
         {retry && (
-          // A fresh load fetches the current files and runs the screen from a clean state.
-          <button type="button" className={primaryButton} onClick={() => window.location.reload()}>
-            Retry
+          // A fresh load fetches the current files and runs the screen from a clean state; it
+          // waits until the server answers.
+          <button
+            type="button"
+            className={primaryButton}
+            disabled={retry.busy}
+            aria-busy={retry.busy}
+            onClick={() => void retryPage()}
+          >
+            {retry.busy ? 'Retrying...' : 'Retry'}
           </button>
         )}
         <Link to="/" className={retry ? secondaryButton : primaryButton}>
