@@ -1,5 +1,6 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { Outlet } from 'react-router';
+import { ConnectionStatus } from '../components/connection-status.tsx';
 import { useAuth } from '../features/auth/use-auth.ts';
 import { queryClientFor } from './query-client-for-user.ts';
 
@@ -8,6 +9,7 @@ export function Component() {
   const { user } = useAuth();
   return (
     <QueryClientProvider client={queryClientFor(user?.id ?? null)}>
+      <ConnectionStatus />
       <Outlet />
     </QueryClientProvider>
   );

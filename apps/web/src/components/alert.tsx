@@ -7,13 +7,16 @@ const tones = {
 
 export function Alert({
   tone = 'error',
+  role = 'alert',
   children,
 }: {
   tone?: keyof typeof tones;
+  /** `status` for news that may wait until the reader is done (said politely). */
+  role?: 'alert' | 'status';
   children: ReactNode;
 }) {
   return (
-    <div role="alert" className={`rounded-lg border px-3 py-2 text-sm ${tones[tone]}`}>
+    <div role={role} className={`rounded-lg border px-3 py-2 text-sm ${tones[tone]}`}>
       {children}
     </div>
   );
