@@ -3,6 +3,7 @@ export {
   integrationById,
   transportOf,
   hasServer,
+  envLabel,
   websiteOf,
   npmPackageInfo,
   placeholdersOf,

@@ -347,6 +347,8 @@ export const IntegrationInfoSchema = z.object({
   env: z.array(
     z.object({
       name: z.string(),
+      /** What a form calls it ("Bot token"); `name` is the variable the server is given. */
+      label: z.string(),
       description: z.string(),
       secret: z.boolean(),
       required: z.boolean(),

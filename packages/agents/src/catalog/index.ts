@@ -1,7 +1,7 @@
 import { ALL_INTEGRATIONS } from './integrations/index.ts';
 import npmCheckJson from './npm-check.json' with { type: 'json' };
 import type { NpmCheck, NpmCheckEntry } from './npm-check.ts';
-import type { Integration } from './types.ts';
+import type { Integration, IntegrationEnvVar } from './types.ts';
 
 export { BUILTIN_SERVER_IDS } from './types.ts';
 export type {
@@ -89,4 +89,46 @@ export function expandTemplate(
     }
     return encode(value);
   });
+}
+
+/** Where a setting's description stops naming it: "Bot token (xoxb-...) of a Slack app …". */
+const LABEL_END =
+  /\s+(?:with|of|for|from|that|which|scoped|as|in|on|when|instead|to)\s|\s*[(;,:]|\.(?:\s|$)/gi;
+
+/**
+ * What a connection form calls a setting: the words its description opens with ("Bot token",
+ * "Todoist API token", "Address of your SigNoz instance"), not the variable's name, which is the
+ * server's.
+ */
+export function envLabel(env: Pick<IntegrationEnvVar, 'description' | 'name'>): string {
+  const text = env.description.trim();
+  const ends = [...text.matchAll(LABEL_END)].map((m) => m.index);
+  // (One word says too little — "Address", "Slug": the phrase after it is kept too.)
+  const end = ends.find((at) => text.slice(0, at).trim().split(/\s+/).length >= 2) ?? text.length;
+  const label = text.slice(0, end).replace(/\s+/g, ' ').trim();
+  // (A description that opens with an example or runs long names nothing: the variable's words.)
+  if (!label || label.length > 60 || /:\/\//.test(label)) return spokenName(env.name);
+  // ("n8n API key" keeps its brand's own case.)
+  return /^[a-z]+\b/.test(label) && !/^[a-z]+\d/.test(label)
+    ? label.charAt(0).toUpperCase() + label.slice(1)
+    : label;
+}
+
+const SPOKEN: Readonly<Record<string, string>> = {
+  api: 'API',
+  url: 'URL',
+  id: 'ID',
+  ssh: 'SSH',
+  oauth: 'OAuth',
+};
+
+/** "MINIMAX_API_HOST" as words: "Minimax API host". */
+function spokenName(name: string): string {
+  const words = name
+    .toLowerCase()
+    .split('_')
+    .filter((word) => word && word !== 'mcp')
+    .map((word) => SPOKEN[word] ?? word);
+  const text = words.join(' ');
+  return text.charAt(0).toUpperCase() + text.slice(1);
 }

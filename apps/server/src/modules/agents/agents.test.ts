@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { AgentSchema, type Agent } from '@spoke/shared';
+import { MODEL_NOT_CONFIGURED_MESSAGE } from '@spoke/agents';
 import { register, startTestApp, type TestApp } from '../../test/harness.ts';
 import { call, createAgent } from './agent-test-kit.ts';
 
@@ -231,7 +232,7 @@ describe('runs without a model', () => {
     );
     const old = await call(t, 'POST', `/api/agents/${agent.id}/runs`, ada.token, { input: 'now' });
     expect(old.statusCode).toBe(503);
-    expect(old.json().error.message).toContain('LLM_PROVIDER');
+    expect(old.json().error.message).toBe(MODEL_NOT_CONFIGURED_MESSAGE);
     const billing = (await call(t, 'GET', '/api/account/billing', ada.token)).json().data;
     expect(billing.usage.messages_this_period).toBe(0);
     const dry = await call(t, 'POST', `/api/agents/${agent.id}/runs`, ada.token, { dry_run: true });
@@ -251,9 +252,14 @@ describe('integration credentials', () => {
       values: {},
     });
     expect(missing.statusCode).toBe(422);
+    // Each required value is asked for by what a form calls it.
+    expect(missing.json().error.fields['values.SLACK_MCP_XOXB_TOKEN']).toBe(
+      'Bot token is required',
+    );
     const slack = (await call(t, 'GET', '/api/integrations', bob.token))
       .json()
       .data.integrations.find((i: { id: string }) => i.id === 'slack');
+    expect(slack.env[0]).toMatchObject({ name: 'SLACK_MCP_XOXB_TOKEN', label: 'Bot token' });
     const values = Object.fromEntries(
       slack.env
         .filter((e: { required: boolean }) => e.required)

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { ErrorCode } from '@spoke/shared';
-import { hasServer, integrationById, type Integration } from '@spoke/agents';
+import { envLabel, hasServer, integrationById, type Integration } from '@spoke/agents';
 import type { Db } from '../../db/client.ts';
 import { integrationCredentials } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
@@ -40,7 +40,7 @@ export function createCredentialService(db: Db, box: CryptoBox, lists: AgentList
       }
       for (const env of integration.env) {
         if (env.required && !values[env.name]?.trim()) {
-          fields[`values.${env.name}`] = `${env.name} is required`;
+          fields[`values.${env.name}`] = `${envLabel(env)} is required`;
         }
       }
       if (!integration.env.length) {

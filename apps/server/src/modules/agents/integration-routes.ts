@@ -11,6 +11,7 @@ import {
 import {
   BUILTIN_TOOLS,
   INTEGRATIONS,
+  envLabel,
   hasServer,
   toolSchemaOf,
   transportOf,
@@ -31,7 +32,7 @@ function info(integration: Integration, connected: Set<string>): IntegrationInfo
     description: integration.description,
     transport: transportOf(integration),
     builtin: provider.kind === 'builtin',
-    env: integration.env.map((e) => ({ ...e })),
+    env: integration.env.map((e) => ({ ...e, label: envLabel(e) })),
     events: integration.events.map((e) => ({
       id: e.id,
       name: e.name,

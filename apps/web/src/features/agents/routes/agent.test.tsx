@@ -478,11 +478,16 @@ describe('agent page', () => {
     const panel = region('Integrations');
     await user.click(await panel.findByRole('button', { name: 'Connect Slack' }));
     const form = within(panel.getByRole('form', { name: 'Connect Slack' }));
-    const token = form.getByLabelText(/SLACK_BOT_TOKEN/) as HTMLInputElement;
+    // Fields are named in the user's words, with the variable's name nowhere on the form.
+    const token = form.getByLabelText(/^Bot token/) as HTMLInputElement;
     expect(token.type).toBe('password');
-    expect((form.getByLabelText(/SLACK_TEAM_ID/) as HTMLInputElement).type).toBe('text');
+    expect((form.getByLabelText('Workspace id (optional)') as HTMLInputElement).type).toBe('text');
+    expect(panel.getByRole('form', { name: 'Connect Slack' }).textContent).not.toMatch(/SLACK_/);
+    expect(form.getByRole('link', { name: /^Get them from Slack/ }).getAttribute('href')).toBe(
+      'https://slack.com',
+    );
     await user.click(form.getByRole('button', { name: 'Save Slack credentials' }));
-    expect(form.getByText('SLACK_BOT_TOKEN is required')).toBeTruthy();
+    expect(form.getByText('Bot token is required')).toBeTruthy();
     expect(document.activeElement).toBe(token);
 
     await user.type(token, 'xoxb-123');

@@ -80,6 +80,7 @@ export const INTEGRATIONS: IntegrationInfo[] = [
     env: [
       {
         name: 'ZENDESK_SUBDOMAIN',
+        label: 'Zendesk subdomain',
         description: 'Your Zendesk subdomain.',
         secret: false,
         required: true,
@@ -103,16 +104,24 @@ export const INTEGRATIONS: IntegrationInfo[] = [
     env: [
       {
         name: 'SLACK_BOT_TOKEN',
+        label: 'Bot token',
         description: 'Bot token (xoxb-...).',
         secret: true,
         required: true,
       },
-      { name: 'SLACK_TEAM_ID', description: 'Workspace id.', secret: false, required: false },
+      {
+        name: 'SLACK_TEAM_ID',
+        label: 'Workspace id',
+        description: 'Workspace id.',
+        secret: false,
+        required: false,
+      },
     ],
     events: [],
     tools: [{ name: 'post_message', description: 'Post a message.' }],
     connected: false,
     available: true,
+    website: 'https://slack.com',
   },
   {
     id: 'rss',

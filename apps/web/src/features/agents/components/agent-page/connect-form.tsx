@@ -31,7 +31,7 @@ export function ConnectForm({
     const missing: Record<string, string> = {};
     for (const env of integration.env) {
       if (env.required && !(values[env.name] ?? '').trim())
-        missing[env.name] = `${env.name} is required`;
+        missing[env.name] = `${env.label} is required`;
     }
     setErrors(missing);
     const first = Object.keys(missing)[0];
@@ -71,6 +71,20 @@ export function ConnectForm({
     >
       <p className="text-xs text-slate-600">
         Stored encrypted and never shown again. Saving replaces what is stored.
+        {integration.website && (
+          <>
+            {' '}
+            <a
+              href={integration.website}
+              target="_blank"
+              rel="noreferrer"
+              className="font-medium text-blue-700 underline underline-offset-2 hover:text-blue-800"
+            >
+              Get them from {integration.name}
+              <span className="sr-only"> (opens in a new tab)</span>
+            </a>
+          </>
+        )}
       </p>
       {integration.env.map((env) => {
         const fieldId = `${id}-${env.name}`;
@@ -78,7 +92,7 @@ export function ConnectForm({
         return (
           <div key={env.name}>
             <label htmlFor={fieldId} className={labelClass}>
-              <code className="font-mono">{env.name}</code>
+              {env.label}
               {env.required ? '' : ' (optional)'}
               {env.secret && (
                 <Lock aria-label="secret" className="ml-1 inline size-3.5 text-purple-700" />
