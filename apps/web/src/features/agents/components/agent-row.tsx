@@ -26,7 +26,7 @@ export function AgentRow({
             {spec.name}
           </Link>
         </h2>
-        <AgentStatus agent={agent} />
+        <AgentStatus agent={agent} names={(id) => catalog.get(id)?.name ?? id} />
         <span className="text-sm text-slate-500">{spec.category}</span>
       </div>
       {spec.summary && <p className="mt-1 text-sm text-slate-700">{spec.summary}</p>}

@@ -53,7 +53,8 @@ describe('agents list', () => {
     expect(one.getByRole('link', { name: 'Weekday ticket digest' }).getAttribute('href')).toBe(
       `/app/agents/${sampleAgent().id}`,
     );
-    expect(one.getByText('Active')).toBeTruthy();
+    // Slack is not connected: its runs would fail, so it is not called active.
+    expect(one.getByText('Needs setup').textContent).toBe('Needs setup: connect Slack');
     expect(one.getByText('Every weekday at 9:00 (Europe/Berlin)')).toBeTruthy();
     expect(one.getByText('Succeeded')).toBeTruthy();
     expect(first.querySelector('time')?.getAttribute('dateTime')).toBe('2026-03-05T10:31:09.640Z');
@@ -64,6 +65,23 @@ describe('agents list', () => {
     expect(two.getByText('When its webhook URL is called')).toBeTruthy();
     expect(two.getByText('No runs yet')).toBeTruthy();
     expect(two.getByText('1 message · 0 credits')).toBeTruthy();
+  });
+
+  it('calls an agent active only when it can run, and failing when its last run failed', async () => {
+    const ready = digest();
+    ready.connections = { zendesk: true, slack: true };
+    const failing = listItem(
+      sampleAgent({ id: 'failing', connections: { zendesk: true, slack: true } }),
+      { last_run_status: 'failed', last_run_at: '2026-03-05T10:31:09.640Z' },
+    );
+    api.state.agents = [ready, failing];
+    open();
+    const [first, second] = within(await agentList()).getAllByRole('listitem') as [
+      HTMLElement,
+      HTMLElement,
+    ];
+    expect(within(first).getByText('Active')).toBeTruthy();
+    expect(within(second).getByText('Failing')).toBeTruthy();
   });
 
   it('names event triggers from the integrations catalog', async () => {

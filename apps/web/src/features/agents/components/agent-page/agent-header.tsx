@@ -5,12 +5,14 @@ import { Alert } from '../../../../components/alert.tsx';
 import { secondaryButton, textLink } from '../../../../components/button-styles.ts';
 import { Spinner } from '../../../../components/spinner.tsx';
 import { usePauseResume } from '../../api/agents.ts';
+import { useIntegrations } from '../../api/integrations.ts';
 import { formatDate, formatDateTime } from '../../format.ts';
 import { AgentStatus } from '../agent-status.tsx';
 
 /** The agent's name and state, with pause and resume. */
 export function AgentHeader({ agent }: { agent: Agent }) {
   const toggle = usePauseResume(agent.id);
+  const catalog = useIntegrations().data;
   const paused = agent.status === 'paused';
   const action = paused ? 'resume' : 'pause';
   return (
@@ -28,7 +30,10 @@ export function AgentHeader({ agent }: { agent: Agent }) {
             {agent.spec.name}
           </h1>
           <p className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-slate-600">
-            <AgentStatus agent={agent} />
+            <AgentStatus
+              agent={agent}
+              names={(id) => catalog?.find((integration) => integration.id === id)?.name ?? id}
+            />
             <span>{agent.spec.category}</span>
             <span>
               Created <time dateTime={agent.created_at}>{formatDateTime(agent.created_at)}</time>
