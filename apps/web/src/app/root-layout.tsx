@@ -1,6 +1,15 @@
-import { Outlet } from 'react-router';
+import { Outlet, ScrollRestoration, type Location } from 'react-router';
 import { Footer } from '../components/layout/footer.tsx';
 import { Navbar } from '../components/layout/navbar.tsx';
+
+// Entries the router did not make itself (the tab's first page, one a plain #link adds) all have
+// the key "default": their address tells them apart, so a #link lands on its element instead of
+// where another page with that key was left.
+function scrollKey(location: Location): string {
+  return location.key === 'default'
+    ? `${location.pathname}${location.search}${location.hash}`
+    : location.key;
+}
 
 export function RootLayout() {
   return (
@@ -17,6 +26,9 @@ export function RootLayout() {
         <Outlet />
       </main>
       <Footer />
+      {/* Once for every page, signed in or not: a new page opens at its top (or at the element
+          its #hash names), and back or forward returns to where the reader was. */}
+      <ScrollRestoration getKey={scrollKey} />
     </div>
   );
 }

@@ -37,7 +37,8 @@ export function useRegistryParams() {
           }
           return next;
         },
-        { replace: true },
+        // The results change in place: the page keeps its scroll position.
+        { replace: true, preventScrollReset: true },
       ),
     [setParams],
   );

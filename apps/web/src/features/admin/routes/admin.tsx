@@ -40,7 +40,13 @@ export function Component() {
         <AdminTabs
           tabs={TABS}
           selected={selected}
-          onSelect={(id) => setSearch(id === 'users' ? {} : { tab: id }, { replace: true })}
+          // A tab changes the panel in place: the page keeps its scroll position.
+          onSelect={(id) =>
+            setSearch(id === 'users' ? {} : { tab: id }, {
+              replace: true,
+              preventScrollReset: true,
+            })
+          }
         />
       </div>
     </div>

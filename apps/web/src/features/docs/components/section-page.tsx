@@ -38,13 +38,11 @@ export function SectionPage({
     setHeadings((current) => (sameHeadings(current, found) ? current : found));
   }, []);
 
-  // The app has no scroll restoration: a new section starts at its top, or at its hash target
-  // once the Markdown has rendered the heading it names.
+  // The router's scroll restoration (root-layout.tsx) opens a new section at its top and returns
+  // to the reader's place on back and forward; a hash target is shown here too, once the
+  // Markdown has rendered the heading it names.
   useEffect(() => {
-    if (!hash) {
-      window.scrollTo(0, 0);
-      return;
-    }
+    if (!hash) return;
     const target = document.getElementById(decodeURIComponent(hash.slice(1)));
     target?.scrollIntoView();
   }, [section.file, hash, headings]);
