@@ -49,6 +49,7 @@ describe('Google callback page', () => {
   it("shows the server's reason when the exchange fails", async () => {
     renderRoutes(routes, '/auth/callback?code=stale');
     await screen.findByRole('heading', { name: 'Google sign-in failed' });
+    expect(document.title).toBe('Google sign-in · Spoke');
     expect(screen.getByRole('alert').textContent).toBe('This sign-in link has expired.');
     expect(screen.getByRole('link', { name: 'Back to Sign In' }).getAttribute('href')).toBe(
       '/login',

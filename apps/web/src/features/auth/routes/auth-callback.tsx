@@ -3,6 +3,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Alert } from '../../../components/alert.tsx';
 import { AuthCard } from '../../../components/auth-card.tsx';
 import { textLink } from '../../../components/button-styles.ts';
+import { usePageTitle } from '../../../components/layout/use-page-title.ts';
 import { PageLoading } from '../../../components/page-loading.tsx';
 import { useGoogleExchange } from '../api/google-exchange.ts';
 import { forgetGoogleNext, readGoogleNext } from '../next-location.ts';
@@ -10,6 +11,7 @@ import { useAuth } from '../use-auth.ts';
 
 /** Where Google sign-in comes back: trades the one-time code for a session. */
 export function Component() {
+  usePageTitle('Google sign-in');
   const [search] = useSearchParams();
   const code = search.get('code') || null;
   const exchange = useGoogleExchange(code);

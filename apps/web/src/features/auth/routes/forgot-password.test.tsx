@@ -32,6 +32,7 @@ describe('forgot password page', () => {
     answer((res) => sendJson(res, 200, { data: { ok: true } }));
     renderRoutes(routes, '/forgot-password');
     await request('ada@example.com');
+    expect(document.title).toBe('Forgot password · Spoke');
     expect((await screen.findByRole('status')).textContent).toBe(
       'If an account exists for that e-mail, we sent a link to reset your password.',
     );

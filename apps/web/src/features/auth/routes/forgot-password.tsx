@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { Alert } from '../../../components/alert.tsx';
 import { AuthCard } from '../../../components/auth-card.tsx';
 import { primaryButton, textLink } from '../../../components/button-styles.ts';
+import { usePageTitle } from '../../../components/layout/use-page-title.ts';
 import { Spinner } from '../../../components/spinner.tsx';
 import { TextField } from '../../../components/text-field.tsx';
 import { fieldErrors } from '../../../lib/field-errors.ts';
@@ -24,6 +25,7 @@ function BackToSignIn() {
 }
 
 export function Component() {
+  usePageTitle('Forgot password');
   const [email, setEmail] = useState('');
   const [emailError, setEmailError] = useState<string | undefined>();
   const [formError, setFormError] = useState<string | null>(null);

@@ -65,6 +65,7 @@ describe('login page', () => {
   it('has the seed form', async () => {
     renderRoutes(routes, '/login');
     const email = await screen.findByLabelText('Email');
+    expect(document.title).toBe('Sign in · Spoke');
     expect(email.getAttribute('type')).toBe('email');
     expect(email.hasAttribute('required')).toBe(true);
     expect(screen.getByLabelText('Password').hasAttribute('required')).toBe(true);

@@ -1,6 +1,7 @@
 import { useSearchParams } from 'react-router';
 import { Alert } from '../../../components/alert.tsx';
 import { AuthCard } from '../../../components/auth-card.tsx';
+import { usePageTitle } from '../../../components/layout/use-page-title.ts';
 import { LoginForm } from '../components/login-form.tsx';
 import { nextFromSearch } from '../next-location.ts';
 
@@ -15,6 +16,7 @@ const GOOGLE_ERRORS: Record<string, string> = {
 };
 
 export function Component() {
+  usePageTitle('Sign in');
   const [search] = useSearchParams();
   const googleError = GOOGLE_ERRORS[search.get('error') ?? ''];
   return (

@@ -70,6 +70,7 @@ describe('registration wizard', () => {
     renderRoutes(routes, '/register');
     const user = userEvent.setup();
     await screen.findByText('Step 1 of 3');
+    expect(document.title).toBe('Create your account · Spoke');
     expect(progress().getAttribute('aria-valuenow')).toBe('1');
     expect(progress().getAttribute('aria-valuemin')).toBe('1');
     expect(progress().getAttribute('aria-valuemax')).toBe('3');

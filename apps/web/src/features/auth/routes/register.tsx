@@ -1,9 +1,11 @@
 import { Link } from 'react-router';
 import { AuthCard } from '../../../components/auth-card.tsx';
 import { textLink } from '../../../components/button-styles.ts';
+import { usePageTitle } from '../../../components/layout/use-page-title.ts';
 import { RegisterWizard } from '../components/register-wizard/register-wizard.tsx';
 
 export function Component() {
+  usePageTitle('Create your account');
   return (
     <AuthCard title="Create your account" subtitle="Describe an agent, get a working agent.">
       <div className="space-y-6">

@@ -35,6 +35,7 @@ describe('reset password page', () => {
     answer((res) => sendJson(res, 200, { data: { ok: true } }));
     renderRoutes(routes, '/reset-password?token=abc123');
     await choose('a new password');
+    expect(document.title).toBe('Reset password · Spoke');
     expect((await screen.findByRole('status')).textContent).toContain(
       'Your password has been reset.',
     );

@@ -4,6 +4,7 @@ import { Link, useSearchParams } from 'react-router';
 import { Alert } from '../../../components/alert.tsx';
 import { AuthCard } from '../../../components/auth-card.tsx';
 import { primaryButton, textLink } from '../../../components/button-styles.ts';
+import { usePageTitle } from '../../../components/layout/use-page-title.ts';
 import { Spinner } from '../../../components/spinner.tsx';
 import { fieldErrors } from '../../../lib/field-errors.ts';
 import { asApiError } from '../api/as-api-error.ts';
@@ -22,6 +23,7 @@ function LinkTo({ to, children }: { to: string; children: string }) {
 }
 
 export function Component() {
+  usePageTitle('Reset password');
   const [search] = useSearchParams();
   const token = search.get('token') ?? '';
   const [values, setValues] = useState<PasswordValues>({ password: '', confirmPassword: '' });

@@ -27,6 +27,7 @@ describe('pricing page', () => {
   it('shows five plan cards at their monthly prices', async () => {
     renderRoutes(routes, '/pricing');
     await screen.findByRole('heading', { level: 1, name: 'Pricing' });
+    expect(document.title).toBe('Pricing · Spoke');
     expect(screen.getByRole('radio', { name: 'Monthly' })).toHaveProperty('checked', true);
     expect(price('Free')).toBe('$0/month');
     for (const plan of paid) {

@@ -1,5 +1,6 @@
 import { PLANS, type Plan } from '@spoke/shared';
 import { useState } from 'react';
+import { usePageTitle } from '../../../components/layout/use-page-title.ts';
 import { useAuth } from '../../auth/use-auth.ts';
 import type { BillingPeriod } from '../billing-period.ts';
 import { BillingToggle } from '../components/billing-toggle.tsx';
@@ -13,6 +14,7 @@ const listed = PLANS.filter((plan): plan is PricedPlan => plan.price !== null);
 const enterprise = PLANS.find((plan) => plan.price === null);
 
 export function Component() {
+  usePageTitle('Pricing');
   const [period, setPeriod] = useState<BillingPeriod>('monthly');
   const { isLoggedIn } = useAuth();
   // A signed-in user already has an account: the plan choice continues on the billing page.
