@@ -26,7 +26,7 @@ import { contactRoutes } from './modules/contact/routes.ts';
 import { createContactService } from './modules/contact/service.ts';
 import { adminRoutes } from './modules/admin/routes.ts';
 import { blogRoutes } from './modules/blog/routes.ts';
-import { loadBlogPosts } from './modules/blog/content.ts';
+import { loadBlogPosts, postPageExists } from './modules/blog/content.ts';
 import { createAdminService } from './modules/admin/service.ts';
 import { createTokenService } from './modules/tokens/service.ts';
 import { tokenRoutes } from './modules/tokens/routes.ts';
@@ -318,17 +318,15 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
     moderation: createModerationService(database.db, registry.forgetListings),
     accounts,
   });
-  await app.register(blogRoutes, {
-    posts: loadBlogPosts(path.join(config.contentDir, 'blog')),
-    appUrl: config.appUrl,
-  });
+  const posts = loadBlogPosts(path.join(config.contentDir, 'blog'));
+  await app.register(blogRoutes, { posts, appUrl: config.appUrl });
   await app.register(googleRoutes, {
     auth,
     service: accounts,
     enabled: Boolean(config.google),
     appUrl: config.appUrl,
   });
-  await registerSpa(app, config.webDistDir);
+  await registerSpa(app, config.webDistDir, { pageExists: postPageExists(posts) });
 
   const sweep = setInterval(() => {
     accounts.sweepExpired().catch((err) => app.log.warn({ err }, 'session sweep failed'));

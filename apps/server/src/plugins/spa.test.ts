@@ -22,6 +22,17 @@ writeFileSync(path.join(webDir, 'js', 'index-abc123.js'), entry);
 // Too small to be worth compressing: the build leaves it alone.
 writeFileSync(path.join(webDir, 'js', 'tiny-def456.js'), 'console.log("spoke")');
 execFileSync(process.execPath, [PRECOMPRESS, webDir]);
+// The page patterns apps/web/scripts/write-routes.ts writes from the app's route table.
+const PATTERNS = [
+  '/',
+  '/pricing',
+  '/app/agents',
+  '/app/agents/:id',
+  '/app/docs/*',
+  '/blog/:slug',
+  '/app/blog/:slug',
+];
+writeFileSync(path.join(webDir, 'routes.json'), JSON.stringify({ patterns: PATTERNS }));
 
 const ASSET = '/js/index-abc123.js';
 const YEAR = 'public, max-age=31536000, immutable';
@@ -133,6 +144,52 @@ describe('compressed assets', () => {
     expect((await get('/app/agents')).body).toBe(page);
   });
 
+  it('answers an address no page has with 404 and the same page, so the app shows Not Found', async () => {
+    for (const url of ['/no-such-page', '/app/no-such-screen', '/pricing/more', '/index.html']) {
+      const res = await get(url, 'gzip, deflate, br');
+      expect(res.statusCode, url).toBe(404);
+      expect(res.headers['content-type'], url).toBe('text/html; charset=utf-8');
+      expect(res.headers['cache-control'], url).toBe('no-cache');
+      expect(brotliDecompressSync(res.rawPayload).toString(), url).toBe(page);
+    }
+    const head = await t.app.inject({ method: 'HEAD', url: '/no-such-page' });
+    expect(head.statusCode).toBe(404);
+    expect(head.body).toBe('');
+  });
+
+  it('matches dynamic segments and splats as the app does', async () => {
+    for (const url of ['/app/agents/0b7c', '/APP/Agents/0b7c/', '/app/docs', '/app/docs/a/b']) {
+      expect((await get(url)).statusCode, url).toBe(200);
+    }
+    for (const url of ['/app/agents/0b7c/more', '/app/agents//x']) {
+      expect((await get(url)).statusCode, url).toBe(404);
+    }
+  });
+
+  it('answers a blog post’s address with 404 once no post has that slug', async () => {
+    // The harness serves the fixtures' posts: first-post and second-post.
+    expect((await get('/blog/first-post')).statusCode).toBe(200);
+    expect((await get('/app/blog/first-post')).statusCode).toBe(200);
+    expect((await get('/blog/no-such-post')).statusCode).toBe(404);
+    expect((await get('/app/blog/no-such-post')).statusCode).toBe(404);
+    expect((await get('/blog/no-such-post')).body).toBe(page);
+  });
+
+  it('sends a 404 page in full, even to a client that holds the page', async () => {
+    const { etag } = (await get('/pricing')).headers;
+    const known = await t.app.inject({ url: '/pricing', headers: { 'if-none-match': etag } });
+    expect(known.statusCode).toBe(304);
+    const unknown = await t.app.inject({ url: '/no-such', headers: { 'if-none-match': etag } });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.body).toBe(page);
+  });
+
+  it('keeps the page patterns to itself', async () => {
+    const res = await get('/routes.json');
+    expect(res.statusCode).toBe(404);
+    expect(res.body).toBe(page);
+  });
+
   it('answers a missing asset with 404, and the compressed copies have no address', async () => {
     for (const url of ['/js/gone-000.js', `${ASSET}.br`, `${ASSET}.gz`]) {
       for (const accept of [undefined, 'gzip, deflate, br']) {
@@ -152,5 +209,25 @@ describe('compressed assets', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-encoding']).toBe('br');
     expect(res.body).toBe('');
+  });
+});
+
+describe('a build without page patterns', () => {
+  const olderBuild = mkdtempSync(path.join(tmpdir(), 'spoke-web-'));
+  writeFileSync(path.join(olderBuild, 'index.html'), page);
+  let older: TestApp;
+  beforeAll(async () => {
+    older = await startTestApp({ webDistDir: olderBuild });
+  });
+  afterAll(async () => {
+    await older?.close();
+  });
+
+  it('sends the page with 200 at every address, as before', async () => {
+    for (const url of ['/', '/pricing', '/no-such-page']) {
+      const res = await older.app.inject(url);
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).toBe(page);
+    }
   });
 });

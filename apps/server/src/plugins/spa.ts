@@ -4,6 +4,12 @@ import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Negotiator } from '@fastify/accept-negotiator';
 import { ErrorCode } from '@spoke/shared';
+import {
+  WEB_ROUTES_FILE,
+  WebRoutesSchema,
+  webRouteMatcher,
+  type WebRouteMatch,
+} from '@spoke/shared/web-routes';
 import { errorBody } from '../errors.ts';
 
 const API_PREFIXES = ['/api/', '/registry/'];
@@ -82,7 +88,10 @@ function send(request: FastifyRequest, reply: FastifyReply, file: BuiltFile) {
     .header('cache-control', file.cacheControl)
     .header('etag', file.etag);
   if (file.negotiator) reply.header('vary', 'accept-encoding');
-  if (request.headers['if-none-match'] === file.etag) return reply.status(304).send();
+  // Only an answer that would be 200 can be "not modified": a 404 page is sent in full.
+  if (reply.statusCode === 200 && request.headers['if-none-match'] === file.etag) {
+    return reply.status(304).send();
+  }
   const accepted = request.headers['accept-encoding'];
   const encoding = file.negotiator?.negotiate(accepted ?? '') as Encoding | 'identity' | null;
   const body = encoding && encoding !== 'identity' ? file.encoded[encoding] : undefined;
@@ -90,14 +99,35 @@ function send(request: FastifyRequest, reply: FastifyReply, file: BuiltFile) {
   return reply.send(file.plain);
 }
 
+/** The pattern matcher for the app's pages that the build wrote, or null for a build without one. */
+function readPagePatterns(distDir: string) {
+  const file = path.join(distDir, WEB_ROUTES_FILE);
+  if (!existsSync(file)) return null;
+  return webRouteMatcher(WebRoutesSchema.parse(JSON.parse(readFileSync(file, 'utf8'))).patterns);
+}
+
+export interface SpaOptions {
+  /**
+   * Whether the content a page's address names exists (a blog post's slug), for pages the
+   * server can tell cheaply; any other address of a page exists.
+   */
+  pageExists?: (match: WebRouteMatch) => boolean;
+}
+
 /**
  * Serves the built web app from memory, read once at start: hashed files under /js/ cached
  * for a year, the others for an hour, and everything else that is not an API path answered
- * with index.html so client routes load on refresh. The build writes a `.br` and a `.gz`
- * beside each text file (apps/web/scripts/precompress.ts): those are sent as they are to
- * clients that accept them, so no answer is compressed again per request.
+ * with index.html so client routes load on refresh. The page's status is 200 at an address of
+ * one of the app's pages (the patterns the build wrote from its route table) and 404 elsewhere,
+ * where the app shows its Not Found page. The build writes a `.br` and a `.gz` beside each text
+ * file (apps/web/scripts/precompress.ts): those are sent as they are to clients that accept
+ * them, so no answer is compressed again per request.
  */
-export async function registerSpa(app: FastifyInstance, distDir: string): Promise<void> {
+export async function registerSpa(
+  app: FastifyInstance,
+  distDir: string,
+  { pageExists = () => true }: SpaOptions = {},
+): Promise<void> {
   const indexFile = path.join(distDir, 'index.html');
   if (!existsSync(indexFile)) {
     app.log.warn({ distDir }, 'web build not found: only the API is served');
@@ -106,9 +136,14 @@ export async function registerSpa(app: FastifyInstance, distDir: string): Promis
     );
     return;
   }
+  const matchPage = readPagePatterns(distDir);
+  if (!matchPage) {
+    app.log.warn({ distDir }, `web build has no ${WEB_ROUTES_FILE}: every address answers 200`);
+  }
 
   for (const rel of filesUnder(distDir)) {
-    if (rel === 'index.html') continue;
+    // The page patterns are the server's to read, not a file of the site.
+    if (rel === 'index.html' || rel === WEB_ROUTES_FILE) continue;
     const hashed = rel.startsWith('js/');
     const file = readBuilt(
       distDir,
@@ -120,9 +155,12 @@ export async function registerSpa(app: FastifyInstance, distDir: string): Promis
   }
 
   const page = readBuilt(distDir, 'index.html', 'no-cache');
-  const sendPage = (request: FastifyRequest, reply: FastifyReply) =>
-    send(request, reply.status(200), page);
-  app.get('/', sendPage);
+  const isPage = (pathname: string) => {
+    if (!matchPage) return true;
+    const match = matchPage(pathname);
+    return match !== null && pageExists(match);
+  };
+  app.get('/', (request, reply) => send(request, reply, page));
 
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0] ?? '/';
@@ -132,6 +170,6 @@ export async function registerSpa(app: FastifyInstance, distDir: string): Promis
       // A missing hashed asset is a 404, not a page: it would be parsed as JS otherwise.
       !url.startsWith('/js/');
     if (!wantsPage) return reply.status(404).send(errorBody(404, ErrorCode.NOT_FOUND));
-    return sendPage(request, reply);
+    return send(request, reply.status(isPage(url) ? 200 : 404), page);
   });
 }

@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { BlogPostMetaSchema, parseFrontMatter, readingMinutes, type BlogPost } from '@spoke/shared';
+import type { WebRouteMatch } from '@spoke/shared/web-routes';
 
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
@@ -37,4 +38,13 @@ export function loadBlogPosts(dir: string): BlogPost[] {
     return { slug, ...meta.data, body, reading_minutes: readingMinutes(body) };
   });
   return posts.sort((a, b) => b.date.localeCompare(a.date) || a.slug.localeCompare(b.slug));
+}
+
+/** The web app's addresses of a post: its page, and the older one under /app that leads there. */
+const POST_PATTERNS = ['/blog/:slug', '/app/blog/:slug'];
+
+/** For the web app's pages: a post's address is a page while the post exists, else a 404. */
+export function postPageExists(posts: readonly BlogPost[]): (match: WebRouteMatch) => boolean {
+  const slugs = new Set(posts.map((post) => post.slug));
+  return ({ pattern, params }) => !POST_PATTERNS.includes(pattern) || slugs.has(params.slug ?? '');
 }
