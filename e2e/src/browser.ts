@@ -1,4 +1,5 @@
 import { chromium, type Browser } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
 
 export const CHROMIUM_FLAGS = [
   '--headless',
@@ -15,4 +16,22 @@ export const chromiumPath = (): string => process.env.CHROME_PATH ?? '/usr/bin/c
 
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_FLAGS });
+}
+
+/**
+ * One browser for a test file: launched before its tests, closed after them. Call it at the top
+ * level of the file; the function it returns gives the browser inside a test.
+ */
+export function browserForFile(): () => Browser {
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  return () => {
+    if (!browser) throw new Error('The browser is launched before the file’s tests run');
+    return browser;
+  };
 }

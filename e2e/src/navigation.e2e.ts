@@ -1,19 +1,13 @@
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
 import { openPage, registerUser } from './app-session.ts';
-import { launchBrowser } from './browser.ts';
+import { browserForFile } from './browser.ts';
 
 // Moving between pages: where each one opens, what its tab is called, and what the server
 // answers for an address no page has.
 const baseUrl = inject('baseUrl');
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const browser = browserForFile();
 
 const WIDTHS = [1440, 390];
 
@@ -40,7 +34,7 @@ const footer = (page: Page) => page.getByRole('contentinfo');
 
 describe.each(WIDTHS)('scroll position at %i px', (width) => {
   it('opens every new page at its top, and back and forward return to the place left', async () => {
-    const { page, context, errors } = await openPage(browser, '/', { width });
+    const { page, context, errors } = await openPage(browser(), '/', { width });
     const seePricing = page.getByRole('link', { name: 'See pricing' });
     const onLanding = await scrollTo(page, seePricing);
     await seePricing.click();
@@ -67,7 +61,7 @@ describe.each(WIDTHS)('scroll position at %i px', (width) => {
   });
 
   it('opens a registry server from a card low on the list at the top of its page', async () => {
-    const { page, context, errors } = await openPage(browser, '/app/workspace/registry', {
+    const { page, context, errors } = await openPage(browser(), '/app/workspace/registry', {
       session: await registerUser(),
       width,
     });
@@ -89,7 +83,7 @@ describe.each(WIDTHS)('scroll position at %i px', (width) => {
   });
 
   it('follows a link with a #hash to the element it names', async () => {
-    const { page, context, errors } = await openPage(browser, '/security', { width });
+    const { page, context, errors } = await openPage(browser(), '/security', { width });
     const link = page.locator('article').getByRole('link', { name: 'Running the platform' });
     await scrollTo(page, link);
     await link.click();
@@ -110,7 +104,7 @@ describe.each(WIDTHS)('scroll position at %i px', (width) => {
 // The outline beside a long page shows on wide screens only. The tab's first page and the places
 // a plain #link adds are entries the router did not make: each keeps a position of its own.
 it('follows the outline’s #links, and back returns to where the reader was', async () => {
-  const { page, context, errors } = await openPage(browser, '/security', { width: 1440 });
+  const { page, context, errors } = await openPage(browser(), '/security', { width: 1440 });
   const onPage = await scrollTo(page, page.getByRole('heading', { level: 2, name: 'Agents' }));
   await page
     .getByRole('navigation', { name: 'On this page' })
@@ -137,13 +131,13 @@ describe('document titles', () => {
     ['/reset-password', 'Reset password · Spoke'],
     ['/no-such-page', 'Page not found · Spoke'],
   ])('%s is titled "%s"', async (path, title) => {
-    const { page, context } = await openPage(browser, path);
+    const { page, context } = await openPage(browser(), path);
     await page.waitForFunction((expected) => document.title === expected, title);
     await context.close();
   });
 
   it('follows the page when moving within the app', async () => {
-    const { page, context } = await openPage(browser, '/login');
+    const { page, context } = await openPage(browser(), '/login');
     await page.waitForFunction(() => document.title === 'Sign in · Spoke');
     await page.getByRole('link', { name: 'Forgot password?' }).click();
     await page.waitForFunction(() => document.title === 'Forgot password · Spoke');
@@ -161,7 +155,7 @@ describe('status of page addresses', () => {
       expect(answer.headers.get('content-type'), path).toBe('text/html; charset=utf-8');
       expect(await answer.text(), path).toContain('<div id="root">');
 
-      const { page, context, errors } = await openPage(browser, path);
+      const { page, context, errors } = await openPage(browser(), path);
       await page.getByRole('heading', { level: 1, name: 'Page not found' }).waitFor();
       expect(errors).toEqual([]);
       await context.close();
@@ -170,7 +164,7 @@ describe('status of page addresses', () => {
 
   it('answers a blog post that does not exist with 404, and the app says so', async () => {
     expect((await fetch(`${baseUrl}/blog/no-such-post`)).status).toBe(404);
-    const { page, context } = await openPage(browser, '/blog/no-such-post');
+    const { page, context } = await openPage(browser(), '/blog/no-such-post');
     await page.getByRole('heading', { level: 1, name: 'Post not found' }).waitFor();
     await context.close();
   });

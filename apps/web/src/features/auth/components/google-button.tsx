@@ -4,6 +4,7 @@ import { secondaryButton } from '../../../components/button-styles.ts';
 import { Spinner } from '../../../components/spinner.tsx';
 import { storeGoogleNext } from '../next-location.ts';
 import { GoogleIcon } from './google-icon.tsx';
+import { useGoogleSignIn } from './use-google-sign-in.ts';
 
 /** The seed's pause between the click and leaving for Google. */
 export const GOOGLE_REDIRECT_DELAY_MS = 1500;
@@ -69,5 +70,24 @@ export function GoogleButton({
         </>
       )}
     </button>
+  );
+}
+
+/**
+ * Google sign-in above the e-mail form, with the line that parts them (`divider`): only once the
+ * server says it is configured (see useGoogleSignIn).
+ */
+export function GoogleOption({ divider, ...button }: GoogleButtonProps & { divider: string }) {
+  const google = useGoogleSignIn();
+  if (!google) return null;
+  return (
+    <>
+      <GoogleButton {...button} />
+      <div className="flex items-center gap-3 text-xs text-slate-500" aria-hidden="true">
+        <span className="h-px flex-1 bg-slate-200" />
+        {divider}
+        <span className="h-px flex-1 bg-slate-200" />
+      </div>
+    </>
   );
 }

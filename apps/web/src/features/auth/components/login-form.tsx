@@ -7,8 +7,7 @@ import { Spinner } from '../../../components/spinner.tsx';
 import { TextField } from '../../../components/text-field.tsx';
 import { loginFailureMessage } from '../login-failure-message.ts';
 import { useAuth } from '../use-auth.ts';
-import { GoogleButton } from './google-button.tsx';
-import { useGoogleSignIn } from './use-google-sign-in.ts';
+import { GoogleOption } from './google-button.tsx';
 
 export function LoginForm({ next }: { next: string }) {
   const { login, error } = useAuth();
@@ -16,7 +15,6 @@ export function LoginForm({ next }: { next: string }) {
   const [busy, setBusy] = useState(false);
   const [failed, setFailed] = useState(false);
   const [remember, setRemember] = useState(false);
-  const google = useGoogleSignIn();
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -31,16 +29,7 @@ export function LoginForm({ next }: { next: string }) {
 
   return (
     <div className="space-y-6">
-      {google && (
-        <>
-          <GoogleButton remember={remember} next={next} />
-          <div className="flex items-center gap-3 text-xs text-slate-500" aria-hidden="true">
-            <span className="h-px flex-1 bg-slate-200" />
-            or sign in with e-mail
-            <span className="h-px flex-1 bg-slate-200" />
-          </div>
-        </>
-      )}
+      <GoogleOption remember={remember} next={next} divider="or sign in with e-mail" />
       <form onSubmit={onSubmit} className="space-y-4">
         {failed && <Alert>{loginFailureMessage(error)}</Alert>}
         <TextField label="Email" name="email" type="email" autoComplete="email" required />
