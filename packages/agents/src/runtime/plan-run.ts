@@ -79,8 +79,8 @@ export function modelNeededMessage(stepIds: readonly string[], steps?: number): 
   const list = stepIds.map((id) => `"${id}"`).join(', ');
   const others =
     steps === undefined || steps > stepIds.length
-      ? ' Its other steps can run without one: edit the plan to remove those steps, or configure a model.'
-      : ' Configure a model, or edit the plan to do the work with tool steps.';
+      ? ' Its other steps can run without one: edit the plan to remove those steps, or ask an administrator to set a model up.'
+      : ' Ask an administrator to set a model up, or edit the plan to do the work with tool steps.';
   return (
     `This agent's plan needs a language model for ${stepIds.length === 1 ? 'step' : 'steps'} ` +
     `${list}, and none is configured on this server.${others}`
