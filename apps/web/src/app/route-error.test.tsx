@@ -46,6 +46,7 @@ describe('RouteError', () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     renderRoutes(failingRoutes(new Error('boom')), '/broken');
     expect(await screen.findByRole('heading', { name: 'Something went wrong' })).toBeTruthy();
+    expect(document.title).toBe('Something went wrong · Spoke');
     expect(screen.getByRole('button', { name: 'Retry' })).toBeTruthy();
     expect(screen.getByRole('navigation', { name: 'Main' })).toBeTruthy();
     vi.restoreAllMocks();

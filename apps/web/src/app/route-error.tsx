@@ -2,6 +2,7 @@ import { CLIENT_ERROR_MESSAGES } from '@spoke/shared';
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
 import { primaryButton, secondaryButton } from '../components/button-styles.ts';
 import { PageLoading } from '../components/page-loading.tsx';
+import { usePageTitle } from '../components/layout/use-page-title.ts';
 import { isChunkLoadError, retryPage, useRecovery } from './chunk-reload.ts';
 
 /** Error boundary of a route subtree: a screen that failed to load or to render lands here. */
@@ -54,6 +55,7 @@ function ErrorMessage({
   text: string;
   retry?: { busy: boolean };
 }) {
+  usePageTitle(title);
   return (
     <div role="alert" className="mx-auto max-w-xl px-4 py-16 text-center">
       <h1 className="text-2xl font-bold text-slate-900">{title}</h1>
