@@ -107,7 +107,7 @@ describe('registry page', () => {
       .getByRole('list', { name: 'Servers' })
       .getByRole('link', { name: title ?? name, exact: true })
       .click();
-    await page.getByRole('heading', { level: 1, name }).waitFor();
+    await page.getByRole('heading', { level: 1, name: title ?? name }).waitFor();
     expect(new URL(page.url()).pathname).toBe(`/app/workspace/registry/${name}`);
     const versions = page.getByRole('list', { name: 'Versions' });
     await versions.getByText('Latest').waitFor();

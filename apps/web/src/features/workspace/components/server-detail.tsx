@@ -44,7 +44,6 @@ export function ServerDetail({ entry }: { entry: RegistryEntry }) {
 
   return (
     <>
-      {server.title && <p className="mt-1 text-lg text-slate-800">{server.title}</p>}
       <p className="mt-3 max-w-3xl text-slate-700">{server.description}</p>
       <div className="mt-4 flex flex-wrap items-center gap-2 text-sm">
         <span className="rounded-full bg-slate-100 px-2 py-0.5 font-mono text-xs font-semibold text-slate-800">

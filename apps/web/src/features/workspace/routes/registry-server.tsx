@@ -20,8 +20,10 @@ export function Component() {
   const version = params.get('version');
   const location = useLocation();
   const back = `/app/workspace/registry${backSearch(location.state)}`;
-  usePageTitle(`${name} · Registry`);
   const entry = useRegistryServer(name, version);
+  // Named as people call it ("GitHub"), with the registry's id under it, once it is known.
+  const title = entry.data?.server.title?.trim() || null;
+  usePageTitle(`${title ?? name} · Registry`);
 
   let body;
   if (entry.isPending) body = <PageLoading />;
@@ -54,9 +56,18 @@ export function Component() {
         <ArrowLeft aria-hidden="true" className="size-4" />
         Back to Registry
       </Link>
-      <h1 className="mt-3 font-mono text-2xl font-bold tracking-tight break-all text-slate-900 sm:text-3xl">
-        {name}
-      </h1>
+      {title ? (
+        <>
+          <h1 className="mt-3 text-2xl font-bold tracking-tight break-words text-slate-900 sm:text-3xl">
+            {title}
+          </h1>
+          <p className="mt-1 font-mono text-sm break-all text-slate-600">{name}</p>
+        </>
+      ) : (
+        <h1 className="mt-3 font-mono text-2xl font-bold tracking-tight break-all text-slate-900 sm:text-3xl">
+          {name}
+        </h1>
+      )}
       {body}
     </div>
   );

@@ -208,9 +208,11 @@ describe('registry list', () => {
 describe('server page', () => {
   it('shows packages, secret and required variables, remotes, tools and facts', async () => {
     open(`/app/workspace/registry/${GITHUB}`);
-    expect(await screen.findByRole('heading', { level: 1, name: GITHUB })).toBeTruthy();
+    // Named by its title, with the registry's id under it.
+    expect(await screen.findByRole('heading', { level: 1, name: 'GitHub' })).toBeTruthy();
+    expect(screen.getByText(GITHUB)).toBeTruthy();
     await screen.findByText('Issues, pull requests and code search on GitHub');
-    expect(document.title).toBe(`${GITHUB} · Registry · Spoke`);
+    expect(document.title).toBe('GitHub · Registry · Spoke');
 
     const packages = within(screen.getByRole('region', { name: 'Packages' }));
     expect(packages.getByRole('heading', { name: '@github/github-mcp-server' })).toBeTruthy();
