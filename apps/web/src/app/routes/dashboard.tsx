@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { useSignOut } from '../../components/layout/use-sign-out.ts';
 import { useAuth } from '../../features/auth/use-auth.ts';
 import { AgentStudioPanel } from '../dashboard/agent-studio-panel.tsx';
+import { AgentsCard } from '../dashboard/agents-card.tsx';
 import { UsageCard } from '../dashboard/usage-card.tsx';
 import { usePageTitle } from '../../components/layout/use-page-title.ts';
 
@@ -23,6 +24,7 @@ export function Component() {
       <div className="mt-8 grid gap-6 lg:grid-cols-[minmax(0,1fr)_20rem]">
         <AgentStudioPanel />
         <div className="space-y-6">
+          <AgentsCard />
           <UsageCard />
           <nav
             aria-label="Account"

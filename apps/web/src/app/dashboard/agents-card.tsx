@@ -1,0 +1,77 @@
+import { Link } from 'react-router';
+import { textLink } from '../../components/button-styles.ts';
+import { RetryError } from '../../components/retry-error.tsx';
+import { Spinner } from '../../components/spinner.tsx';
+import { useAgentList } from '../../features/agents/api/agents.ts';
+import { byId, useIntegrations } from '../../features/agents/api/integrations.ts';
+import { AgentStatus } from '../../features/agents/components/agent-status.tsx';
+import { runStatusLabel } from '../../features/agents/format.ts';
+import { formatDateTime } from '../../lib/format.ts';
+
+/** How many agents the dashboard lists; the agents page has them all. */
+const SHOWN = 5;
+
+/** The user's newest agents on the dashboard: each one's state and last run. */
+export function AgentsCard() {
+  const agents = useAgentList();
+  const catalog = byId(useIntegrations().data);
+  const all = agents.data?.pages.flatMap((page) => page.agents) ?? [];
+  const more = all.length > SHOWN || agents.hasNextPage;
+  return (
+    <section
+      aria-labelledby="agents-card-heading"
+      className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm"
+    >
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h2 id="agents-card-heading" className="text-lg font-semibold text-slate-900">
+          Your agents
+        </h2>
+        {all.length > 0 && (
+          <Link to="/app/agents" className={`${textLink} text-sm`}>
+            {more ? 'See all' : 'Agents page'}
+          </Link>
+        )}
+      </div>
+      {agents.isPending ? (
+        <p role="status" className="mt-4 flex items-center gap-2 text-sm text-slate-600">
+          <Spinner /> Loading your agents...
+        </p>
+      ) : agents.isError ? (
+        <div className="mt-4">
+          <RetryError message={agents.error.message} onRetry={() => void agents.refetch()} />
+        </div>
+      ) : all.length === 0 ? (
+        <p className="mt-3 text-sm text-slate-600">
+          None yet: describe one in the studio and it appears here.
+        </p>
+      ) : (
+        <ul aria-label="Your newest agents" className="mt-3 divide-y divide-slate-100">
+          {all.slice(0, SHOWN).map((agent) => (
+            <li key={agent.id} className="py-3 first:pt-1 last:pb-0">
+              <div className="flex flex-wrap items-center gap-2">
+                <Link
+                  to={`/app/agents/${encodeURIComponent(agent.id)}`}
+                  className="min-w-0 font-medium break-words text-slate-900 underline-offset-2 hover:text-blue-700 hover:underline focus-visible:outline-2 focus-visible:outline-blue-600"
+                >
+                  {agent.spec.name}
+                </Link>
+                <AgentStatus agent={agent} names={(id) => catalog.get(id)?.name ?? id} />
+              </div>
+              <p className="mt-1 text-xs text-slate-600">
+                {agent.last_run_at ? (
+                  <>
+                    Last run{' '}
+                    <time dateTime={agent.last_run_at}>{formatDateTime(agent.last_run_at)}</time>
+                    {agent.last_run_status ? ` · ${runStatusLabel(agent.last_run_status)}` : ''}
+                  </>
+                ) : (
+                  'No runs yet'
+                )}
+              </p>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
