@@ -7,11 +7,14 @@ import { Link } from 'react-router';
 export function ToConfirm({
   spec,
   heading: Heading = 'h4',
+  answer,
   children,
 }: {
   spec: Pick<AgentSpec, 'assumptions' | 'unresolved' | 'unavailable'>;
   /** The heading's level where the box sits. */
   heading?: 'h2' | 'h4';
+  /** How each open question is shown where it can be answered; else as text. */
+  answer?: (question: string) => ReactNode;
   children?: ReactNode;
 }) {
   const unavailable = spec.unavailable ?? [];
@@ -29,9 +32,12 @@ export function ToConfirm({
       {spec.unresolved.length > 0 && (
         <>
           <p className="mt-2 font-medium">Questions we could not answer from your description:</p>
-          <ul aria-label="Open questions" className="mt-1 list-disc space-y-1 pl-5">
+          <ul
+            aria-label="Open questions"
+            className={answer ? 'mt-1 space-y-3' : 'mt-1 list-disc space-y-1 pl-5'}
+          >
             {spec.unresolved.map((question) => (
-              <li key={question}>{question}</li>
+              <li key={question}>{answer ? answer(question) : question}</li>
             ))}
           </ul>
         </>

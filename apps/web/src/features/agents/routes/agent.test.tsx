@@ -85,6 +85,29 @@ describe('agent page', () => {
     });
   });
 
+  it('takes the answer to an open question into the instructions', async () => {
+    const { user } = await openAgent();
+    const question = 'Which Slack channel should the summary go to?';
+    const form = within(screen.getByRole('form', { name: `Answer: ${question}` }));
+    await user.click(form.getByRole('button', { name: 'Save answer' }));
+    expect(form.getByText('Write an answer first')).toBeTruthy();
+    expect(sent('PATCH', agentPath)).toHaveLength(0);
+
+    await user.type(form.getByLabelText(question), '#support');
+    await user.click(form.getByRole('button', { name: 'Save answer' }));
+    await waitFor(() => expect(sent('PATCH', agentPath)).toHaveLength(1));
+    const { spec } = JSON.parse(sent('PATCH', agentPath)[0]?.body ?? '') as {
+      spec: { instructions: string; unresolved: string[] };
+    };
+    expect(spec.unresolved).toEqual([]);
+    expect(spec.instructions.endsWith(`\n\nAnswers from your owner:\n- ${question} #support`)).toBe(
+      true,
+    );
+    await waitFor(() =>
+      expect(screen.queryByRole('form', { name: `Answer: ${question}` })).toBeNull(),
+    );
+  });
+
   it('saves edits to the spec, lists included', async () => {
     const { user } = await openAgent();
     const form = specForm();

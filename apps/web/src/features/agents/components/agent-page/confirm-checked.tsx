@@ -4,14 +4,19 @@ import { secondaryButton } from '../../../../components/button-styles.ts';
 import { Spinner } from '../../../../components/spinner.tsx';
 import { useSaveSpec } from '../../api/agents.ts';
 import { ToConfirm } from '../to-confirm.tsx';
+import { AnswerQuestion } from './answer-question.tsx';
 
 /** The compiler's assumptions and open questions, until the owner says they are checked. */
 export function ConfirmChecked({ agent }: { agent: Agent }) {
   const save = useSaveSpec(agent.id);
   return (
-    <ToConfirm spec={agent.spec} heading="h2">
+    <ToConfirm
+      spec={agent.spec}
+      heading="h2"
+      answer={(question) => <AnswerQuestion agent={agent} question={question} />}
+    >
       <p className="mt-3">
-        Answer the questions by editing the specification below, then mark these as checked.
+        Answer each question above, or edit the specification below; then mark these as checked.
       </p>
       {save.isError && (
         <div className="mt-2">
