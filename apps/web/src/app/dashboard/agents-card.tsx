@@ -7,6 +7,7 @@ import { byId, useIntegrations } from '../../features/agents/api/integrations.ts
 import { AgentStatus } from '../../features/agents/components/agent-status.tsx';
 import { runStatusLabel } from '../../features/agents/format.ts';
 import { formatDateTime } from '../../lib/format.ts';
+import { SectionCard } from '../../features/agents/components/agent-page/section-card.tsx';
 
 /** How many agents the dashboard lists; the agents page has them all. */
 const SHOWN = 5;
@@ -18,34 +19,31 @@ export function AgentsCard() {
   const all = agents.data?.pages.flatMap((page) => page.agents) ?? [];
   const more = all.length > SHOWN || agents.hasNextPage;
   return (
-    <section
-      aria-labelledby="agents-card-heading"
-      className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm"
-    >
-      <div className="flex flex-wrap items-baseline justify-between gap-2">
-        <h2 id="agents-card-heading" className="text-lg font-semibold text-slate-900">
-          Your agents
-        </h2>
-        {all.length > 0 && (
+    <SectionCard
+      id="agents-card-heading"
+      title="Your agents"
+      actions={
+        all.length > 0 && (
           <Link to="/app/agents" className={`${textLink} text-sm`}>
             {more ? 'See all' : 'Agents page'}
           </Link>
-        )}
-      </div>
+        )
+      }
+    >
       {agents.isPending ? (
-        <p role="status" className="mt-4 flex items-center gap-2 text-sm text-slate-600">
+        <p role="status" className="flex items-center gap-2 text-sm text-slate-600">
           <Spinner /> Loading your agents...
         </p>
       ) : agents.isError ? (
-        <div className="mt-4">
+        <div>
           <RetryError message={agents.error.message} onRetry={() => void agents.refetch()} />
         </div>
       ) : all.length === 0 ? (
-        <p className="mt-3 text-sm text-slate-600">
+        <p className="text-sm text-slate-600">
           None yet: describe one in the studio and it appears here.
         </p>
       ) : (
-        <ul aria-label="Your newest agents" className="mt-3 divide-y divide-slate-100">
+        <ul aria-label="Your newest agents" className="-mt-2 divide-y divide-slate-100">
           {all.slice(0, SHOWN).map((agent) => (
             <li key={agent.id} className="py-3 first:pt-1 last:pb-0">
               <div className="flex flex-wrap items-center gap-2">
@@ -72,6 +70,6 @@ export function AgentsCard() {
           ))}
         </ul>
       )}
-    </section>
+    </SectionCard>
   );
 }

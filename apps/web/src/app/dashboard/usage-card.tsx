@@ -5,28 +5,34 @@ import { Spinner } from '../../components/spinner.tsx';
 import { useBilling } from '../../features/billing/api/billing.ts';
 import { UsageSummary } from '../../features/billing/components/usage-summary.tsx';
 import { formatDate } from '../../features/billing/format.ts';
+import { SectionCard } from '../../features/agents/components/agent-page/section-card.tsx';
 
 export function UsageCard() {
   const billing = useBilling();
   return (
-    <section
-      aria-labelledby="usage-heading"
-      className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm"
-    >
-      <div className="flex flex-wrap items-baseline justify-between gap-2">
-        <h2 id="usage-heading" className="text-lg font-semibold text-slate-900">
-          Usage
-        </h2>
+    <SectionCard
+      id="usage-heading"
+      title="Usage"
+      actions={
         <Link to="/app/billing" className={`${textLink} text-sm`}>
           Pricing &amp; Billing
         </Link>
-      </div>
+      }
+      description={
+        billing.data && (
+          <>
+            <span className="font-semibold text-slate-800">{planById(billing.data.plan).name}</span>{' '}
+            plan · until {formatDate(billing.data.period.end)}
+          </>
+        )
+      }
+    >
       {billing.isPending ? (
-        <p role="status" className="mt-4 flex items-center gap-2 text-sm text-slate-600">
+        <p role="status" className="flex items-center gap-2 text-sm text-slate-600">
           <Spinner /> Loading usage...
         </p>
       ) : billing.isError ? (
-        <div className="mt-4 space-y-3">
+        <div className="space-y-3">
           <p role="alert" className="text-sm text-red-700">
             {billing.error.message}
           </p>
@@ -39,16 +45,8 @@ export function UsageCard() {
           </button>
         </div>
       ) : (
-        <>
-          <p className="mt-1 text-sm text-slate-600">
-            <span className="font-semibold text-slate-800">{planById(billing.data.plan).name}</span>{' '}
-            plan · until {formatDate(billing.data.period.end)}
-          </p>
-          <div className="mt-4">
-            <UsageSummary billing={billing.data} />
-          </div>
-        </>
+        <UsageSummary billing={billing.data} />
       )}
-    </section>
+    </SectionCard>
   );
 }

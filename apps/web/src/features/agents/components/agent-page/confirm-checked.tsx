@@ -16,7 +16,9 @@ export function ConfirmChecked({ agent }: { agent: Agent }) {
       answer={(question) => <AnswerQuestion agent={agent} question={question} />}
     >
       <p className="mt-3">
-        Answer each question above, or edit the specification below; then mark these as checked.
+        {agent.spec.unresolved.length > 0
+          ? 'Answer each question above, or edit the specification below; then mark these as checked.'
+          : 'Correct anything wrong in the specification below, then mark these as checked.'}
       </p>
       {save.isError && (
         <div className="mt-2">
