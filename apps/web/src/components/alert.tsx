@@ -21,3 +21,28 @@ export function Alert({
     </div>
   );
 }
+
+/** A refused save: the server's message, and each field error no field on the page shows. */
+export function FieldErrorsAlert({
+  message,
+  fields,
+}: {
+  message: string;
+  /** `[field path, message]` pairs. */
+  fields: readonly (readonly [string, string])[];
+}) {
+  return (
+    <Alert>
+      {message}
+      {fields.length > 0 && (
+        <ul className="mt-1 list-disc pl-5">
+          {fields.map(([key, text]) => (
+            <li key={key}>
+              <code className="font-mono">{key}</code>: {text}
+            </li>
+          ))}
+        </ul>
+      )}
+    </Alert>
+  );
+}

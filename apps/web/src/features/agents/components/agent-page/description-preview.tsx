@@ -1,5 +1,5 @@
 import { ArrowRight } from 'lucide-react';
-import { Alert } from '../../../../components/alert.tsx';
+import { FieldErrorsAlert } from '../../../../components/alert.tsx';
 import { primaryButton, secondaryButton } from '../../../../components/button-styles.ts';
 import { Spinner } from '../../../../components/spinner.tsx';
 import type { ApiError } from '../../../../lib/api/api-error.ts';
@@ -56,18 +56,7 @@ export function DescriptionPreview({
       )}
       {error && (
         <div className="mt-3">
-          <Alert>
-            {error.message}
-            {otherErrors.length > 0 && (
-              <ul className="mt-1 list-disc pl-5">
-                {otherErrors.map(([key, message]) => (
-                  <li key={key}>
-                    <code className="font-mono">{key}</code>: {message}
-                  </li>
-                ))}
-              </ul>
-            )}
-          </Alert>
+          <FieldErrorsAlert message={error.message} fields={otherErrors} />
         </div>
       )}
       <div className="mt-4 flex flex-wrap items-center gap-3">

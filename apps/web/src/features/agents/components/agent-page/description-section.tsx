@@ -2,8 +2,8 @@ import { CreateAgentSchema, type Agent } from '@spoke/shared';
 import { Pencil } from 'lucide-react';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { Alert } from '../../../../components/alert.tsx';
-import { primaryButton, secondaryButton } from '../../../../components/button-styles.ts';
-import { Spinner } from '../../../../components/spinner.tsx';
+import { secondaryButton } from '../../../../components/button-styles.ts';
+import { PendingButton } from '../../../../components/pending-button.tsx';
 import type { ApiError } from '../../../../lib/api/api-error.ts';
 import { fieldErrors } from '../../../../lib/field-errors.ts';
 import { useApplyDescription, useRecompile } from '../../api/agents.ts';
@@ -160,15 +160,9 @@ export function DescriptionSection({ agent }: { agent: Agent }) {
             )}
             {!recompile.isSuccess && (
               <div className="mt-3 flex flex-wrap items-center gap-3">
-                {/* aria-disabled rather than disabled: the button keeps focus while compiling. */}
-                <button
-                  type="submit"
-                  className={`${primaryButton} aria-disabled:cursor-not-allowed aria-disabled:opacity-60`}
-                  aria-disabled={recompile.isPending}
-                >
-                  {recompile.isPending && <Spinner />}
-                  {recompile.isPending ? 'Previewing...' : 'Preview changes'}
-                </button>
+                <PendingButton pending={recompile.isPending} pendingLabel="Previewing...">
+                  Preview changes
+                </PendingButton>
                 <button type="button" className={secondaryButton} onClick={() => close(false)}>
                   Cancel
                 </button>

@@ -1,7 +1,7 @@
 import type { Agent, IntegrationInfo } from '@spoke/shared';
 import { useEffect, useId, useMemo, useRef, useState, type FormEvent, type RefObject } from 'react';
-import { primaryButton, secondaryButton } from '../../../../components/button-styles.ts';
-import { Spinner } from '../../../../components/spinner.tsx';
+import { secondaryButton } from '../../../../components/button-styles.ts';
+import { PendingButton } from '../../../../components/pending-button.tsx';
 import { useSaveSpec } from '../../api/agents.ts';
 import { plural } from '../../format.ts';
 import { useFocusLater } from '../spec-form/use-focus-later.ts';
@@ -218,15 +218,9 @@ export function PlanEditor({
           onChange={setSteps}
         />
         <div className="flex flex-wrap items-center gap-3 border-t border-slate-200 pt-4">
-          {/* aria-disabled rather than disabled: the button keeps focus while saving. */}
-          <button
-            type="submit"
-            className={`${primaryButton} aria-disabled:cursor-not-allowed aria-disabled:opacity-60`}
-            aria-disabled={save.isPending}
-          >
-            {save.isPending && <Spinner />}
-            {save.isPending ? 'Saving...' : 'Save plan'}
-          </button>
+          <PendingButton pending={save.isPending} pendingLabel="Saving...">
+            Save plan
+          </PendingButton>
           <button
             type="button"
             className={secondaryButton}

@@ -7,9 +7,9 @@ import {
   type IntegrationInfo,
 } from '@spoke/shared';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { Alert } from '../../../../components/alert.tsx';
-import { primaryButton, secondaryButton } from '../../../../components/button-styles.ts';
-import { Spinner } from '../../../../components/spinner.tsx';
+import { FieldErrorsAlert } from '../../../../components/alert.tsx';
+import { secondaryButton } from '../../../../components/button-styles.ts';
+import { PendingButton } from '../../../../components/pending-button.tsx';
 import { useSaveSpec } from '../../api/agents.ts';
 import { checkCron } from './cron.ts';
 import { inputClass } from './field-styles.ts';
@@ -176,30 +176,11 @@ export function SpecForm({
         onChange={(guardrails) => change({ guardrails })}
       />
 
-      {save.isError && (
-        <Alert>
-          {save.error.message}
-          {otherErrors.length > 0 && (
-            <ul className="mt-1 list-disc pl-5">
-              {otherErrors.map(([key, message]) => (
-                <li key={key}>
-                  <code className="font-mono">{key}</code>: {message}
-                </li>
-              ))}
-            </ul>
-          )}
-        </Alert>
-      )}
+      {save.isError && <FieldErrorsAlert message={save.error.message} fields={otherErrors} />}
       <div className="flex flex-wrap items-center gap-3 border-t border-slate-200 pt-4">
-        {/* aria-disabled rather than disabled: the button keeps focus while saving. */}
-        <button
-          type="submit"
-          className={`${primaryButton} aria-disabled:cursor-not-allowed aria-disabled:opacity-60`}
-          aria-disabled={save.isPending}
-        >
-          {save.isPending && <Spinner />}
-          {save.isPending ? 'Saving...' : 'Save changes'}
-        </button>
+        <PendingButton pending={save.isPending} pendingLabel="Saving...">
+          Save changes
+        </PendingButton>
         <button
           type="button"
           className={secondaryButton}
