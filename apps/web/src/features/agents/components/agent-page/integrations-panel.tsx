@@ -1,6 +1,7 @@
 import type { Agent, IntegrationInfo } from '@spoke/shared';
 import { useId, useState } from 'react';
 import { Alert } from '../../../../components/alert.tsx';
+import { IntegrationLogo } from '../../../../components/integration-logo.tsx';
 import { useDeleteCredentials } from '../../api/integrations.ts';
 import { ConnectionStatus } from '../connection-status.tsx';
 import { RetryError } from '../../../../components/retry-error.tsx';
@@ -70,6 +71,7 @@ function IntegrationRow({
     <li className="rounded-lg border border-slate-200 p-3">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <p className="flex flex-wrap items-center gap-2 text-sm">
+          <IntegrationLogo id={id} name={name} size="sm" />
           <span className="font-medium text-slate-900">{name}</span>
           <ConnectionStatus connected={connected} />
         </p>
