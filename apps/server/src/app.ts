@@ -21,7 +21,7 @@ import { accountRoutes } from './modules/account/routes.ts';
 import { googleRoutes } from './modules/account/google-routes.ts';
 import { createAccountService, type AccountService } from './modules/account/service.ts';
 import { healthRoutes } from './modules/health/routes.ts';
-import { billingRoutes } from './modules/billing/routes.ts';
+import { registerBilling } from './modules/billing/register.ts';
 import { contactRoutes } from './modules/contact/routes.ts';
 import { createContactService } from './modules/contact/service.ts';
 import { adminRoutes } from './modules/admin/routes.ts';
@@ -289,7 +289,7 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
     modelConfigured: () => llm !== null,
   });
   await app.register(accountRoutes, { prefix: '/api/account', service: accounts, limiters });
-  await app.register(billingRoutes, { prefix: '/api/account', usage, accounts });
+  await registerBilling(app, { config, db: database.db, mailer, accounts, usage, store });
   await app.register(agentRoutes, { prefix: '/api', agentService, runService, accounts });
   await app.register(integrationRoutes, { prefix: '/api', credentials, accounts });
   await app.register(hookRoutes, { prefix: '/api', db: database.db, agentService, runService });

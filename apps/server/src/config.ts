@@ -83,7 +83,28 @@ const EnvSchema = z.object({
   INTEGRATIONS_BWRAP_PATH: z.string().min(1).default('/usr/bin/bwrap'),
   INTEGRATIONS_MEMORY_MB: z.coerce.number().int().min(64).max(16_384).default(512),
   INTEGRATIONS_MAX_PROCESSES: z.coerce.number().int().min(16).max(4096).default(128),
+  STRIPE_SECRET_KEY: optionalString,
+  STRIPE_WEBHOOK_SECRET: optionalString,
+  STRIPE_API_URL: optionalUrl,
+  STRIPE_PRICE_STARTER_MONTHLY: optionalString,
+  STRIPE_PRICE_STARTER_YEARLY: optionalString,
+  STRIPE_PRICE_BUILDER_MONTHLY: optionalString,
+  STRIPE_PRICE_BUILDER_YEARLY: optionalString,
+  STRIPE_PRICE_PRO_MONTHLY: optionalString,
+  STRIPE_PRICE_PRO_YEARLY: optionalString,
+  STRIPE_PRICE_ELITE_MONTHLY: optionalString,
+  STRIPE_PRICE_ELITE_YEARLY: optionalString,
 });
+
+/** The paid plans sold through Stripe Checkout, and the environment variable of each price. */
+export const STRIPE_PLANS = ['starter', 'builder', 'pro', 'elite'] as const;
+export type StripePlan = (typeof STRIPE_PLANS)[number];
+export type StripePeriod = 'monthly' | 'yearly';
+export const stripePriceVariable = <P extends StripePlan, Q extends StripePeriod>(
+  plan: P,
+  period: Q,
+) =>
+  `STRIPE_PRICE_${plan.toUpperCase() as Uppercase<P>}_${period.toUpperCase() as Uppercase<Q>}` as const;
 
 /** The 32 key bytes of a SECRETS_KEY (base64 or hex), or null when it is not one. */
 export function secretsKeyBytes(value: string): Buffer | null {
@@ -102,6 +123,8 @@ export type RateLimits = {
   forgotPerAccount: RateLimitRule;
   forgotPerIp: RateLimitRule;
   contactPerIp: RateLimitRule;
+  /** Plan requests, checkouts and portal links a user may start. */
+  billingPerUser: RateLimitRule;
 };
 
 export const DEFAULT_RATE_LIMITS: RateLimits = {
@@ -111,6 +134,7 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   forgotPerAccount: { points: 3, durationSec: 60 * 60 },
   forgotPerIp: { points: 20, durationSec: 60 * 60 },
   contactPerIp: { points: 5, durationSec: 60 * 60 },
+  billingPerUser: { points: 20, durationSec: 60 * 60 },
 };
 
 export type AppConfig = {
@@ -171,7 +195,18 @@ export type AppConfig = {
   };
   /** E-mails one user's agents may send per UTC day, confirmation requests included. */
   agentEmailsPerDay: number;
+  /** Stripe Checkout for paid plans; undefined: plans are requested and an admin approves. */
+  stripe: StripeConfig | undefined;
   version: string;
+};
+
+export type StripeConfig = {
+  secretKey: string;
+  webhookSecret: string;
+  /** Another address for Stripe's API (a proxy, or a local stand-in in tests). */
+  apiUrl: string | undefined;
+  /** The Stripe price of each paid plan and period: the only prices a checkout uses. */
+  prices: Record<StripePlan, Record<StripePeriod, string>>;
 };
 
 export class ConfigError extends Error {}
@@ -189,6 +224,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       'Invalid environment:\n  - GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET must be set together',
     );
   }
+  const stripe = stripeConfig(e);
   let llm: ModelConfig | null;
   try {
     llm = modelConfigFromEnv(env);
@@ -254,7 +290,40 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       maxProcesses: e.INTEGRATIONS_MAX_PROCESSES,
     },
     agentEmailsPerDay: e.AGENT_EMAILS_PER_DAY,
+    stripe,
     version: readVersion(),
+  };
+}
+
+/**
+ * Stripe is on when its secret key is set: then the webhook secret and a price for every paid
+ * plan and period are required too, so no plan is sold at a price nobody chose.
+ */
+function stripeConfig(e: z.infer<typeof EnvSchema>): StripeConfig | undefined {
+  const secretKey = e.STRIPE_SECRET_KEY;
+  const webhookSecret = e.STRIPE_WEBHOOK_SECRET;
+  if (!secretKey && !webhookSecret) return undefined;
+  const missing: string[] = [];
+  if (!secretKey) missing.push('STRIPE_SECRET_KEY');
+  if (!webhookSecret) missing.push('STRIPE_WEBHOOK_SECRET');
+  const prices = {} as StripeConfig['prices'];
+  for (const plan of STRIPE_PLANS) {
+    const monthly = e[stripePriceVariable(plan, 'monthly')];
+    const yearly = e[stripePriceVariable(plan, 'yearly')];
+    if (!monthly) missing.push(stripePriceVariable(plan, 'monthly'));
+    if (!yearly) missing.push(stripePriceVariable(plan, 'yearly'));
+    prices[plan] = { monthly: monthly ?? '', yearly: yearly ?? '' };
+  }
+  if (missing.length > 0) {
+    throw new ConfigError(
+      `Invalid environment:\n  - Stripe needs ${missing.join(', ')} (set STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET together with a price id for every paid plan and period, or none of them)`,
+    );
+  }
+  return {
+    secretKey: secretKey as string,
+    webhookSecret: webhookSecret as string,
+    apiUrl: e.STRIPE_API_URL,
+    prices,
   };
 }
 

@@ -461,6 +461,67 @@ export const registryDownloads = pgTable(
   ],
 );
 
+/**
+ * A user's Stripe customer (one per user, created at their first checkout) and the subscription
+ * the signed webhooks last reported. `last_event_at` is the `created` time of the newest event
+ * applied: an older event delivered late changes nothing.
+ */
+export const stripeCustomers = pgTable(
+  'stripe_customers',
+  {
+    userId: uuid('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    customerId: text('customer_id').notNull(),
+    subscriptionId: text('subscription_id'),
+    subscriptionStatus: text('subscription_status'),
+    lastEventAt: timestamp('last_event_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('stripe_customers_customer_idx').on(t.customerId)],
+);
+
+/** Stripe events already applied, by id: a replayed event changes nothing. */
+export const stripeEvents = pgTable('stripe_events', {
+  id: text('id').primaryKey(),
+  type: text('type').notNull(),
+  receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * A user's request for another plan, when there is no online checkout: `pending` until an admin
+ * approves or declines it (with an optional note), or the user withdraws it or asks for another.
+ * At most one pending request per user.
+ */
+export const planRequests = pgTable(
+  'plan_requests',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    plan: text('plan').notNull(),
+    period: text('period').$type<'monthly' | 'yearly'>().notNull(),
+    /** The plan the user was on when asking. */
+    fromPlan: text('from_plan').notNull(),
+    status: text('status')
+      .$type<'pending' | 'approved' | 'declined' | 'withdrawn'>()
+      .notNull()
+      .default('pending'),
+    note: text('note'),
+    decidedBy: uuid('decided_by').references(() => users.id, { onDelete: 'set null' }),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('plan_requests_one_pending_idx')
+      .on(t.userId)
+      .where(sql`${t.status} = 'pending'`),
+    index('plan_requests_user_idx').on(t.userId, t.createdAt),
+    index('plan_requests_status_idx').on(t.status, t.createdAt),
+  ],
+);
+
 export const schema = {
   users,
   sessions,
@@ -488,5 +549,8 @@ export const schema = {
   emailDays,
   registryDownloadSalts,
   registryDownloads,
+  stripeCustomers,
+  stripeEvents,
+  planRequests,
 };
 export type Schema = typeof schema;

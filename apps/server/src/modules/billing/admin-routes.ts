@@ -1,0 +1,45 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import * as z from 'zod/mini';
+import { envelope } from '@spoke/shared';
+import { adminOnly, requireAdmin } from '../account/guards.ts';
+import type { AccountService } from '../account/service.ts';
+import { AdminPlanRequestListSchema, DecisionSchema, PlanRequestSchema } from './contracts.ts';
+import type { PlanRequestService } from './plan-requests.ts';
+
+const params = z.object({ id: z.string().check(z.maxLength(64)) });
+
+/** `/api/admin/plan-requests`: pending plan requests, approved or declined here. Admins only. */
+export const planRequestAdminRoutes: FastifyPluginAsyncZod<{
+  requests: PlanRequestService;
+  accounts: AccountService;
+}> = async (app, { requests, accounts }) => {
+  app.addHook('onRequest', adminOnly(accounts));
+
+  app.get(
+    '/plan-requests',
+    { schema: { response: { 200: envelope(AdminPlanRequestListSchema) } } },
+    async () => ({ data: { requests: await requests.listPending() } }),
+  );
+
+  for (const [action, decision] of [
+    ['approve', 'approved'],
+    ['decline', 'declined'],
+  ] as const) {
+    app.post(
+      `/plan-requests/:id/${action}`,
+      {
+        schema: {
+          params,
+          body: z.optional(z.nullable(DecisionSchema)),
+          response: { 200: envelope(z.object({ request: PlanRequestSchema })) },
+        },
+      },
+      async (request) => {
+        const actor = await requireAdmin(accounts, request);
+        const note = request.body?.note || undefined;
+        const decided = await requests.decide(actor, request.params.id, decision, note);
+        return { data: { request: decided } };
+      },
+    );
+  }
+};

@@ -1,0 +1,63 @@
+import * as z from 'zod/mini';
+import { PLAN_IDS } from '@spoke/shared';
+
+/**
+ * What the upgrade routes send and take. (The web app's billing feature holds the same shapes:
+ * see docs/decisions/021-upgrades.md.)
+ */
+export const BILLING_PERIODS = ['monthly', 'yearly'] as const;
+export const PLAN_REQUEST_STATUSES = ['pending', 'approved', 'declined', 'withdrawn'] as const;
+
+export const PlanChoiceSchema = z.object({
+  plan: z.enum(PLAN_IDS, { error: 'Unknown plan' }),
+  period: z._default(z.enum(BILLING_PERIODS, { error: 'Choose monthly or yearly' }), 'monthly'),
+});
+
+export const PlanRequestSchema = z.object({
+  id: z.string(),
+  plan: z.enum(PLAN_IDS),
+  period: z.enum(BILLING_PERIODS),
+  from_plan: z.enum(PLAN_IDS),
+  status: z.enum(PLAN_REQUEST_STATUSES),
+  note: z.nullable(z.string()),
+  created_at: z.string(),
+  decided_at: z.nullable(z.string()),
+});
+export type PlanRequestJson = z.infer<typeof PlanRequestSchema>;
+
+export const UpgradeStatusSchema = z.object({
+  /** `checkout`: Stripe Checkout sells paid plans; `request`: an admin approves requests. */
+  mode: z.enum(['checkout', 'request']),
+  /** The Stripe subscription as the signed webhooks last reported it. */
+  subscription: z.nullable(z.object({ status: z.string() })),
+  /** The user's newest plan request (request mode), whatever became of it. */
+  request: z.nullable(PlanRequestSchema),
+});
+
+export const RedirectSchema = z.object({ url: z.string() });
+
+export const PlanRequestResultSchema = z.object({
+  request: PlanRequestSchema,
+  /** The pending request this one replaced, if there was one. */
+  replaced: z.nullable(PlanRequestSchema),
+});
+
+export const AdminPlanRequestSchema = z.object({
+  ...PlanRequestSchema.shape,
+  user: z.object({
+    id: z.string(),
+    email: z.string(),
+    username: z.string(),
+    display_name: z.nullable(z.string()),
+    plan: z.enum(PLAN_IDS),
+  }),
+});
+export const AdminPlanRequestListSchema = z.object({
+  requests: z.array(AdminPlanRequestSchema),
+});
+
+export const DecisionSchema = z.object({
+  note: z.optional(
+    z.string().check(z.trim(), z.maxLength(1000, 'Keep the note under 1,000 characters')),
+  ),
+});
