@@ -203,6 +203,10 @@ describe('admin page', () => {
     expect(usersTab.getAttribute('aria-selected')).toBe('true');
     usersTab.focus();
     await user.keyboard('{ArrowRight}');
+    expect(screen.getByRole('tab', { name: 'Plan requests' }).getAttribute('aria-selected')).toBe(
+      'true',
+    );
+    await user.keyboard('{ArrowRight}');
     const messagesTab = screen.getByRole('tab', { name: 'Contact messages' });
     expect(messagesTab.getAttribute('aria-selected')).toBe('true');
     expect(document.activeElement).toBe(messagesTab);

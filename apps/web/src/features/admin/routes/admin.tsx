@@ -3,16 +3,18 @@ import { useAuth } from '../../auth/use-auth.ts';
 import { AccessDenied } from '../components/access-denied.tsx';
 import { AdminTabs, type Tab } from '../components/admin-tabs.tsx';
 import { MessagesPanel } from '../components/messages-panel.tsx';
+import { PlanRequestsPanel } from '../components/plan-requests-panel.tsx';
 import { RegistryPanel } from '../components/registry-panel.tsx';
 import { ModelStatus } from '../components/model-status.tsx';
 import { SandboxStatus } from '../components/sandbox-status.tsx';
 import { UsersPanel } from '../components/users-panel.tsx';
 import { usePageTitle } from '../../../components/layout/use-page-title.ts';
 
-type Section = 'users' | 'messages' | 'registry';
+type Section = 'users' | 'plan-requests' | 'messages' | 'registry';
 
 const TABS: Tab<Section>[] = [
   { id: 'users', label: 'Users', panel: <UsersPanel /> },
+  { id: 'plan-requests', label: 'Plan requests', panel: <PlanRequestsPanel /> },
   { id: 'messages', label: 'Contact messages', panel: <MessagesPanel /> },
   { id: 'registry', label: 'Registry', panel: <RegistryPanel /> },
 ];
@@ -29,8 +31,8 @@ export function Component() {
     <div className="mx-auto max-w-6xl px-4 py-10">
       <h1 className="text-3xl font-bold tracking-tight text-slate-900">Admin</h1>
       <p className="mt-2 text-slate-600">
-        Manage users, their plans and admin rights, read contact messages, and moderate the
-        registry.
+        Manage users, their plans and admin rights, decide plan requests, read contact messages, and
+        moderate the registry.
       </p>
       <div className="mt-6 grid gap-4 lg:grid-cols-2">
         <SandboxStatus />

@@ -13,6 +13,6 @@ export function billingQueryOptions() {
 }
 
 /** Your plan, the current period and what has been used of it. */
-export function useBilling() {
-  return useQuery(billingQueryOptions());
+export function useBilling(options: { refetchInterval?: number | false } = {}) {
+  return useQuery({ ...billingQueryOptions(), ...options });
 }

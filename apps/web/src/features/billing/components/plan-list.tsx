@@ -1,5 +1,6 @@
 import { PLANS, type Plan, type PlanId } from '@spoke/shared';
 import { Check } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { secondaryButton } from '../../../components/button-styles.ts';
 import { formatCount } from '../format.ts';
@@ -23,8 +24,14 @@ function allowances(plan: Plan): string[] {
   return lines;
 }
 
-/** Every plan, compact, with the user's own plan marked. */
-export function PlanList({ current }: { current: PlanId }) {
+/** Every plan, compact, with the user's own plan marked and `action` under each other plan. */
+export function PlanList({
+  current,
+  action,
+}: {
+  current: PlanId;
+  action?: (plan: Plan) => ReactNode;
+}) {
   return (
     <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
       {PLANS.map((plan) => {
@@ -58,7 +65,7 @@ export function PlanList({ current }: { current: PlanId }) {
               )}
             </p>
             <p className="mt-1 text-sm text-slate-600">{plan.description}</p>
-            <ul className="mt-3 space-y-1.5 text-sm text-slate-700">
+            <ul className="mt-3 mb-4 space-y-1.5 text-sm text-slate-700">
               {allowances(plan).map((line) => (
                 <li key={line} className="flex gap-2">
                   <Check aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-blue-600" />
@@ -66,10 +73,12 @@ export function PlanList({ current }: { current: PlanId }) {
                 </li>
               ))}
             </ul>
-            {plan.id === 'enterprise' && (
-              <Link to="/contact?topic=sales" className={`${secondaryButton} mt-4`}>
+            {plan.id === 'enterprise' ? (
+              <Link to="/contact?topic=sales" className={`${secondaryButton} mt-auto`}>
                 Contact Sales
               </Link>
+            ) : (
+              !isCurrent && action && <div className="mt-auto flex flex-col">{action(plan)}</div>
             )}
           </li>
         );

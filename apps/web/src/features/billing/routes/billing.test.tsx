@@ -17,11 +17,29 @@ const ENTERPRISE = {
   plan: 'enterprise',
   limits: { monthly_messages: null, daily_messages: null, integration_credits: null },
 };
+const REQUEST_MODE = { mode: 'request', subscription: null, request: null };
 let billing: unknown = FREE;
+let upgrade: Record<string, unknown> = REQUEST_MODE;
 let failures = 0;
+let posted: RecordedRequest[] = [];
 
 function api(req: RecordedRequest, res: ServerResponse) {
   if (req.path === '/api/account/me') return sendJson(res, 200, { data: { user: sampleUser } });
+  if (req.path === '/api/account/billing/upgrade') return sendJson(res, 200, { data: upgrade });
+  if (req.path === '/api/account/billing/plan-requests' && req.method === 'POST') {
+    posted.push(req);
+    const request = {
+      id: 'r1',
+      ...(JSON.parse(req.body) as object),
+      from_plan: 'free',
+      status: 'pending',
+      note: null,
+      created_at: '2026-03-10T10:00:00.000Z',
+      decided_at: null,
+    };
+    upgrade = { ...REQUEST_MODE, request };
+    return sendJson(res, 201, { data: { request, replaced: null } });
+  }
   if (req.path === '/api/account/billing') {
     if (failures > 0) {
       failures -= 1;
@@ -35,7 +53,9 @@ function api(req: RecordedRequest, res: ServerResponse) {
 suiteServer(api);
 afterEach(() => {
   billing = FREE;
+  upgrade = REQUEST_MODE;
   failures = 0;
+  posted = [];
 });
 
 async function openBilling() {
@@ -76,7 +96,86 @@ describe('billing page', () => {
     expect(plans.getByRole('link', { name: 'Contact Sales' }).getAttribute('href')).toBe(
       '/contact?topic=sales',
     );
-    expect(plans.getByText(/an administrator changes plans/)).toBeTruthy();
+    expect(plans.getByText(/approved by an administrator/)).toBeTruthy();
+    // Every other plan but Enterprise can be requested; the current one cannot.
+    expect(plans.getAllByRole('button', { name: /^Request / }).map((b) => b.textContent)).toEqual([
+      'Request Starter',
+      'Request Builder',
+      'Request Pro',
+      'Request Elite',
+    ]);
+  });
+
+  it('requests a plan and period, then shows the pending request', async () => {
+    const { user } = await openBilling();
+    const plans = within(await screen.findByRole('region', { name: 'Plans' }));
+    await user.click(plans.getByRole('radio', { name: 'Yearly' }));
+    await user.click(plans.getByRole('button', { name: 'Request Pro' }));
+    const status = within(await screen.findByRole('region', { name: 'Plan request' }));
+    expect(status.getByText('Plan request pending')).toBeTruthy();
+    expect(status.getByText(/You asked for Pro, billed yearly/)).toBeTruthy();
+    expect(posted.map((r) => JSON.parse(r.body) as unknown)).toEqual([
+      { plan: 'pro', period: 'yearly' },
+    ]);
+    expect(plans.getByText('Requested')).toBeTruthy();
+  });
+
+  it('shows a declined request with the administrator’s note', async () => {
+    upgrade = {
+      ...REQUEST_MODE,
+      request: {
+        id: 'r2',
+        plan: 'elite',
+        period: 'monthly',
+        from_plan: 'free',
+        status: 'declined',
+        note: 'Talk to sales first',
+        created_at: '2026-03-10T10:00:00.000Z',
+        decided_at: '2026-03-11T10:00:00.000Z',
+      },
+    };
+    await openBilling();
+    const status = within(await screen.findByRole('region', { name: 'Plan request' }));
+    expect(status.getByText(/was declined; your plan stays Free/)).toBeTruthy();
+    expect(status.getByText(/Talk to sales first/)).toBeTruthy();
+  });
+
+  it('offers the plan chosen on the pricing page', async () => {
+    const view = renderSignedIn('/app/billing?plan=builder&period=yearly');
+    const choice = within(await screen.findByRole('region', { name: 'Your choice' }));
+    expect(choice.getByText('You chose Builder, billed yearly.')).toBeTruthy();
+    await view.user.click(choice.getByRole('button', { name: 'Request Builder' }));
+    await screen.findByRole('region', { name: 'Plan request' });
+    expect(posted.map((r) => JSON.parse(r.body) as unknown)).toEqual([
+      { plan: 'builder', period: 'yearly' },
+    ]);
+  });
+
+  it('after checkout, says it is confirming until the webhook changed the plan', async () => {
+    upgrade = { mode: 'checkout', subscription: null, request: null };
+    renderSignedIn('/app/billing?checkout=success&session_id=cs_test_1');
+    expect((await screen.findByText('Confirming your payment…')).textContent).toBeTruthy();
+    // The webhook arrives: the next poll shows the new plan.
+    upgrade = { mode: 'checkout', subscription: { status: 'active' }, request: null };
+    billing = { ...FREE, plan: 'pro' };
+    expect(
+      await screen.findByText('Payment confirmed: you are on the Pro plan now.', undefined, {
+        timeout: 6000,
+      }),
+    ).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Manage subscription' })).toBeTruthy();
+  });
+
+  it('says a cancelled checkout changed nothing', async () => {
+    upgrade = { mode: 'checkout', subscription: null, request: null };
+    renderSignedIn('/app/billing?checkout=cancelled');
+    expect(
+      await screen.findByText(
+        'Checkout cancelled: nothing was charged and your plan is unchanged.',
+      ),
+    ).toBeTruthy();
+    const plans = within(await screen.findByRole('region', { name: 'Plans' }));
+    expect(plans.getByRole('button', { name: 'Choose Pro' })).toBeTruthy();
   });
 
   it('shows Unlimited where the plan has no limit', async () => {

@@ -68,13 +68,21 @@ describe('pricing page', () => {
     ).toBe('/contact?topic=sales');
   });
 
-  it('sends a signed-in user to billing', async () => {
+  it('sends a signed-in user to billing with the chosen plan and period', async () => {
     setToken('t1');
     renderRoutes(routes, '/pricing');
+    const user = userEvent.setup();
     await screen.findByRole('heading', { level: 1, name: 'Pricing' });
     await expect
       .poll(() => screen.getByRole('link', { name: 'Get Started Free' }).getAttribute('href'))
       .toBe('/app/billing');
+    expect(screen.getByRole('link', { name: 'Choose Pro' }).getAttribute('href')).toBe(
+      '/app/billing?plan=pro&period=monthly',
+    );
+    await user.click(screen.getByRole('radio', { name: 'Yearly' }));
+    expect(screen.getByRole('link', { name: 'Choose Builder' }).getAttribute('href')).toBe(
+      '/app/billing?plan=builder&period=yearly',
+    );
   });
 
   it('opens and closes FAQ answers from the keyboard', async () => {

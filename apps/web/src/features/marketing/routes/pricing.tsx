@@ -17,8 +17,14 @@ export function Component() {
   usePageTitle('Pricing');
   const [period, setPeriod] = useState<BillingPeriod>('monthly');
   const { isLoggedIn } = useAuth();
-  // A signed-in user already has an account: the plan choice continues on the billing page.
-  const ctaTo = isLoggedIn ? '/app/billing' : '/register';
+  // A signed-in user already has an account: the plan choice continues on the billing page,
+  // which checks out (Stripe) or requests the chosen plan and period.
+  const ctaTo = (plan: Plan) =>
+    !isLoggedIn
+      ? '/register'
+      : plan.id === 'free'
+        ? '/app/billing'
+        : `/app/billing?plan=${plan.id}&period=${period}`;
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-14 sm:py-16">
@@ -35,7 +41,7 @@ export function Component() {
       </div>
       <div className="mt-12 grid gap-6 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-5 xl:gap-4">
         {listed.map((plan) => (
-          <PlanCard key={plan.id} plan={plan} period={period} ctaTo={ctaTo} />
+          <PlanCard key={plan.id} plan={plan} period={period} ctaTo={ctaTo(plan)} />
         ))}
       </div>
       {enterprise && <EnterpriseCard plan={enterprise} />}

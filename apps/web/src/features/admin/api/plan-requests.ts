@@ -1,0 +1,50 @@
+import { PLAN_IDS } from '@spoke/shared';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import * as z from 'zod/mini';
+import type { ApiError } from '../../../lib/api/api-error.ts';
+import { api } from '../../../lib/api/client.ts';
+import { PlanRequestSchema } from '../../billing/api/upgrade.ts';
+import { adminUsersKey } from './admin.ts';
+
+const AdminPlanRequestSchema = z.object({
+  ...PlanRequestSchema.shape,
+  user: z.object({
+    id: z.string(),
+    email: z.string(),
+    username: z.string(),
+    display_name: z.nullable(z.string()),
+    plan: z.enum(PLAN_IDS),
+  }),
+});
+export type AdminPlanRequest = z.infer<typeof AdminPlanRequestSchema>;
+
+export const planRequestsKey = ['admin', 'plan-requests'] as const;
+
+/** Pending plan requests, oldest first. */
+export function usePlanRequests() {
+  return useQuery({
+    queryKey: planRequestsKey,
+    queryFn: ({ signal }) =>
+      api.get('/api/admin/plan-requests', z.object({ requests: z.array(AdminPlanRequestSchema) }), {
+        signal,
+      }),
+  });
+}
+
+/** Approves (the plan changes) or declines a request, with an optional note for the user. */
+export function useDecidePlanRequest(id: string) {
+  const queryClient = useQueryClient();
+  return useMutation<unknown, ApiError, { action: 'approve' | 'decline'; note: string }>({
+    mutationFn: ({ action, note }) =>
+      api.post(
+        `/api/admin/plan-requests/${encodeURIComponent(id)}/${action}`,
+        z.object({ request: PlanRequestSchema }),
+        note.trim() ? { note: note.trim() } : {},
+      ),
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: planRequestsKey }),
+        queryClient.invalidateQueries({ queryKey: adminUsersKey }),
+      ]),
+  });
+}
