@@ -231,3 +231,95 @@ describe('a build without page patterns', () => {
     }
   });
 });
+
+describe('a build with prerendered pages', () => {
+  // As apps/web/scripts/prerender.ts leaves them: one HTML file per public page under pages/,
+  // listed in routes.json beside the patterns, compressed like every other file.
+  const build = mkdtempSync(path.join(tmpdir(), 'spoke-web-'));
+  const shell = `<!doctype html><title>Spoke</title><div id="root">${'<p>Shell</p>'.repeat(100)}</div>`;
+  const prerendered = (name: string) =>
+    `<!doctype html><title>${name} · Spoke</title><div id="root"><main><h1>${name}</h1>${'<p>Text of the page.</p>'.repeat(100)}</main></div>`;
+  const PAGES: Record<string, string> = {
+    '/': 'pages/index.html',
+    '/pricing': 'pages/pricing.html',
+    '/app/docs/overview': 'pages/app/docs/overview.html',
+    '/blog/first-post': 'pages/blog/first-post.html',
+  };
+  writeFileSync(path.join(build, 'index.html'), shell);
+  for (const [pathname, file] of Object.entries(PAGES)) {
+    mkdirSync(path.dirname(path.join(build, file)), { recursive: true });
+    writeFileSync(path.join(build, file), prerendered(pathname));
+  }
+  execFileSync(process.execPath, [PRECOMPRESS, build]);
+  writeFileSync(
+    path.join(build, 'routes.json'),
+    JSON.stringify({ patterns: PATTERNS, prerendered: Object.keys(PAGES) }),
+  );
+  let app: TestApp;
+  beforeAll(async () => {
+    app = await startTestApp({ webDistDir: build });
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+  const fetchPage = (url: string, headers: Record<string, string> = {}) =>
+    app.app.inject({ url, headers: { 'accept-encoding': 'gzip, deflate, br', ...headers } });
+
+  it('sends a prerendered page at its address, compressed by the build and revalidated', async () => {
+    for (const url of ['/', '/pricing', '/pricing/', '/app/docs/overview', '/blog/first-post']) {
+      const pathname = url.length > 1 ? url.replace(/\/$/, '') : url;
+      const res = await fetchPage(url);
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-type'], url).toBe('text/html; charset=utf-8');
+      expect(res.headers['cache-control'], url).toBe('no-cache');
+      expect(res.headers['content-encoding'], url).toBe('br');
+      expect(brotliDecompressSync(res.rawPayload).toString(), url).toBe(prerendered(pathname));
+    }
+    const plain = await app.app.inject('/pricing');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(prerendered('/pricing'));
+  });
+
+  it('answers a revalidation of a prerendered page with 304 while it is unchanged', async () => {
+    const { etag } = (await fetchPage('/pricing')).headers;
+    expect(etag).not.toBe((await fetchPage('/app/agents')).headers.etag);
+    const again = await fetchPage('/pricing', { 'if-none-match': String(etag) });
+    expect(again.statusCode).toBe(304);
+  });
+
+  it('sends index.html for the other pages of the app, and for an address with a query', async () => {
+    for (const url of [
+      '/app/agents',
+      '/app/docs',
+      '/blog/second-post',
+      '/pricing?plan=pro',
+      '/?a=1',
+    ]) {
+      const res = await fetchPage(url);
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['cache-control'], url).toBe('no-cache');
+      expect(brotliDecompressSync(res.rawPayload).toString(), url).toBe(shell);
+    }
+  });
+
+  it('answers unknown addresses with 404 and index.html, and never serves pages/ as files', async () => {
+    for (const url of [
+      '/no-such-page',
+      '/blog/no-such-post',
+      '/pages/pricing.html',
+      '/pages/index.html',
+      '/pricing/more',
+    ]) {
+      const res = await fetchPage(url);
+      expect(res.statusCode, url).toBe(404);
+      expect(brotliDecompressSync(res.rawPayload).toString(), url).toBe(shell);
+    }
+  });
+
+  it('answers HEAD for a prerendered page like GET, without a body', async () => {
+    const res = await app.app.inject({ method: 'HEAD', url: '/pricing' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(res.body).toBe('');
+  });
+});

@@ -3,6 +3,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Negotiator } from '@fastify/accept-negotiator';
+import * as z from 'zod/mini';
 import { ErrorCode } from '@spoke/shared';
 import {
   WEB_ROUTES_FILE,
@@ -99,11 +100,26 @@ function send(request: FastifyRequest, reply: FastifyReply, file: BuiltFile) {
   return reply.send(file.plain);
 }
 
-/** The pattern matcher for the app's pages that the build wrote, or null for a build without one. */
-function readPagePatterns(distDir: string) {
+/** The folder of the build with the prerendered pages (apps/web/scripts/prerendered-pages.ts). */
+const PAGES_DIR = 'pages';
+
+/** The addresses of the pages the build prerendered, listed beside the patterns. */
+const PrerenderedSchema = z.object({ prerendered: z.optional(z.array(z.string())) });
+
+/** The page patterns and prerendered addresses the build wrote, or null for a build without them. */
+function readWebRoutes(distDir: string) {
   const file = path.join(distDir, WEB_ROUTES_FILE);
   if (!existsSync(file)) return null;
-  return webRouteMatcher(WebRoutesSchema.parse(JSON.parse(readFileSync(file, 'utf8'))).patterns);
+  const json: unknown = JSON.parse(readFileSync(file, 'utf8'));
+  return {
+    matchPage: webRouteMatcher(WebRoutesSchema.parse(json).patterns),
+    prerendered: PrerenderedSchema.parse(json).prerendered ?? [],
+  };
+}
+
+/** The file of a prerendered page: `/` is pages/index.html, `/blog/a` pages/blog/a.html. */
+function prerenderedFile(pathname: string): string {
+  return `${PAGES_DIR}${pathname === '/' ? '/index' : pathname}.html`;
 }
 
 export interface SpaOptions {
@@ -117,7 +133,10 @@ export interface SpaOptions {
 /**
  * Serves the built web app from memory, read once at start: hashed files under /js/ cached
  * for a year, the others for an hour, and everything else that is not an API path answered
- * with index.html so client routes load on refresh. The page's status is 200 at an address of
+ * with a page: the HTML the build prerendered for that address (the public pages, under pages/),
+ * or else index.html, so client routes load on refresh. Pages are revalidated on every visit.
+ * An address with a query string gets index.html: the prerendered HTML shows the page without
+ * one (the blog's first page, not a tag's). The page's status is 200 at an address of
  * one of the app's pages (the patterns the build wrote from its route table) and 404 elsewhere,
  * where the app shows its Not Found page. The build writes a `.br` and a `.gz` beside each text
  * file (apps/web/scripts/precompress.ts): those are sent as they are to clients that accept
@@ -136,14 +155,17 @@ export async function registerSpa(
     );
     return;
   }
-  const matchPage = readPagePatterns(distDir);
-  if (!matchPage) {
+  const webRoutes = readWebRoutes(distDir);
+  const matchPage = webRoutes?.matchPage ?? null;
+  if (!webRoutes) {
     app.log.warn({ distDir }, `web build has no ${WEB_ROUTES_FILE}: every address answers 200`);
   }
 
   for (const rel of filesUnder(distDir)) {
     // The page patterns are the server's to read, not a file of the site.
     if (rel === 'index.html' || rel === WEB_ROUTES_FILE) continue;
+    // Prerendered pages are sent at their page's address only.
+    if (rel.startsWith(`${PAGES_DIR}/`)) continue;
     const hashed = rel.startsWith('js/');
     const file = readBuilt(
       distDir,
@@ -155,12 +177,32 @@ export async function registerSpa(
   }
 
   const page = readBuilt(distDir, 'index.html', 'no-cache');
+  const prerendered = new Map<string, BuiltFile>();
+  for (const pathname of webRoutes?.prerendered ?? []) {
+    const rel = prerenderedFile(pathname);
+    if (existsSync(path.join(distDir, rel))) {
+      prerendered.set(pathname, readBuilt(distDir, rel, 'no-cache'));
+    } else {
+      app.log.warn(
+        { distDir, pathname },
+        `prerendered page ${rel} is missing: index.html stands in`,
+      );
+    }
+  }
+  /** The HTML for a page address: its prerendered file, or index.html. */
+  const pageFor = (url: string) => {
+    const [pathname = '/', search] = url.split('?', 2);
+    if (search) return page;
+    // As the router reads it: a trailing slash names the same page.
+    const trimmed = pathname.length > 1 ? pathname.replace(/\/+$/, '') || '/' : pathname;
+    return prerendered.get(trimmed) ?? page;
+  };
   const isPage = (pathname: string) => {
     if (!matchPage) return true;
     const match = matchPage(pathname);
     return match !== null && pageExists(match);
   };
-  app.get('/', (request, reply) => send(request, reply, page));
+  app.get('/', (request, reply) => send(request, reply, pageFor(request.url)));
 
   app.setNotFoundHandler((request, reply) => {
     const url = request.url.split('?')[0] ?? '/';
@@ -170,6 +212,7 @@ export async function registerSpa(
       // A missing hashed asset is a 404, not a page: it would be parsed as JS otherwise.
       !url.startsWith('/js/');
     if (!wantsPage) return reply.status(404).send(errorBody(404, ErrorCode.NOT_FOUND));
-    return send(request, reply.status(isPage(url) ? 200 : 404), page);
+    if (!isPage(url)) return send(request, reply.status(404), page);
+    return send(request, reply.status(200), pageFor(request.url));
   });
 }

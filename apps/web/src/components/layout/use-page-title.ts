@@ -1,7 +1,10 @@
 import { useEffect } from 'react';
+import { reportPageTitle } from '../../prerender/state.ts';
 
 /** Names the browser tab "{title} · Spoke" while the page is shown, and restores it after. */
 export function usePageTitle(title: string): void {
+  // Effects do not run when the page is prerendered: the prerenderer takes the title from here.
+  reportPageTitle(`${title} · Spoke`);
   useEffect(() => {
     const previous = document.title;
     document.title = `${title} · Spoke`;

@@ -1,5 +1,6 @@
 import type { User } from '@spoke/shared';
 import {
+  startTransition,
   useCallback,
   useEffect,
   useMemo,
@@ -7,6 +8,7 @@ import {
   useSyncExternalStore,
   type ReactNode,
 } from 'react';
+import { hydratingPrerender } from '../../../prerender/state.ts';
 import { clientError, isApiError, type ApiError } from '../../../lib/api/api-error.ts';
 import { clearToken, getToken, setToken, subscribeToken } from '../../../lib/api/token-store.ts';
 import { loadSessionApi } from '../api/load-session-api.ts';
@@ -26,7 +28,15 @@ function checkError(caught: unknown): ApiError {
 // Plain state rather than a data query: the first page a visitor opens then needs neither the
 // query library nor the schemas, which load only once the app talks to the server.
 export function AuthProvider({ children }: { children: ReactNode }) {
-  const token = useSyncExternalStore(subscribeToken, getToken, () => null);
+  const storedToken = useSyncExternalStore(subscribeToken, getToken, () => null);
+  // A prerendered page hydrates as the server drew it, signed out. The stored session follows in
+  // a transition, which React applies once the page's lazily loaded parts have hydrated: an
+  // urgent update would make it throw their server HTML away and draw them again.
+  const [hydrated, setHydrated] = useState(() => !hydratingPrerender());
+  useEffect(() => {
+    if (!hydrated) startTransition(() => setHydrated(true));
+  }, [hydrated]);
+  const token = hydrated ? storedToken : null;
   const [session, setSessionState] = useState<Session | null>(null);
   // The last failure to check a token, while it is being retried or after it gave up.
   const [unchecked, setUnchecked] = useState<{ token: string; error: ApiError } | null>(null);

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useEffectEvent, useState } from 'react';
+import { prerenderedAnswer, requestPrerenderAnswer } from '../../../prerender/state.ts';
 
 export type AsyncState<T> =
   { status: 'loading' } | { status: 'success'; data: T } | { status: 'error'; error: unknown };
@@ -11,7 +12,8 @@ export type AsyncResult<T> = AsyncState<T> & {
 
 /**
  * Runs `load` when `key` changes and on retry; a newer run cancels the older one, so a slow answer
- * for the previous page never replaces the current one.
+ * for the previous page never replaces the current one. A page prerendered at build time starts
+ * with the answer it was rendered with (src/prerender/state.ts) and does not ask again.
  */
 export function useAsync<T>(
   key: string,
@@ -23,11 +25,18 @@ export function useAsync<T>(
     attempt: number;
     value: AsyncState<T>;
     latest: T | undefined;
-  }>({ key, attempt, value: { status: 'loading' }, latest: undefined });
+  }>(() => {
+    const known = prerenderedAnswer<T>(key);
+    if (!known) return { key, attempt, value: { status: 'loading' }, latest: undefined };
+    return { key, attempt, value: { status: 'success', data: known.value }, latest: known.value };
+  });
+  // Server only: the prerenderer answers the request, then renders the page again.
+  requestPrerenderAnswer(key, load);
 
   const run = useEffectEvent((signal: AbortSignal) => load(signal));
 
   useEffect(() => {
+    if (attempt === 0 && prerenderedAnswer(key)) return;
     const controller = new AbortController();
     run(controller.signal).then(
       (data) => {
@@ -50,7 +59,10 @@ export function useAsync<T>(
   }, [key, attempt]);
 
   const retry = useCallback(() => setAttempt((n) => n + 1), []);
-  // A result for another key or an older attempt is stale: show loading until the new one lands.
+  // A result for another key or an older attempt is stale: show loading until the new one lands,
+  // unless the prerendered page came with the answer.
   const current = state.key === key && state.attempt === attempt;
+  const known = !current && attempt === 0 ? prerenderedAnswer<T>(key) : undefined;
+  if (known) return { status: 'success', data: known.value, latest: known.value, retry };
   return { ...(current ? state.value : { status: 'loading' }), latest: state.latest, retry };
 }
