@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { CONTENT_WIDTH } from './content-width.ts';
 
 const SECTIONS = [
   {
@@ -44,7 +45,7 @@ const footerLink =
 export function Footer() {
   return (
     <footer className="border-t border-slate-200 bg-slate-50">
-      <div className="mx-auto grid max-w-6xl grid-cols-2 gap-8 px-4 py-12 lg:grid-cols-4">
+      <div className={`${CONTENT_WIDTH} grid grid-cols-2 gap-8 py-12 lg:grid-cols-4`}>
         <div className="col-span-2 lg:col-span-1">
           <Link to="/" className="text-lg font-bold tracking-tight text-blue-700">
             Spoke
@@ -74,7 +75,9 @@ export function Footer() {
         ))}
       </div>
       <div className="border-t border-slate-200">
-        <div className="mx-auto flex max-w-6xl flex-col gap-3 px-4 py-5 text-sm text-slate-600 sm:flex-row sm:items-center sm:justify-between">
+        <div
+          className={`${CONTENT_WIDTH} flex flex-col gap-3 py-5 text-sm text-slate-600 sm:flex-row sm:items-center sm:justify-between`}
+        >
           <p>© {new Date().getFullYear()} Spoke. All rights reserved.</p>
           <nav aria-label="Legal">
             <ul className="flex gap-5">

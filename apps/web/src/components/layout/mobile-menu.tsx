@@ -5,6 +5,7 @@ import { primaryButton } from '../button-styles.ts';
 import { accountLinksFor, DISCORD_URL } from './nav-links.ts';
 import { mobileLink } from './nav-styles.ts';
 import { useSignOut } from './use-sign-out.ts';
+import { CONTENT_WIDTH } from './content-width.ts';
 
 /** The navbar's links under the md breakpoint, shown by the menu button. */
 export function MobileMenu({ id, open }: { id: string; open: boolean }) {
@@ -13,7 +14,7 @@ export function MobileMenu({ id, open }: { id: string; open: boolean }) {
 
   return (
     <div id={id} hidden={!open} className="border-t border-slate-200 bg-white md:hidden">
-      <nav aria-label="Mobile" className="mx-auto max-w-6xl space-y-1 px-4 py-3">
+      <nav aria-label="Mobile" className={`${CONTENT_WIDTH} space-y-1 py-3`}>
         <Link to="/app/docs" className={mobileLink}>
           Documentation
         </Link>

@@ -6,6 +6,7 @@ import { DISCORD_URL, NAVBAR_SCROLL_THRESHOLD } from './nav-links.ts';
 import { activeNavLink, navLink } from './nav-styles.ts';
 import { SessionControl } from './session-control.tsx';
 import { useScrolled } from './use-scrolled.ts';
+import { CONTENT_WIDTH } from './content-width.ts';
 
 const MOBILE_MENU_ID = 'mobile-menu';
 
@@ -39,7 +40,7 @@ export function Navbar() {
     >
       <nav
         aria-label="Main"
-        className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4"
+        className={`${CONTENT_WIDTH} flex h-16 items-center justify-between gap-4`}
       >
         <Link
           to="/"

@@ -12,6 +12,7 @@ import { useScrollOnLoad } from '../components/scroll.ts';
 import { tagLabel } from '../components/tag-label.ts';
 import { TagFilter } from '../components/tag-filter.tsx';
 import { useAsync } from '../components/use-async.ts';
+import { CONTENT_WIDTH } from '../../../components/layout/content-width.ts';
 
 // The API refuses pages past 1000; a hand-edited URL falls back to the first page.
 function pageFrom(value: string | null): number {
@@ -47,7 +48,7 @@ export function Component() {
   const tags = list.latest?.tags ?? [];
 
   return (
-    <div className="mx-auto max-w-4xl px-4 py-12 sm:px-6 sm:py-16">
+    <div className={`${CONTENT_WIDTH} py-12 sm:py-16`}>
       <header className="flex flex-col gap-5 border-b border-slate-200 pb-8 sm:flex-row sm:items-end sm:justify-between">
         <div>
           <h1 className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">Blog</h1>

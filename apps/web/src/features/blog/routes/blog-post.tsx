@@ -1,5 +1,6 @@
 import { ArrowLeft } from 'lucide-react';
 import { Link, useLocation, useParams } from 'react-router';
+import { CONTENT_WIDTH, READING_WIDTH } from '../../../components/layout/content-width.ts';
 import { usePageTitle } from '../../../components/layout/use-page-title.ts';
 import { Markdown } from '../../../components/markdown/markdown.tsx';
 import { isApiError } from '../../../lib/api/api-error.ts';
@@ -43,43 +44,47 @@ export function Component() {
   }
 
   return (
-    <article className="mx-auto max-w-3xl px-4 py-12 sm:px-6 sm:py-16">
-      <BackToBlog />
-      {post.status === 'loading' && (
-        <>
-          <PageTitle title="Blog" />
-          <PostSkeleton />
-        </>
-      )}
-      {post.status === 'error' && (
-        <div className="mt-8">
-          <PageTitle title="Blog" />
-          <LoadError
-            title="This post could not be loaded"
-            titleAs="h1"
-            error={post.error}
-            onRetry={post.retry}
-          />
-        </div>
-      )}
-      {post.status === 'success' && (
-        <>
-          <PageTitle title={post.data.title} />
-          <header className="mt-6 border-b border-slate-200 pb-8">
-            <PostTags tags={post.data.tags} />
-            <h1 className="mt-4 text-3xl font-bold tracking-tight text-balance text-slate-900 sm:text-4xl">
-              {post.data.title}
-            </h1>
-            <p className="mt-4 text-lg leading-8 text-pretty text-slate-600">{post.data.summary}</p>
-            <PostMeta post={post.data} className="mt-5" />
-          </header>
-          <Markdown source={post.data.body} className="mt-8 text-base" />
-          <footer className="mt-16 space-y-8 border-t border-slate-200 pt-8">
-            <PostNeighbours slug={slug} />
-            <BackToBlog />
-          </footer>
-        </>
-      )}
-    </article>
+    <div className={`${CONTENT_WIDTH} py-12 sm:py-16`}>
+      <article className={READING_WIDTH}>
+        <BackToBlog />
+        {post.status === 'loading' && (
+          <>
+            <PageTitle title="Blog" />
+            <PostSkeleton />
+          </>
+        )}
+        {post.status === 'error' && (
+          <div className="mt-8">
+            <PageTitle title="Blog" />
+            <LoadError
+              title="This post could not be loaded"
+              titleAs="h1"
+              error={post.error}
+              onRetry={post.retry}
+            />
+          </div>
+        )}
+        {post.status === 'success' && (
+          <>
+            <PageTitle title={post.data.title} />
+            <header className="mt-6 border-b border-slate-200 pb-8">
+              <PostTags tags={post.data.tags} />
+              <h1 className="mt-4 text-3xl font-bold tracking-tight text-balance text-slate-900 sm:text-4xl">
+                {post.data.title}
+              </h1>
+              <p className="mt-4 text-lg leading-8 text-pretty text-slate-600">
+                {post.data.summary}
+              </p>
+              <PostMeta post={post.data} className="mt-5" />
+            </header>
+            <Markdown source={post.data.body} className="mt-8 text-base" />
+            <footer className="mt-16 space-y-8 border-t border-slate-200 pt-8">
+              <PostNeighbours slug={slug} />
+              <BackToBlog />
+            </footer>
+          </>
+        )}
+      </article>
+    </div>
   );
 }

@@ -9,11 +9,12 @@ import { CliDemo } from './cli-demo.tsx';
 import { GITHUB_URL } from './demo-commands.ts';
 import { GithubMark } from './github-mark.tsx';
 import { StatCards } from './stat-cards.tsx';
+import { CONTENT_WIDTH } from '../../../components/layout/content-width.ts';
 
 export function DocsHome({ base }: { base: string }) {
   useDocumentTitle(docsTitle());
   return (
-    <div className="mx-auto max-w-6xl px-4 py-10 sm:px-6 sm:py-14">
+    <div className={`${CONTENT_WIDTH} py-10 sm:py-14`}>
       <section className="grid items-center gap-10 lg:grid-cols-2">
         <div>
           <p className="text-sm font-semibold tracking-wide text-blue-700 uppercase">

@@ -1,4 +1,5 @@
 import { ChartColumn, GitPullRequest, Handshake, Headset, PenLine, Server } from 'lucide-react';
+import { CONTENT_WIDTH } from '../../../components/layout/content-width.ts';
 
 // The agent studio's capability areas.
 const AREAS = [
@@ -36,7 +37,7 @@ const AREAS = [
 
 export function Capabilities() {
   return (
-    <section aria-labelledby="capabilities-title" className="mx-auto max-w-6xl px-4 pb-16">
+    <section aria-labelledby="capabilities-title" className={`${CONTENT_WIDTH} pb-16`}>
       <h2 id="capabilities-title" className="text-3xl font-bold tracking-tight text-slate-900">
         What teams build with Spoke
       </h2>

@@ -1,11 +1,12 @@
 import { Link } from 'react-router';
 import { textLink } from '../../../components/button-styles.ts';
 import { TerminalDemo } from './terminal-demo.tsx';
+import { CONTENT_WIDTH } from '../../../components/layout/content-width.ts';
 
 export function CliSection() {
   return (
     <section aria-labelledby="cli-title" className="bg-slate-50">
-      <div className="mx-auto grid max-w-6xl items-center gap-10 px-4 py-16 lg:grid-cols-2">
+      <div className={`${CONTENT_WIDTH} grid items-center gap-10 py-16 lg:grid-cols-2`}>
         <div>
           <h2 id="cli-title" className="text-3xl font-bold tracking-tight text-slate-900">
             Your MCP servers, one command away

@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { CONTENT_WIDTH } from '../../../components/layout/content-width.ts';
 
 const onBlue =
   'inline-flex items-center justify-center rounded-lg px-4 py-2.5 text-sm font-semibold transition focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white';
@@ -6,7 +7,7 @@ const onBlue =
 export function ClosingCta() {
   return (
     <section aria-labelledby="cta-title" className="bg-blue-700">
-      <div className="mx-auto max-w-6xl px-4 py-16 text-center">
+      <div className={`${CONTENT_WIDTH} py-16 text-center`}>
         <h2 id="cta-title" className="text-3xl font-bold tracking-tight text-white">
           Your first agent is one sentence away
         </h2>

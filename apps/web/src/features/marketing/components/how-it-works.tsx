@@ -1,3 +1,4 @@
+import { CONTENT_WIDTH } from '../../../components/layout/content-width.ts';
 const STEPS = [
   {
     title: 'Describe',
@@ -15,7 +16,7 @@ const STEPS = [
 
 export function HowItWorks() {
   return (
-    <section aria-labelledby="how-title" className="mx-auto max-w-6xl px-4 py-16">
+    <section aria-labelledby="how-title" className={`${CONTENT_WIDTH} py-16`}>
       <h2 id="how-title" className="text-3xl font-bold tracking-tight text-slate-900">
         How it works
       </h2>

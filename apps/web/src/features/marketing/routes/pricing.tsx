@@ -8,6 +8,7 @@ import { EnterpriseCard } from '../components/enterprise-card.tsx';
 import { FaqAccordion } from '../components/faq-accordion.tsx';
 import { PlanCard } from '../components/plan-card.tsx';
 import { PRICING_FAQ } from '../pricing-faq.ts';
+import { CONTENT_WIDTH, READING_WIDTH } from '../../../components/layout/content-width.ts';
 
 type PricedPlan = Plan & { price: NonNullable<Plan['price']> };
 const listed = PLANS.filter((plan): plan is PricedPlan => plan.price !== null);
@@ -27,7 +28,7 @@ export function Component() {
         : `/app/billing?plan=${plan.id}&period=${period}`;
 
   return (
-    <div className="mx-auto max-w-7xl px-4 py-14 sm:py-16">
+    <div className={`${CONTENT_WIDTH} py-14 sm:py-16`}>
       <header className="mx-auto max-w-2xl text-center">
         <h1 className="text-4xl font-extrabold tracking-tight text-slate-900 sm:text-5xl">
           Pricing
@@ -45,7 +46,7 @@ export function Component() {
         ))}
       </div>
       {enterprise && <EnterpriseCard plan={enterprise} />}
-      <section aria-labelledby="faq-title" className="mx-auto mt-20 max-w-3xl">
+      <section aria-labelledby="faq-title" className={`mx-auto mt-20 ${READING_WIDTH}`}>
         <h2 id="faq-title" className="text-3xl font-bold tracking-tight text-slate-900">
           Frequently asked questions
         </h2>

@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { ContactForm } from '../components/contact-form.tsx';
 import { pageTitle, useDocumentTitle } from '../components/use-document-title.ts';
+import { CONTENT_WIDTH } from '../../../components/layout/content-width.ts';
 
 function topicFrom(search: URLSearchParams): ContactTopic | '' {
   const topic = search.get('topic');
@@ -15,7 +16,7 @@ export function Component() {
   const topic = topicFrom(search);
   useDocumentTitle(pageTitle('Contact'));
   return (
-    <div className="mx-auto max-w-6xl px-4 py-10 sm:px-6 sm:py-16">
+    <div className={`${CONTENT_WIDTH} py-10 sm:py-16`}>
       <div className="grid gap-10 lg:grid-cols-[minmax(0,1fr)_minmax(0,36rem)] lg:grid-rows-[auto_1fr] lg:gap-x-16">
         <div>
           <h1 className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">

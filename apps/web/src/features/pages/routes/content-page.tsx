@@ -4,6 +4,7 @@ import { PageOutline } from '../components/page-outline.tsx';
 import { pageTitle, useDocumentTitle } from '../components/use-document-title.ts';
 import { loadContentPage } from '../loader/load-page.ts';
 import { pageOutline } from '../loader/outline.ts';
+import { CONTENT_WIDTH, READING_WIDTH } from '../../../components/layout/content-width.ts';
 
 // Pages shorter than this read fine without a table of contents.
 const OUTLINE_MIN_SECTIONS = 4;
@@ -21,8 +22,8 @@ export function Component() {
   useDocumentTitle(pageTitle(page.title));
   const showOutline = page.outline.length >= OUTLINE_MIN_SECTIONS;
   return (
-    <article className="mx-auto max-w-6xl px-4 py-10 sm:px-6 sm:py-16">
-      <header className="max-w-3xl border-b border-slate-200 pb-8">
+    <article className={`${CONTENT_WIDTH} py-10 sm:py-16`}>
+      <header className={`${READING_WIDTH} border-b border-slate-200 pb-8`}>
         <h1 className="text-3xl font-bold tracking-tight text-balance text-slate-900 sm:text-4xl">
           {page.title}
         </h1>

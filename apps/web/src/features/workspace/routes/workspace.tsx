@@ -6,11 +6,12 @@ import { ApiTokens } from '../components/api-tokens.tsx';
 import { ConnectCli } from '../components/connect-cli.tsx';
 import { OwnServers } from '../components/own-servers.tsx';
 import { SectionCard } from '../components/section-card.tsx';
+import { CONTENT_WIDTH } from '../../../components/layout/content-width.ts';
 
 export function Component() {
   usePageTitle('Workspace');
   return (
-    <div className="mx-auto max-w-6xl px-4 py-10">
+    <div className={`${CONTENT_WIDTH} py-10`}>
       <h1 className="text-3xl font-bold tracking-tight text-slate-900">Workspace</h1>
       <p className="mt-2 max-w-3xl text-slate-600">
         Connect the <code className="font-mono">spoke</code> CLI to this platform, manage the API
