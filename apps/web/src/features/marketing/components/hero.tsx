@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { primaryButton, secondaryButton } from '../../../components/button-styles.ts';
+import { CONTENT_WIDTH } from '../../../components/layout/content-width.ts';
 import { PromptDemo } from './prompt-demo.tsx';
 
 // The home page claims of the spec, word for word.
@@ -15,18 +16,20 @@ export function Hero() {
       aria-labelledby="hero-title"
       className="bg-linear-to-b from-blue-50 via-white to-white"
     >
-      <div className="mx-auto grid max-w-6xl items-center gap-12 px-4 py-16 sm:py-20 lg:grid-cols-2">
+      <div
+        className={`${CONTENT_WIDTH} grid items-center gap-10 py-12 sm:py-20 lg:grid-cols-[minmax(0,1fr)_minmax(0,30rem)] lg:gap-14`}
+      >
         <div>
           <p className="text-sm font-semibold tracking-wide text-blue-700 uppercase">
             AI agents without code
           </p>
           <h1
             id="hero-title"
-            className="mt-3 text-4xl font-extrabold tracking-tight text-balance text-slate-900 sm:text-5xl"
+            className="mt-3 text-4xl font-extrabold tracking-tight text-balance text-slate-900 sm:text-5xl lg:text-6xl"
           >
             Describe an AI agent in plain language. Spoke builds it.
           </h1>
-          <p className="mt-5 text-lg text-slate-600">
+          <p className="mt-5 max-w-xl text-lg text-pretty text-slate-600">
             Say what should happen, in your own words. Spoke connects the tools you already use and
             runs the agent for you.
           </p>
@@ -38,11 +41,14 @@ export function Hero() {
               Read the docs
             </Link>
           </div>
-          <dl className="mt-10 grid max-w-md grid-cols-3 gap-4">
+          {/* Figures on one line, labels beneath them however many lines a label takes. */}
+          <dl className="mt-10 grid max-w-md grid-cols-3 gap-4 border-t border-slate-200 pt-6">
             {STATS.map((stat) => (
-              <div key={stat.label} className="flex flex-col-reverse">
-                <dt className="text-sm text-slate-600">{stat.label}</dt>
-                <dd className="text-3xl font-bold tracking-tight text-slate-900">{stat.value}</dd>
+              <div key={stat.label} className="flex flex-col-reverse justify-end">
+                <dt className="mt-1 text-sm leading-snug text-slate-600">{stat.label}</dt>
+                <dd className="text-2xl font-bold tracking-tight text-slate-900 tabular-nums sm:text-3xl">
+                  {stat.value}
+                </dd>
               </div>
             ))}
           </dl>
