@@ -1,6 +1,7 @@
 import { OFFICIAL_META_KEY, SPOKE_META_KEY, type RegistryEntry } from '@spoke/shared';
 import { Download, Tag } from 'lucide-react';
 import { Link } from 'react-router';
+import { IntegrationLogo } from '../../../components/integration-logo.tsx';
 import { formatDownloads, serverPath } from '../format.ts';
 import { StatusBadge } from './status-badge.tsx';
 import { TrustBadge } from './trust-badge.tsx';
@@ -17,20 +18,27 @@ export function ServerCard({ entry, from }: { entry: RegistryEntry; from: string
         deprecated ? 'border-orange-200 bg-orange-50/30' : 'border-slate-200'
       }`}
     >
-      <div className="flex flex-wrap items-start justify-between gap-x-3 gap-y-1">
-        <h2 className="min-w-0 text-base font-semibold break-words text-slate-900">
-          <Link
-            to={serverPath(server.name)}
-            state={{ from }}
-            // The whole card is the link's target; the outline shows on the card instead.
-            className="outline-none after:absolute after:inset-0 after:rounded-xl hover:text-blue-700"
-          >
-            {server.title ?? server.name}
-          </Link>
-        </h2>
-        <span className="font-mono text-xs text-slate-600">v{server.version}</span>
+      <div className="flex items-start gap-3">
+        <IntegrationLogo id={server.name} name={server.title ?? server.name} />
+        <div className="min-w-0 flex-1">
+          <div className="flex flex-wrap items-start justify-between gap-x-3 gap-y-1">
+            <h2 className="min-w-0 text-base font-semibold break-words text-slate-900">
+              <Link
+                to={serverPath(server.name)}
+                state={{ from }}
+                // The whole card is the link's target; the outline shows on the card instead.
+                className="outline-none after:absolute after:inset-0 after:rounded-xl hover:text-blue-700"
+              >
+                {server.title ?? server.name}
+              </Link>
+            </h2>
+            <span className="font-mono text-xs text-slate-600">v{server.version}</span>
+          </div>
+          {server.title && (
+            <p className="font-mono text-xs break-all text-slate-600">{server.name}</p>
+          )}
+        </div>
       </div>
-      {server.title && <p className="font-mono text-xs break-all text-slate-600">{server.name}</p>}
       <p className="mt-2 flex-1 text-sm text-slate-700">{server.description}</p>
       <div className="mt-3 flex flex-wrap items-center gap-2 text-xs text-slate-600">
         <TrustBadge level={spoke.trustLevel} />

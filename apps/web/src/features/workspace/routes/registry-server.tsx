@@ -1,6 +1,8 @@
 import { ArrowLeft } from 'lucide-react';
 import { Link, useLocation, useParams, useSearchParams } from 'react-router';
 import { secondaryButton, textLink } from '../../../components/button-styles.ts';
+import { IntegrationLogo } from '../../../components/integration-logo.tsx';
+import { CONTENT_WIDTH } from '../../../components/layout/content-width.ts';
 import { PageLoading } from '../../../components/page-loading.tsx';
 import { usePageTitle } from '../../../components/layout/use-page-title.ts';
 import { isApiError } from '../../../lib/api/api-error.ts';
@@ -51,24 +53,38 @@ export function Component() {
   }
 
   return (
-    <div className="mx-auto max-w-6xl px-4 py-10">
+    <div className={`${CONTENT_WIDTH} py-10`}>
       <Link to={back} className={`${textLink} inline-flex items-center gap-1 text-sm`}>
         <ArrowLeft aria-hidden="true" className="size-4" />
         Back to Registry
       </Link>
-      {title ? (
-        <>
-          <h1 className="mt-3 text-2xl font-bold tracking-tight break-words text-slate-900 sm:text-3xl">
-            {title}
-          </h1>
-          <p className="mt-1 font-mono text-sm break-all text-slate-600">{name}</p>
-        </>
-      ) : (
-        <h1 className="mt-3 font-mono text-2xl font-bold tracking-tight break-all text-slate-900 sm:text-3xl">
-          {name}
-        </h1>
-      )}
-      {body}
+      {/* The heading keeps its shape while the server loads: title over id, beside the logo. */}
+      <div className="mt-3 flex items-start gap-4">
+        <IntegrationLogo id={name} name={title ?? name} size="lg" className="mt-0.5" />
+        <div className="min-w-0 flex-1">
+          {entry.isPending ? (
+            <>
+              <h1 className="sr-only">{name}</h1>
+              <div aria-hidden="true" className="flex h-8 items-center sm:h-9">
+                <div className="h-6 w-48 max-w-full animate-pulse rounded bg-slate-200" />
+              </div>
+              <div aria-hidden="true" className="mt-1 h-5" />
+            </>
+          ) : title ? (
+            <>
+              <h1 className="text-2xl font-bold tracking-tight break-words text-slate-900 sm:text-3xl">
+                {title}
+              </h1>
+              <p className="mt-1 font-mono text-sm break-all text-slate-600">{name}</p>
+            </>
+          ) : (
+            <h1 className="font-mono text-2xl font-bold tracking-tight break-all text-slate-900 sm:text-3xl">
+              {name}
+            </h1>
+          )}
+        </div>
+      </div>
+      <div className="min-h-[60vh]">{body}</div>
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { textLink } from '../../../components/button-styles.ts';
+import { CONTENT_WIDTH } from '../../../components/layout/content-width.ts';
 import { usePageTitle } from '../../../components/layout/use-page-title.ts';
 import { useRegistryServers } from '../api/registry.ts';
 import { RegistryFilters } from '../components/registry-filters.tsx';
@@ -13,7 +14,7 @@ export function Component() {
   const clear = () => update({ q: null, category: null, trust: null });
 
   return (
-    <div className="mx-auto max-w-6xl px-4 py-10">
+    <div className={`${CONTENT_WIDTH} py-10`}>
       <p className="text-sm">
         <Link to="/app/workspace" className={textLink}>
           Workspace
@@ -36,7 +37,7 @@ export function Component() {
           onClear={clear}
         />
       </div>
-      <div className="mt-6">
+      <div className="mt-6 min-h-[60vh]">
         <ServerResults
           servers={servers}
           filters={filters}
