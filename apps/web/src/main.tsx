@@ -61,9 +61,12 @@ async function start(root: HTMLElement) {
     </StrictMode>
   );
   if (prerendered) {
-    // The page is already on screen: React attaches to its HTML instead of drawing it again.
+    // The page is already on screen: React attaches to its HTML instead of drawing it again, in
+    // a transition too, so that the work is sliced and input is handled between the slices.
     markHydratingPrerender();
-    hydrateRoot(root, app);
+    startTransition(() => {
+      hydrateRoot(root, app);
+    });
     return;
   }
   // The first render is a transition, so React renders it in short slices: on a slow phone the
