@@ -273,7 +273,7 @@ describe('axe-core, signed in', () => {
 
   it('the profile menu open', async () => {
     const view = signedIn();
-    const page = await view.visit('/app/dashboard');
+    const page = await view.visit('/pricing');
     await page.getByRole('button', { name: 'Profile' }).click();
     await page.getByRole('menu').waitFor();
     await expectNoViolations(page, 'profile menu');
@@ -285,7 +285,7 @@ describe('axe-core, signed in', () => {
     const page = await view.visit('/app/dashboard');
     await expectNoViolations(page, 'dashboard at 390 px');
     await page.getByRole('button', { name: 'Menu' }).click();
-    await page.getByRole('navigation', { name: 'Mobile' }).waitFor();
+    await page.getByRole('navigation', { name: 'App' }).waitFor();
     await expectNoViolations(page, 'mobile menu signed in');
     await view.close();
   });

@@ -98,7 +98,7 @@ describe('navbar', () => {
 
   it('signs out from the menu and lands on /login', async () => {
     const session = await registerUser();
-    const { page, context } = await openPage('/app/settings', { session });
+    const { page, context } = await openPage('/pricing', { session });
     await mainNav(page).getByRole('button', { name: 'Profile' }).click();
     await page.getByRole('menuitem', { name: 'Sign Out' }).click();
     await page.waitForURL(`${baseUrl}/login`);
@@ -157,6 +157,95 @@ describe('navbar', () => {
     await expect.poll(() => button.getAttribute('aria-expanded')).toBe('false');
     expect(await menu.isVisible()).toBe(false);
     // Nothing may stick out sideways on a phone.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+      390,
+    );
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
+
+const appNav = (page: Page) => page.getByRole('navigation', { name: 'App' });
+const APP_LINKS = ['Dashboard', 'Agents', 'Workspace', 'Registry', 'Settings', 'Billing', 'Docs'];
+
+describe('app shell', () => {
+  it('gives every signed-in page a side bar with each part of the app, and no site chrome', async () => {
+    const { page, context, errors } = await openPage('/app/dashboard', {
+      session: await registerUser(),
+    });
+    const nav = appNav(page);
+    await nav.waitFor();
+    expect(await nav.getByRole('link').allInnerTexts()).toEqual(APP_LINKS);
+    expect(await page.getByRole('navigation', { name: 'Main' }).count()).toBe(0);
+    expect(await page.getByRole('contentinfo').count()).toBe(0);
+    const current = () => nav.locator('[aria-current="page"]').allInnerTexts();
+    expect(await current()).toEqual(['Dashboard']);
+
+    for (const [label, path, heading] of [
+      ['Agents', '/app/agents', 'Autonomous Agent'],
+      ['Workspace', '/app/workspace', 'Workspace'],
+      ['Registry', '/app/workspace/registry', 'Registry'],
+      ['Settings', '/app/settings', 'Settings'],
+      ['Billing', '/app/billing', 'Pricing & Billing'],
+    ] as const) {
+      await nav.getByRole('link', { name: label, exact: true }).click();
+      await page.waitForURL(`${baseUrl}${path}`);
+      await page.getByRole('heading', { level: 1, name: heading }).waitFor();
+      // The side bar stays, and marks where the user is (Workspace only on its own page).
+      expect(await current()).toEqual([label]);
+    }
+    // The docs are public pages: they open with the site's chrome.
+    await nav.getByRole('link', { name: 'Docs' }).click();
+    await page.waitForURL(`${baseUrl}/app/docs`);
+    await page.getByRole('navigation', { name: 'Main' }).waitFor();
+    await page.goBack();
+    await page.waitForURL(`${baseUrl}/app/billing`);
+    await nav.waitFor();
+
+    await nav.getByRole('link', { name: 'Dashboard' }).focus();
+    await page.keyboard.press('Enter');
+    await page.waitForURL(`${baseUrl}/app/dashboard`);
+
+    await page.getByRole('button', { name: 'Sign Out' }).click();
+    await page.waitForURL(`${baseUrl}/login`);
+    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('adds Admin for an admin', async () => {
+    const { page, context } = await openPage('/app/settings', { session: await adminSession() });
+    await appNav(page).waitFor();
+    expect(await appNav(page).getByRole('link').allInnerTexts()).toEqual([...APP_LINKS, 'Admin']);
+    await appNav(page).getByRole('link', { name: 'Admin' }).click();
+    await page.waitForURL(`${baseUrl}/app/admin`);
+    await context.close();
+  });
+
+  it('folds into a menu at 390 px that closes on a choice and on Escape', async () => {
+    const { page, context, errors } = await openPage('/app/dashboard', {
+      width: 390,
+      session: await registerUser(),
+    });
+    await page.getByRole('heading', { level: 1, name: /^Welcome, / }).waitFor();
+    expect(await appNav(page).count()).toBe(0);
+    const button = page.getByRole('button', { name: 'Menu' });
+    expect(await button.getAttribute('aria-expanded')).toBe('false');
+    await button.click();
+    expect(await button.getAttribute('aria-expanded')).toBe('true');
+    expect(await appNav(page).getByRole('link').allInnerTexts()).toEqual(APP_LINKS);
+    await appNav(page).getByRole('link', { name: 'Agents' }).click();
+    await page.waitForURL(`${baseUrl}/app/agents`);
+    await expect.poll(() => button.getAttribute('aria-expanded')).toBe('false');
+    expect(await appNav(page).count()).toBe(0);
+
+    await button.click();
+    await appNav(page).waitFor();
+    await page.keyboard.press('Escape');
+    await expect.poll(() => button.getAttribute('aria-expanded')).toBe('false');
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe(
+      'Menu',
+    );
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
       390,
     );
@@ -301,7 +390,7 @@ describe('routes and guards', () => {
     page.on('load', () => loads.push(page.url()));
 
     await page
-      .getByRole('navigation', { name: 'Account' })
+      .getByRole('navigation', { name: 'App' })
       .getByRole('link', { name: 'Settings' })
       .click();
     await page.getByRole('heading', { name: 'This page could not be loaded' }).waitFor();

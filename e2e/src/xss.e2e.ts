@@ -235,6 +235,7 @@ describe('payloads render inert', () => {
 
   it('settings and the profile menu', async () => {
     await probe.expectInert('/app/settings', ['first', 'last']);
+    await probe.expectInert('/pricing', []);
     await probe.page.getByRole('button', { name: 'Profile', exact: true }).click();
     await probe.page.getByRole('menu').waitFor();
     await probe.expectInertHere([], 'the profile menu');

@@ -311,6 +311,14 @@ export const RunListSchema = z.object({
   next_cursor: z.nullable(z.string()),
 });
 
+/** A run in the list of the user's recent runs, across their agents: it names its agent. */
+export const RecentRunSchema = z.extend(RunSchema, { agent_name: z.string() });
+export type RecentRun = z.infer<typeof RecentRunSchema>;
+export const RecentRunListSchema = z.object({
+  runs: z.array(RecentRunSchema),
+  next_cursor: z.nullable(z.string()),
+});
+
 /** `dry_run: true`: what a run would do, executed and counted nothing. */
 export const DryRunSchema = z.object({
   dry_run: z.literal(true),

@@ -1,4 +1,4 @@
-import { Outlet, ScrollRestoration, type Location } from 'react-router';
+import { Outlet, ScrollRestoration, useMatches, type Location } from 'react-router';
 import { Footer } from '../components/layout/footer.tsx';
 import { Navbar } from '../components/layout/navbar.tsx';
 
@@ -11,24 +11,43 @@ function scrollKey(location: Location): string {
     : location.key;
 }
 
+const skipLink = (
+  <a
+    href="#main"
+    className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2 focus:shadow"
+  >
+    Skip to content
+  </a>
+);
+
+function inAppShell(handle: unknown): boolean {
+  return typeof handle === 'object' && handle !== null && 'appShell' in handle;
+}
+
 export function RootLayout() {
+  // The signed-in app brings its own frame (AppShell); public pages get the site's chrome.
+  const app = useMatches().some((match) => inAppShell(match.handle));
   return (
-    // While the screen itself is loading, the footer waits (see PageLoading).
-    <div className="flex min-h-screen flex-col [&:has([data-screen-loading])>footer]:hidden">
-      <a
-        href="#main"
-        className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2 focus:shadow"
-      >
-        Skip to content
-      </a>
-      <Navbar />
-      <main id="main" className="flex-1">
-        <Outlet />
-      </main>
-      <Footer />
+    <>
+      {app ? (
+        <>
+          {skipLink}
+          <Outlet />
+        </>
+      ) : (
+        // While the screen itself is loading, the footer waits (see PageLoading).
+        <div className="flex min-h-screen flex-col [&:has([data-screen-loading])>footer]:hidden">
+          {skipLink}
+          <Navbar />
+          <main id="main" className="flex-1">
+            <Outlet />
+          </main>
+          <Footer />
+        </div>
+      )}
       {/* Once for every page, signed in or not: a new page opens at its top (or at the element
           its #hash names), and back or forward returns to where the reader was. */}
       <ScrollRestoration getKey={scrollKey} />
-    </div>
+    </>
   );
 }

@@ -89,36 +89,56 @@ export const routes: RouteObject[] = [
           { path: 'app/blog/:slug', Component: BlogPostRedirect },
           {
             path: 'app',
-            Component: RequireAuth,
-            // The app area fails on its own: the shell and its navigation stay usable.
-            ErrorBoundary: RouteError,
+            // The signed-in app has its own frame (side bar, phone menu) instead of the site's
+            // top bar and footer; RootLayout reads this handle.
+            handle: { appShell: true },
+            lazy: () =>
+              import('../components/layout/app-shell.tsx').then((module) => ({
+                Component: module.AppShell,
+              })),
             children: [
               {
-                lazy: () => import('./query-layout.tsx'),
+                Component: RequireAuth,
+                // A screen fails on its own: the shell and its navigation stay usable.
+                ErrorBoundary: RouteError,
                 children: [
-                  { index: true, element: <Navigate to="/app/dashboard" replace /> },
-                  { path: 'dashboard', lazy: () => import('./routes/dashboard.tsx') },
                   {
-                    path: 'settings',
-                    lazy: () => import('./routes/settings.tsx'),
+                    lazy: () => import('./query-layout.tsx'),
+                    children: [
+                      { index: true, element: <Navigate to="/app/dashboard" replace /> },
+                      { path: 'dashboard', lazy: () => import('./routes/dashboard.tsx') },
+                      {
+                        path: 'settings',
+                        lazy: () => import('./routes/settings.tsx'),
+                      },
+                      { path: 'profile', element: <Navigate to="/app/settings" replace /> },
+                      {
+                        path: 'billing',
+                        lazy: () => import('../features/billing/routes/billing.tsx'),
+                      },
+                      { path: 'admin', lazy: () => import('../features/admin/routes/admin.tsx') },
+                      {
+                        path: 'workspace',
+                        lazy: () => import('../features/workspace/routes/workspace.tsx'),
+                      },
+                      {
+                        path: 'workspace/registry',
+                        lazy: () => import('../features/workspace/routes/registry.tsx'),
+                      },
+                      {
+                        path: 'workspace/registry/*',
+                        lazy: () => import('../features/workspace/routes/registry-server.tsx'),
+                      },
+                      {
+                        path: 'agents',
+                        lazy: () => import('../features/agents/routes/agents.tsx'),
+                      },
+                      {
+                        path: 'agents/:id',
+                        lazy: () => import('../features/agents/routes/agent.tsx'),
+                      },
+                    ],
                   },
-                  { path: 'profile', element: <Navigate to="/app/settings" replace /> },
-                  { path: 'billing', lazy: () => import('../features/billing/routes/billing.tsx') },
-                  { path: 'admin', lazy: () => import('../features/admin/routes/admin.tsx') },
-                  {
-                    path: 'workspace',
-                    lazy: () => import('../features/workspace/routes/workspace.tsx'),
-                  },
-                  {
-                    path: 'workspace/registry',
-                    lazy: () => import('../features/workspace/routes/registry.tsx'),
-                  },
-                  {
-                    path: 'workspace/registry/*',
-                    lazy: () => import('../features/workspace/routes/registry-server.tsx'),
-                  },
-                  { path: 'agents', lazy: () => import('../features/agents/routes/agents.tsx') },
-                  { path: 'agents/:id', lazy: () => import('../features/agents/routes/agent.tsx') },
                 ],
               },
             ],

@@ -9,6 +9,7 @@ import {
   PatchAgentSchema,
   RecompileResultSchema,
   RunListSchema,
+  RecentRunListSchema,
   RunResultSchema,
   StartRunSchema,
   envelope,
@@ -188,6 +189,20 @@ export const agentRoutes: FastifyPluginAsyncZod<{
       const page = await runService.list(
         user,
         request.params.id,
+        request.query.limit ?? DEFAULT_LIMIT,
+        cursorParam(request.query.cursor),
+      );
+      return { data: { runs: page.runs, next_cursor: nextCursor(page) } };
+    },
+  );
+
+  app.get(
+    '/runs',
+    { schema: { querystring: pageQuery, response: { 200: envelope(RecentRunListSchema) } } },
+    async (request) => {
+      const { user } = await requireUser(accounts, request);
+      const page = await runService.recent(
+        user,
         request.query.limit ?? DEFAULT_LIMIT,
         cursorParam(request.query.cursor),
       );

@@ -76,6 +76,43 @@ describe('a run', () => {
   });
 });
 
+describe('recent runs', () => {
+  it('lists the user’s newest runs across their agents, each naming its agent, and no one else’s', async () => {
+    const user = await register(t.app);
+    const other = await register(t.app);
+    const first = await createAgent(t, user.token, CLOCK);
+    const second = await createAgent(t, user.token, 'When I ask, tell me the date in UTC');
+    const theirs = await createAgent(t, other.token, CLOCK);
+    const started: string[] = [];
+    for (const agent of [first, second, first]) {
+      const res = await call(t, 'POST', `/api/agents/${agent.id}/runs`, user.token, {});
+      expect(res.statusCode, res.body).toBe(202);
+      started.push(res.json().data.run.id);
+      await finishedRun(t, user.token, res.json().data.run.id);
+    }
+    await call(t, 'POST', `/api/agents/${theirs.id}/runs`, other.token, {});
+
+    const page1 = (await call(t, 'GET', '/api/runs?limit=2', user.token)).json().data;
+    expect(page1.runs.map((r: { id: string }) => r.id)).toEqual([started[2], started[1]]);
+    expect(page1.runs.map((r: { agent_name: string }) => r.agent_name)).toEqual([
+      first.spec.name,
+      second.spec.name,
+    ]);
+    expect(page1.runs[0]).toMatchObject({ agent_id: first.id, status: 'succeeded' });
+    const cursor = encodeURIComponent(page1.next_cursor);
+    const page2 = (await call(t, 'GET', `/api/runs?limit=2&cursor=${cursor}`, user.token)).json()
+      .data;
+    expect(page2).toEqual({
+      runs: [expect.objectContaining({ id: started[0] })],
+      next_cursor: null,
+    });
+
+    const none = await call(t, 'GET', '/api/runs?limit=0', user.token);
+    expect(none.statusCode).toBe(422);
+    expect((await call(t, 'GET', '/api/runs', undefined)).statusCode).toBe(401);
+  });
+});
+
 describe('a run with an integration that cannot start', () => {
   it('records why as its first step and goes on with the others, indexes in order', async () => {
     const user = await register(t.app);

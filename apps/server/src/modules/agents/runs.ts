@@ -375,6 +375,32 @@ export function createRunService(deps: {
       return { runs: page.map((r) => runJson(r)), last: page.at(-1), more: rows.length > limit };
     },
 
+    /** The user's newest runs across the agents they own, each naming its agent. */
+    async recent(user: User, limit: number, after?: Cursor) {
+      const filters = [eq(agents.userId, user.id)];
+      if (after) {
+        filters.push(
+          or(
+            lt(runs.createdAt, after.createdAt),
+            and(eq(runs.createdAt, after.createdAt), lt(runs.id, after.id)),
+          )!,
+        );
+      }
+      const rows = await db
+        .select({ run: runs, name: sql<string | null>`${agents.spec}->>'name'` })
+        .from(runs)
+        .innerJoin(agents, eq(runs.agentId, agents.id))
+        .where(and(...filters))
+        .orderBy(desc(runs.createdAt), desc(runs.id))
+        .limit(limit + 1);
+      const page = rows.slice(0, limit);
+      return {
+        runs: page.map(({ run, name }) => ({ ...runJson(run), agent_name: name ?? '' })),
+        last: page.at(-1)?.run,
+        more: rows.length > limit,
+      };
+    },
+
     async get(user: User, runId: string): Promise<Run> {
       if (!UUID.test(runId)) throw new AppError(404, ErrorCode.NOT_FOUND);
       const [row] = await db.select().from(runs).where(eq(runs.id, runId));

@@ -20,3 +20,27 @@ export const ACCOUNT_LINKS: readonly AccountLink[] = [
 export function accountLinksFor(isAdmin: boolean): AccountLink[] {
   return ACCOUNT_LINKS.filter((link) => isAdmin || !link.adminOnly);
 }
+
+export interface AppLink {
+  to: string;
+  label: string;
+  /** Active only on this exact page, not on the pages under it. */
+  end?: boolean;
+  adminOnly?: boolean;
+}
+
+/** The signed-in app's navigation, in the order the side bar shows it. */
+export const APP_LINKS: readonly AppLink[] = [
+  { to: '/app/dashboard', label: 'Dashboard' },
+  { to: '/app/agents', label: 'Agents' },
+  { to: '/app/workspace', label: 'Workspace', end: true },
+  { to: '/app/workspace/registry', label: 'Registry' },
+  { to: '/app/settings', label: 'Settings' },
+  { to: '/app/billing', label: 'Billing' },
+  { to: '/app/docs', label: 'Docs' },
+  { to: '/app/admin', label: 'Admin', adminOnly: true },
+];
+
+export function appLinksFor(isAdmin: boolean): AppLink[] {
+  return APP_LINKS.filter((link) => isAdmin || !link.adminOnly);
+}

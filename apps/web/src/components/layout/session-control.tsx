@@ -5,9 +5,33 @@ import { primaryButton } from '../button-styles.ts';
 import { useAuth } from '../../features/auth/use-auth.ts';
 import { profileTrigger } from './profile-trigger.ts';
 
-const ProfileMenu = lazy(() =>
-  import('./profile-menu.tsx').then((module) => ({ default: module.ProfileMenu })),
-);
+/** Resolves when the browser says it is back online, or after `ms` at the latest. */
+function onlineOrAfter(ms: number): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      window.removeEventListener('online', done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    window.addEventListener('online', done);
+  });
+}
+
+/**
+ * The profile menu's code, loaded on demand so visitors never download it. A download that fails
+ * (offline, the server down) keeps the stand-in and tries again once the browser is back online
+ * (or half a minute later): it never takes the page down with it.
+ */
+const ProfileMenu = lazy(async () => {
+  for (;;) {
+    try {
+      return { default: (await import('./profile-menu.tsx')).ProfileMenu };
+    } catch {
+      await onlineOrAfter(30_000);
+    }
+  }
+});
 
 /** Sign In for visitors, the Profile menu for a signed-in user (desktop navbar). */
 export function SessionControl() {

@@ -1,4 +1,4 @@
-import type { AgentTrigger, IntegrationInfo, RunStatus } from '@spoke/shared';
+import type { AgentTrigger, IntegrationInfo, Run, RunStatus } from '@spoke/shared';
 
 export { formatCount, formatDate, formatDateTime, plural } from '../../lib/format.ts';
 
@@ -32,6 +32,14 @@ export const RUN_STATUS_LABELS: Record<RunStatus, string> = {
 export function runStatusLabel(status: string): string {
   return RUN_STATUS_LABELS[status as RunStatus] ?? status;
 }
+
+/** What started a run, in words. */
+export const RUN_TRIGGER_LABELS: Record<Run['trigger'], string> = {
+  manual: 'Manual run',
+  schedule: 'Scheduled run',
+  webhook: 'Webhook run',
+  event: 'Event run',
+};
 
 type Catalog = ReadonlyMap<string, Pick<IntegrationInfo, 'name' | 'events'>>;
 

@@ -1,5 +1,6 @@
 import {
   DryRunSchema,
+  RecentRunListSchema,
   RunListSchema,
   RunResultSchema,
   type DryRun,
@@ -51,6 +52,15 @@ export function useRuns(agentId: string) {
   });
 }
 
+/** The user's newest runs across their agents; asked for again while one is still going. */
+export function useRecentRuns(limit: number) {
+  return useQuery({
+    queryKey: [...agentKeys.recentRuns(), limit],
+    queryFn: ({ signal }) => api.get(`/api/runs?limit=${limit}`, RecentRunListSchema, { signal }),
+    refetchInterval: (query) => (query.state.data?.runs.some(isInProgress) ? RUN_POLL_MS : false),
+  });
+}
+
 /** One run with its steps; asked for again until it has finished. */
 export function useRun(runId: string) {
   const queryClient = useQueryClient();
@@ -85,6 +95,7 @@ export function useStartRun(agentId: string) {
       if (started.kind !== 'run') return;
       void queryClient.invalidateQueries({ queryKey: agentKeys.runs(agentId) });
       void queryClient.invalidateQueries({ queryKey: agentKeys.list() });
+      void queryClient.invalidateQueries({ queryKey: agentKeys.recentRuns() });
     },
   });
 }

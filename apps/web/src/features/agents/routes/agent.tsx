@@ -1,6 +1,6 @@
 import type { Agent } from '@spoke/shared';
 import { useState } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link, useParams, useSearchParams } from 'react-router';
 import { secondaryButton } from '../../../components/button-styles.ts';
 import { usePageTitle } from '../../../components/layout/use-page-title.ts';
 import { isApiError } from '../../../lib/api/api-error.ts';
@@ -24,7 +24,12 @@ import { TriggerSummary } from '../components/trigger-summary.tsx';
 function AgentPage({ agent }: { agent: Agent }) {
   usePageTitle(agent.spec.name);
   const integrations = useIntegrations();
-  const [open, setOpen] = useState<ReadonlySet<string>>(new Set());
+  // `?run=<id>` (a run linked from the dashboard) opens that run's steps.
+  const [search] = useSearchParams();
+  const linkedRun = search.get('run');
+  const [open, setOpen] = useState<ReadonlySet<string>>(
+    () => new Set(linkedRun ? [linkedRun] : []),
+  );
   // A new description replaces the whole spec: the editors then start over from the new one.
   const specKey = `${agent.id}:${agent.prompt ?? ''}`;
 
@@ -54,7 +59,12 @@ function AgentPage({ agent }: { agent: Agent }) {
             <RunPanel agent={agent} onStarted={(runId) => toggle(runId, true)} />
           </SectionCard>
           <SectionCard id="runs-heading" title="Run history">
-            <RunHistory agentId={agent.id} open={open} onToggle={(runId) => toggle(runId)} />
+            <RunHistory
+              agentId={agent.id}
+              open={open}
+              onToggle={(runId) => toggle(runId)}
+              linkedRun={linkedRun}
+            />
           </SectionCard>
           <PlanSection
             key={specKey}

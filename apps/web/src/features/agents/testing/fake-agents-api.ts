@@ -89,6 +89,17 @@ export function createFakeAgentsApi() {
       const { items, next } = page(state.agents, url.searchParams.get('cursor'));
       return sendJson(res, 200, { data: { agents: items, next_cursor: next } });
     }
+    if (path === '/api/runs' && method === 'GET') {
+      const limit = Number(url.searchParams.get('limit') ?? 25);
+      const named = state.agents.flatMap((each) =>
+        (state.runs.get(each.id) ?? []).map((r) => ({ ...r, agent_name: each.spec.name })),
+      );
+      named.sort((a, b) => b.created_at.localeCompare(a.created_at));
+      const runs = named.slice(0, limit);
+      return sendJson(res, 200, {
+        data: { runs, next_cursor: named.length > limit ? String(limit) : null },
+      });
+    }
     const run = /^\/api\/runs\/([^/]+)$/.exec(path);
     if (run) {
       const detail = state.runDetails.get(run[1] ?? '')?.shift();

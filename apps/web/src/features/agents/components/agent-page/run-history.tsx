@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { Alert } from '../../../../components/alert.tsx';
 import { useRuns } from '../../api/runs.ts';
 import { AgentListSkeleton } from '../agent-list-skeleton.tsx';
@@ -10,12 +11,24 @@ export function RunHistory({
   agentId,
   open,
   onToggle,
+  linkedRun,
 }: {
   agentId: string;
   open: ReadonlySet<string>;
   onToggle: (runId: string) => void;
+  /** A run the address names: brought into view once it is listed. */
+  linkedRun?: string | null;
 }) {
   const runs = useRuns(agentId);
+  const listed = Boolean(
+    linkedRun && runs.data?.pages.some((page) => page.runs.some((run) => run.id === linkedRun)),
+  );
+  const shown = useRef<string | null>(null);
+  useEffect(() => {
+    if (!listed || !linkedRun || shown.current === linkedRun) return;
+    shown.current = linkedRun;
+    document.getElementById(`run-${linkedRun}`)?.scrollIntoView?.({ block: 'start' });
+  }, [listed, linkedRun]);
   const moreError = runs.isFetchNextPageError ? runs.error.message : null;
   if (runs.isPending) return <AgentListSkeleton label="Loading runs..." />;
   if (runs.isError && !runs.data) {

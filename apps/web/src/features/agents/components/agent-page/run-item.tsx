@@ -1,16 +1,16 @@
 import type { Run } from '@spoke/shared';
 import { ChevronDown, ChevronRight } from 'lucide-react';
 import { useId } from 'react';
-import { formatCount, formatDateTime, formatDuration, plural, runDuration } from '../../format.ts';
+import {
+  RUN_TRIGGER_LABELS,
+  formatCount,
+  formatDateTime,
+  formatDuration,
+  plural,
+  runDuration,
+} from '../../format.ts';
 import { RunStatus } from '../run-status.tsx';
 import { RunSteps } from './run-steps.tsx';
-
-const TRIGGER_LABELS: Record<Run['trigger'], string> = {
-  manual: 'Manual run',
-  schedule: 'Scheduled run',
-  webhook: 'Webhook run',
-  event: 'Event run',
-};
 
 /** One run: status, when, how long, what it used; its steps on demand. */
 export function RunItem({
@@ -27,12 +27,12 @@ export function RunItem({
   const duration = runDuration(run);
   const { usage } = run;
   return (
-    <li className="rounded-xl border border-slate-200">
+    <li id={`run-${run.id}`} className="scroll-mt-20 rounded-xl border border-slate-200">
       <div className="flex flex-wrap items-center gap-x-4 gap-y-2 px-4 py-3">
         <RunStatus status={run.status} />
         <div className="min-w-48 flex-1 text-sm">
           <p className="font-medium text-slate-900">
-            {TRIGGER_LABELS[run.trigger]} · <time dateTime={when}>{formatDateTime(when)}</time>
+            {RUN_TRIGGER_LABELS[run.trigger]} · <time dateTime={when}>{formatDateTime(when)}</time>
           </p>
           <p className="text-slate-600">
             {duration !== null && <>{formatDuration(duration)} · </>}
