@@ -1,10 +1,10 @@
 import { Download, Server } from 'lucide-react';
 import { Link } from 'react-router';
 import { textLink } from '../../../components/button-styles.ts';
-import { PageLoading } from '../../../components/page-loading.tsx';
 import { useOwnServers } from '../api/own-servers.ts';
 import { formatDate, formatDownloads, serverPath } from '../format.ts';
 import { RetryError } from '../../../components/retry-error.tsx';
+import { ListPlaceholder } from './list-placeholder.tsx';
 import { StatusBadge } from './status-badge.tsx';
 import { TrustBadge } from './trust-badge.tsx';
 
@@ -28,7 +28,10 @@ function Namespaces({ namespaces }: { namespaces: string[] }) {
 
 export function OwnServers() {
   const mine = useOwnServers();
-  if (mine.isPending) return <PageLoading />;
+  // As tall as the empty state and the namespaces line beneath it.
+  if (mine.isPending) {
+    return <ListPlaceholder label="Loading your servers..." className="h-40 lg:h-[8.625rem]" />;
+  }
   if (mine.isError) {
     return <RetryError message={mine.error.message} onRetry={() => void mine.refetch()} />;
   }

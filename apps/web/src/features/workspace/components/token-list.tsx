@@ -2,9 +2,9 @@ import type { ApiToken } from '@spoke/shared';
 import { KeyRound } from 'lucide-react';
 import { useState } from 'react';
 import { secondaryButton } from '../../../components/button-styles.ts';
-import { PageLoading } from '../../../components/page-loading.tsx';
 import { useRevokeToken, useTokens } from '../api/tokens.ts';
 import { formatDateTime } from '../format.ts';
+import { ListPlaceholder } from './list-placeholder.tsx';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { RetryError } from '../../../components/retry-error.tsx';
 
@@ -13,7 +13,9 @@ export function TokenList({ fallbackFocus }: { fallbackFocus: () => HTMLElement 
   const revoke = useRevokeToken();
   const [asking, setAsking] = useState<ApiToken | null>(null);
 
-  if (tokens.isPending) return <PageLoading />;
+  // As tall as "You have no API tokens yet."
+  if (tokens.isPending)
+    return <ListPlaceholder label="Loading tokens..." className="h-[4.375rem]" />;
   if (tokens.isError) {
     return <RetryError message={tokens.error.message} onRetry={() => void tokens.refetch()} />;
   }
