@@ -218,10 +218,11 @@ function pageHtml(
   }
   if (head) html = html.replace('</head>', `  ${head}\n  </head>`);
   // The placeholder shell of index.html makes way for the page, followed by its data.
-  const root = /<!--root-->[\s\S]*<!--\/root--><\/div>/;
+  const root = /<div id="root">\s*<!--root-->[\s\S]*<!--\/root-->\s*<\/div>/;
   if (!root.test(html)) throw new Error('index.html has no <!--root-->…<!--/root--> placeholder');
   const data = `<script type="application/json" id="prerender-data">${scriptJson(page.data)}</script>`;
-  html = html.replace(root, () => `${page.html}</div>\n    ${data}`);
+  // Nothing but the page inside #root, not even white space: React hydrates exactly what it drew.
+  html = html.replace(root, () => `<div id="root">${page.html}</div>\n    ${data}`);
   // The page reads without JavaScript: the note that the app needs it goes.
   return html.replace(/\s*<noscript>[\s\S]*?<\/noscript>/, '');
 }
