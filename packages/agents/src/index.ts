@@ -124,6 +124,7 @@ export {
   type RunPlanOptions,
 } from './runtime/plan-run.ts';
 export { dryRun, type DryRunOptions } from './runtime/dry-run.ts';
+export { restateForTrigger } from './compiler/restate.ts';
 export type { LanguageModel } from 'ai';
 export {
   compileAgent,

@@ -7,7 +7,8 @@ import {
 } from '@spoke/shared';
 import { integrationById } from '../catalog/index.ts';
 import { chooseCategory } from './category.ts';
-import { isValidTimeZone, nextRuns } from './cron.ts';
+import { isValidTimeZone } from './cron.ts';
+import { firstRun } from './restate.ts';
 import { dropDraftPurposes, findMentions, mentionedIds, type Mention } from './integrations.ts';
 import { makeName } from './naming.ts';
 import { analyse } from './nlp.ts';
@@ -111,22 +112,6 @@ function unavailableServices(
     } else if (!isRunnable(integration)) add(integration.id, integration.name);
   }
   return list.slice(0, 20);
-}
-
-function firstRun(trigger: AgentTrigger, now: Date): string | null {
-  if (trigger.type !== 'schedule') return null;
-  const [next] = nextRuns(trigger.cron, trigger.timezone, 1, now);
-  if (!next) return null;
-  const when = next.toLocaleString('en-GB', {
-    timeZone: trigger.timezone,
-    weekday: 'short',
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-  });
-  return `First run: ${when} (${trigger.timezone})`;
 }
 
 function assumptionsFor(

@@ -116,6 +116,14 @@ describe('reading, editing and deleting', () => {
     });
     expect(ok.statusCode, ok.body).toBe(200);
     expect(ok.json().data.agent.spec.name).toBe('Morning digest');
+    // The summary and the notes follow the new trigger: no word of the old one stays.
+    const saved = ok.json().data.agent.spec;
+    expect(saved.summary).toMatch(/^Every weekday at 8:30, /);
+    expect(agent.spec.summary).toMatch(/9 ?am/i);
+    expect(saved.summary).not.toMatch(/9 ?am/i);
+    const firstRuns = saved.assumptions.filter((a: string) => a.startsWith('First run:'));
+    expect(firstRuns).toHaveLength(1);
+    expect(firstRuns[0]).toMatch(/, 08:30 \(Europe\/Berlin\)$/);
     for (const [spec, field] of [
       [
         { trigger: { type: 'schedule', cron: 'every day', timezone: 'UTC', text: 'x' } },
@@ -136,6 +144,19 @@ describe('reading, editing and deleting', () => {
     const now = (await call(t, 'GET', `/api/agents/${agent.id}`, ada.token)).json().data.agent;
     expect(now.spec.name).toBe('Morning digest');
     expect(now.spec.trigger.cron).toBe('30 8 * * 1-5');
+    // A summary the owner rewrote with the trigger stays as written.
+    const own = await call(t, 'PATCH', `/api/agents/${agent.id}`, ada.token, {
+      spec: {
+        summary: 'My own words.',
+        trigger: {
+          type: 'schedule',
+          cron: '0 7 * * 1',
+          timezone: 'Europe/Berlin',
+          text: 'every Monday at 7:00',
+        },
+      },
+    });
+    expect(own.json().data.agent.spec.summary).toBe('My own words.');
   });
 
   it('pauses and resumes, keeping the schedule in step, and deletes', async () => {

@@ -20,6 +20,7 @@ import {
   CompileBusyError,
   type IntegrationLookup,
   type LanguageModel,
+  restateForTrigger,
 } from '@spoke/agents';
 import type { Db } from '../../db/client.ts';
 import { agentSchedules, agents } from '../../db/schema.ts';
@@ -456,11 +457,20 @@ export function createAgentService(deps: {
       prompt?: string,
     ): Promise<Agent> {
       const row = await find(user, id, 'write');
-      const merged = { ...(row.spec as AgentSpec), ...patch };
+      const current = row.spec as AgentSpec;
+      const merged = { ...current, ...patch };
       const parsed = AgentSpecSchema.safeParse(merged);
       const problems = parsed.success ? validateSpec(parsed.data) : validateSpec(merged);
       if (problems.length || !parsed.success) throw invalid(problems, 'spec.');
       const spec = parsed.data;
+      // A new trigger: the summary (unless the owner rewrote it too) and the notes stop speaking
+      // of the old one.
+      if (JSON.stringify(spec.trigger) !== JSON.stringify(current.trigger)) {
+        const restated = restateForTrigger(current, spec.trigger, { prompt: row.prompt });
+        if (patch.summary === undefined || patch.summary.trim() === current.summary)
+          spec.summary = restated.summary;
+        if (patch.assumptions === undefined) spec.assumptions = restated.assumptions;
+      }
       const updated = await updateWithSchedule(row.id, {
         spec,
         ...(prompt === undefined ? {} : { prompt }),
