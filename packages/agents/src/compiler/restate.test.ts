@@ -4,8 +4,7 @@ import { compileEmbedded } from './embedded.ts';
 import { restateForTrigger } from './restate.ts';
 
 const NOW = new Date('2026-11-28T12:00:00Z');
-const compile = (prompt: string) =>
-  compileEmbedded({ prompt, timezone: 'Europe/Paris' }, { now: NOW });
+const compile = (prompt: string) => compileEmbedded({ prompt, timezone: 'Europe/Paris', now: NOW });
 
 const mondays: AgentTrigger = {
   type: 'schedule',

@@ -119,7 +119,17 @@ describe('agent page', () => {
     const step3 = form.getByLabelText('Step 3');
     expect(document.activeElement).toBe(step3);
     await user.type(step3, 'Mark urgent tickets');
-    await user.type(form.getByLabelText('Tools for step 3'), 'zendesk.update_ticket, slack.react');
+    // Tools are chosen from the agent's integrations; step 1's tool the catalog does not list
+    // stays shown, chosen, under "Other tools".
+    await user.click(form.getByText(/^Tools for step 3:/));
+    const step3Tools = within(form.getByRole('group', { name: 'Tools for step 3' }));
+    await user.click(step3Tools.getByRole('checkbox', { name: 'slack.post_message' }));
+    await user.click(form.getByText(/^Tools for step 1:/));
+    const step1Tools = within(form.getByRole('group', { name: 'Tools for step 1' }));
+    expect(step1Tools.getByText('Other tools')).toBeTruthy();
+    const search = step1Tools.getByRole('checkbox', { name: 'zendesk.search_tickets' });
+    expect((search as HTMLInputElement).checked).toBe(true);
+    await user.click(step1Tools.getByRole('checkbox', { name: 'slack.post_message' }));
     await user.click(form.getByRole('button', { name: 'Remove guardrail 1' }));
     await user.click(form.getByRole('button', { name: 'Save changes' }));
 
@@ -129,9 +139,12 @@ describe('agent page', () => {
     const { spec } = JSON.parse(patch?.body ?? '') as { spec: Record<string, unknown> };
     expect(spec.name).toBe('Morning digest');
     expect(spec.steps).toEqual([
-      { text: 'Fetch the tickets created since the last run', tools: ['zendesk.search_tickets'] },
+      {
+        text: 'Fetch the tickets created since the last run',
+        tools: ['zendesk.search_tickets', 'slack.post_message'],
+      },
       { text: 'Post the summary to the team channel', tools: ['slack.post_message'] },
-      { text: 'Mark urgent tickets', tools: ['zendesk.update_ticket', 'slack.react'] },
+      { text: 'Mark urgent tickets', tools: ['slack.post_message'] },
     ]);
     expect(spec.guardrails).toEqual([]);
     expect(spec.trigger).toEqual({

@@ -1,13 +1,8 @@
 import { createContext, useContext } from 'react';
 import type { PlanErrors, Tools } from './plan-draft.ts';
-import type { ToolInfo } from './tool-fields.ts';
+import type { ToolGroup } from '../tool-picker.tsx';
 
-/** One of the agent's integrations, with the tools the catalog lists for it. */
-export interface ToolGroup {
-  id: string;
-  name: string;
-  tools: ToolInfo[];
-}
+export type { ToolGroup };
 
 /** What every field of the plan editor reads: catalog, errors, ids, focus. */
 export interface PlanEditorState {

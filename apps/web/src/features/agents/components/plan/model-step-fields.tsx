@@ -1,3 +1,4 @@
+import { ToolPicker } from '../tool-picker.tsx';
 import { inputClass } from '../spec-form/field-styles.ts';
 import { usePlanEditor } from './editor-context.ts';
 import type { AgentDraft, ModelDraft } from './plan-draft.ts';
@@ -140,26 +141,10 @@ export function AgentStepFields({
   onChange: (draft: AgentDraft) => void;
 }) {
   const editor = usePlanEditor();
-  const chosen = new Set(draft.tools);
-  const listed = new Set(editor.groups.flatMap((group) => group.tools.map((tool) => tool.name)));
-  const others = draft.tools.filter((tool) => !listed.has(tool));
   const toolsError = messageAt(editor.errors, `${path}.tools`, 'Tools', {
     nested: true,
     prefix: false,
   });
-  const toggle = (tool: string, on: boolean) => {
-    editor.clearError(`${path}.tools`);
-    onChange({
-      ...draft,
-      tools: on ? [...draft.tools, tool] : draft.tools.filter((each) => each !== tool),
-    });
-  };
-  const groups = [
-    ...editor.groups.filter((group) => group.tools.length > 0),
-    ...(others.length
-      ? [{ id: 'other', name: 'Other tools', tools: others.map((name) => ({ name })) }]
-      : []),
-  ];
   return (
     <div className="space-y-4">
       <InstructionField
@@ -168,38 +153,17 @@ export function AgentStepFields({
         hint="A task that cannot be planned step by step: the model works it out with the tools."
         onChange={(instruction) => onChange({ ...draft, instruction })}
       />
-      <fieldset className="min-w-0">
-        <legend className="text-sm font-medium text-slate-700">Tools it may use</legend>
-        <p className="mt-0.5 text-xs text-slate-600">None chosen: every tool of the agent.</p>
-        {toolsError && <p className="mt-1 text-sm text-red-700">{toolsError}</p>}
-        <div className="mt-2 space-y-2">
-          {groups.map((group) => (
-            <div key={group.id}>
-              <p className="text-xs font-medium text-slate-500">{group.name}</p>
-              <ul className="mt-1 flex flex-wrap gap-x-4 gap-y-1">
-                {group.tools.map((tool) => (
-                  <li key={tool.name}>
-                    <label className="flex items-center gap-2 font-mono text-xs text-slate-800 wrap-anywhere">
-                      <input
-                        type="checkbox"
-                        checked={chosen.has(tool.name)}
-                        onChange={(event) => toggle(tool.name, event.target.checked)}
-                        className="size-4 shrink-0 accent-blue-600"
-                      />
-                      {tool.name}
-                    </label>
-                  </li>
-                ))}
-              </ul>
-            </div>
-          ))}
-          {groups.length === 0 && (
-            <p className="text-sm text-slate-600">
-              The catalog lists no tools for this agent’s integrations: the step offers them all.
-            </p>
-          )}
-        </div>
-      </fieldset>
+      <ToolPicker
+        legend="Tools it may use"
+        hint="None chosen: every tool of the agent."
+        groups={editor.groups}
+        chosen={draft.tools}
+        error={toolsError}
+        onChange={(tools) => {
+          editor.clearError(`${path}.tools`);
+          onChange({ ...draft, tools });
+        }}
+      />
       <InputsEditor
         path={path}
         inputs={draft.inputs}

@@ -5,7 +5,8 @@ import { PendingButton } from '../../../../components/pending-button.tsx';
 import { useSaveSpec } from '../../api/agents.ts';
 import { plural } from '../../format.ts';
 import { useFocusLater } from '../spec-form/use-focus-later.ts';
-import { PlanEditorContext, type PlanEditorState, type ToolGroup } from './editor-context.ts';
+import { PlanEditorContext, type PlanEditorState } from './editor-context.ts';
+import { toolGroupsFor } from '../tool-picker.tsx';
 import {
   allSteps,
   draftFromPlan,
@@ -26,16 +27,6 @@ import {
 import { TOP_SCOPE } from './references.ts';
 import { StepListEditor } from './step-list-editor.tsx';
 import { toolsByName } from './tool-fields.ts';
-
-/** The agent's integrations, each with the tools the catalog lists for it. */
-function toolGroups(agent: Agent, catalog: readonly IntegrationInfo[]): ToolGroup[] {
-  const tools = toolsByName(catalog);
-  return agent.spec.integrations.map(({ id }) => ({
-    id,
-    name: catalog.find((each) => each.id === id)?.name ?? id,
-    tools: [...tools.values()].filter((tool) => tool.integration === id),
-  }));
-}
 
 /** The element an error is about: its field, or failing that the nearest enclosing one. */
 function targetOf(key: string, fieldId: (key: string) => string): HTMLElement | null {
@@ -128,7 +119,14 @@ export function PlanEditor({
   const form = useRef<HTMLFormElement>(null);
   const summary = useRef<HTMLDivElement>(null);
   const tools = useMemo(() => toolsByName(catalog), [catalog]);
-  const groups = useMemo(() => toolGroups(agent, catalog), [agent, catalog]);
+  const groups = useMemo(
+    () =>
+      toolGroupsFor(
+        agent.spec.integrations.map(({ id }) => id),
+        catalog,
+      ),
+    [agent, catalog],
+  );
   const [steps, setSteps] = useState<StepDraft[]>(() => draftFromPlan(agent.spec.plan, tools));
   const [errors, setErrors] = useState<PlanErrors>({});
   const [message, setMessage] = useState<{ text: string; fields: boolean } | null>(null);

@@ -30,7 +30,7 @@ export interface SpecDraft {
   /** The tool's arguments, kept from the saved trigger (the form does not edit them). */
   pollArguments?: Record<string, unknown>;
   integrations: AgentIntegration[];
-  steps: { text: string; tools: string }[];
+  steps: { text: string; tools: string[] }[];
   guardrails: string[];
 }
 
@@ -67,7 +67,7 @@ export function draftFromSpec(spec: AgentSpec): SpecDraft {
     pollTool: poll?.tool ?? '',
     ...(poll?.arguments ? { pollArguments: poll.arguments } : {}),
     integrations: spec.integrations.map((each) => ({ ...each, config: [...each.config] })),
-    steps: spec.steps.map((step) => ({ text: step.text, tools: step.tools.join(', ') })),
+    steps: spec.steps.map((step) => ({ text: step.text, tools: [...step.tools] })),
     guardrails: [...spec.guardrails],
   };
 }
@@ -118,10 +118,7 @@ export function specPatch(draft: SpecDraft): Omit<AgentSpec, 'assumptions' | 'un
     integrations: draft.integrations.map((each) => ({ ...each, why: each.why.trim() })),
     steps: draft.steps.map((step) => ({
       text: step.text.trim(),
-      tools: step.tools
-        .split(',')
-        .map((tool) => tool.trim())
-        .filter(Boolean),
+      tools: [...step.tools],
     })),
     guardrails: draft.guardrails.map((rule) => rule.trim()).filter(Boolean),
   };

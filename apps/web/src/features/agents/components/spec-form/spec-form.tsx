@@ -26,6 +26,7 @@ import {
   type SpecErrors,
 } from './spec-draft.ts';
 import { StepsEditor } from './steps-editor.tsx';
+import { toolGroupsFor } from '../tool-picker.tsx';
 import { TriggerFields } from './trigger-fields.tsx';
 
 // Errors the form shows beside a field; anything else is listed above the Save button.
@@ -169,7 +170,15 @@ export function SpecForm({
         catalog={catalog}
         onChange={(integrations) => change({ integrations })}
       />
-      <StepsEditor steps={draft.steps} errors={errors} onChange={(steps) => change({ steps })} />
+      <StepsEditor
+        steps={draft.steps}
+        errors={errors}
+        toolGroups={toolGroupsFor(
+          draft.integrations.map(({ id }) => id),
+          catalog ?? [],
+        )}
+        onChange={(steps) => change({ steps })}
+      />
       <GuardrailsEditor
         guardrails={draft.guardrails}
         errors={errors}

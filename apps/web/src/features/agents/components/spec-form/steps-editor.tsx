@@ -1,5 +1,6 @@
 import { Plus } from 'lucide-react';
 import { useId } from 'react';
+import { ToolPicker, type ToolGroup } from '../tool-picker.tsx';
 import { errorClass, inputClass, smallButton } from './field-styles.ts';
 import { moveItem, RowActions } from './row-actions.tsx';
 import type { SpecDraft, SpecErrors } from './spec-draft.ts';
@@ -11,10 +12,13 @@ type Steps = SpecDraft['steps'];
 export function StepsEditor({
   steps,
   errors,
+  toolGroups,
   onChange,
 }: {
   steps: Steps;
   errors: SpecErrors;
+  /** The tools of the agent's integrations, to choose each step's from. */
+  toolGroups: readonly ToolGroup[];
   onChange: (steps: Steps) => void;
 }) {
   const id = useId();
@@ -29,8 +33,8 @@ export function StepsEditor({
     <fieldset>
       <legend className="text-sm font-semibold text-slate-900">Steps</legend>
       <p className="mt-1 text-sm text-slate-600">
-        The plan the agent follows, in order. Tools are named as{' '}
-        <code className="font-mono">integration.tool</code>, separated by commas.
+        The plan the agent follows, in order, each step with the tools of the agent’s integrations
+        it uses.
       </p>
       {errors.steps && <p className={errorClass}>{errors.steps}</p>}
       <ol className="mt-3 space-y-3">
@@ -76,21 +80,22 @@ export function StepsEditor({
                   {textError}
                 </p>
               )}
-              <label
-                htmlFor={`${stepId(index)}-tools`}
-                className="mt-2 block text-xs font-medium text-slate-600"
-              >
-                Tools for step {index + 1}
-              </label>
-              <input
-                id={`${stepId(index)}-tools`}
-                value={step.tools}
-                spellCheck={false}
-                aria-invalid={toolsError ? true : undefined}
-                onChange={(event) => edit(index, { tools: event.target.value })}
-                placeholder="slack.post_message"
-                className={`${inputClass} mt-1 font-mono`}
-              />
+              <details className="group mt-2" open={toolsError ? true : undefined}>
+                <summary className="cursor-pointer rounded text-xs font-medium text-slate-600 focus-visible:outline-2 focus-visible:outline-blue-600">
+                  Tools for step {index + 1}:{' '}
+                  <span className="font-mono font-normal wrap-anywhere text-slate-800">
+                    {step.tools.length ? step.tools.join(', ') : 'none'}
+                  </span>
+                </summary>
+                <div className="mt-2">
+                  <ToolPicker
+                    legend={`Tools for step ${index + 1}`}
+                    groups={toolGroups}
+                    chosen={step.tools}
+                    onChange={(tools) => edit(index, { tools })}
+                  />
+                </div>
+              </details>
               {toolsError && <p className={errorClass}>{toolsError}</p>}
             </li>
           );
@@ -102,7 +107,7 @@ export function StepsEditor({
         className={`${smallButton} mt-3`}
         disabled={steps.length >= 30}
         onClick={() => {
-          onChange([...steps, { text: '', tools: '' }]);
+          onChange([...steps, { text: '', tools: [] }]);
           focusLater(stepId(steps.length));
         }}
       >
