@@ -92,10 +92,14 @@ async function open(
 async function hydrated(page: Page): Promise<void> {
   const menu = page.getByRole('button', { name: 'Menu' });
   await expect
-    .poll(async () => {
-      await menu.click();
-      return menu.getAttribute('aria-expanded');
-    })
+    // On a busy machine hydration can take seconds.
+    .poll(
+      async () => {
+        await menu.click();
+        return menu.getAttribute('aria-expanded');
+      },
+      { timeout: 20_000, interval: 250 },
+    )
     .toBe('true');
   await menu.click();
 }

@@ -217,6 +217,13 @@ function pageHtml(
     );
   }
   if (head) html = html.replace('</head>', `  ${head}\n  </head>`);
+  // Stylesheets first: they hold the first paint, the scripts only the page's interactivity.
+  const stylesheets = html.match(/<link rel="stylesheet"[^>]*>\s*/g) ?? [];
+  for (const link of stylesheets) html = html.replace(link, '');
+  html = html.replace(
+    /(<title>[^<]*<\/title>\s*)/,
+    (title: string) => `${title}${stylesheets.join('')}`,
+  );
   // The placeholder shell of index.html makes way for the page, followed by its data.
   const root = /<div id="root">\s*<!--root-->[\s\S]*<!--\/root-->\s*<\/div>/;
   if (!root.test(html)) throw new Error('index.html has no <!--root-->…<!--/root--> placeholder');
