@@ -5,7 +5,7 @@ export function ListSkeleton({ count = 3 }: { count?: number }) {
       <p role="status" className="sr-only">
         Loading posts…
       </p>
-      <ul className="space-y-5" aria-hidden="true">
+      <ul className="grid gap-5 lg:grid-cols-2" aria-hidden="true">
         {Array.from({ length: count }, (_, index) => (
           <li
             key={index}

@@ -6,7 +6,7 @@ import { PostTags } from './post-tags.tsx';
 /** One post in the list. The title link covers the card; the tag links sit above it. */
 export function PostCard({ post }: { post: BlogPostSummary }) {
   return (
-    <article className="relative rounded-xl border border-slate-200 bg-white p-5 shadow-sm transition focus-within:border-blue-300 hover:border-blue-300 hover:shadow-md sm:p-6">
+    <article className="relative h-full rounded-xl border border-slate-200 bg-white p-5 shadow-sm transition focus-within:border-blue-300 hover:border-blue-300 hover:shadow-md sm:p-6">
       <PostMeta post={post} />
       <h2 className="mt-3 text-xl font-semibold tracking-tight text-balance text-slate-900">
         <Link

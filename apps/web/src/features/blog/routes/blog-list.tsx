@@ -84,7 +84,7 @@ export function Component() {
             <EmptyState tag={tag} page={page} />
           ) : (
             <>
-              <ul className="space-y-5">
+              <ul className="grid gap-5 lg:grid-cols-2">
                 {list.data.posts.map((post) => (
                   <li key={post.slug}>
                     <PostCard post={post} />

@@ -44,7 +44,7 @@ export function PlanCard({
       <h2 id={titleId} className="text-lg font-semibold text-slate-900">
         {plan.name}
       </h2>
-      <p className="mt-1 min-h-10 text-sm text-slate-600">{plan.description}</p>
+      <p className="mt-1 min-h-10 text-sm text-slate-600 xl:min-h-15">{plan.description}</p>
       <p className="mt-5 flex items-baseline gap-1" data-testid="plan-price">
         <span className="text-4xl font-bold tracking-tight text-slate-900">{perMonth}</span>
         <span className="text-sm text-slate-600">/month</span>
