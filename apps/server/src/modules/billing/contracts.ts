@@ -28,6 +28,8 @@ export type PlanRequestJson = z.infer<typeof PlanRequestSchema>;
 export const UpgradeStatusSchema = z.object({
   /** `checkout`: Stripe Checkout sells paid plans; `request`: an admin approves requests. */
   mode: z.enum(['checkout', 'request']),
+  /** The plan, read together with the subscription (a page waiting for the webhook reads both). */
+  plan: z.enum(PLAN_IDS),
   /** The Stripe subscription as the signed webhooks last reported it. */
   subscription: z.nullable(z.object({ status: z.string() })),
   /** The user's newest plan request (request mode), whatever became of it. */

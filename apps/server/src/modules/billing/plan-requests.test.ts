@@ -61,7 +61,12 @@ function mailsTo(address: string): string[] {
 describe('plan requests without Stripe', () => {
   it('says the mode is request, with no request yet', async () => {
     const u = await register(t.app);
-    expect(await status(u.token)).toEqual({ mode: 'request', subscription: null, request: null });
+    expect(await status(u.token)).toEqual({
+      mode: 'request',
+      plan: 'free',
+      subscription: null,
+      request: null,
+    });
   });
 
   it('request → admin approves → the plan changes, the user is told on the page and by mail', async () => {

@@ -61,6 +61,11 @@ export function createPlanRequestService(deps: {
     plan === 'free' ? 'the Free plan' : `the ${planById(plan).name} plan, billed ${period}`;
 
   return {
+    async planOf(userId: string): Promise<PlanId> {
+      const [row] = await db.select({ plan: users.plan }).from(users).where(eq(users.id, userId));
+      return (row?.plan ?? 'free') as PlanId;
+    },
+
     /** The user's newest request, whatever became of it. */
     async latestOf(userId: string): Promise<PlanRequestJson | null> {
       const [row] = await db

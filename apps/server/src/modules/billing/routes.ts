@@ -68,7 +68,7 @@ export const billingRoutes: FastifyPluginAsyncZod<{
         return {
           data: {
             mode: 'checkout' as const,
-            subscription: await stripe.subscriptionOf(user.id),
+            ...(await stripe.subscriptionOf(user.id)),
             request: null,
           },
         };
@@ -76,6 +76,7 @@ export const billingRoutes: FastifyPluginAsyncZod<{
       return {
         data: {
           mode: 'request' as const,
+          plan: await requests.planOf(user.id),
           subscription: null,
           request: await requests.latestOf(user.id),
         },

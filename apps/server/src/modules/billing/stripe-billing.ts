@@ -171,10 +171,19 @@ export function createStripeBilling(deps: {
   return {
     enabled: true as const,
 
-    /** The subscription as the webhooks last reported it, or null. */
-    async subscriptionOf(userId: string): Promise<{ status: string } | null> {
-      const row = await customerRow(userId);
-      return row?.subscriptionStatus ? { status: row.subscriptionStatus } : null;
+    /** The plan and the subscription as the webhooks last reported it (one read). */
+    async subscriptionOf(
+      userId: string,
+    ): Promise<{ plan: PlanId; subscription: { status: string } | null }> {
+      const [row] = await db
+        .select({ plan: users.plan, status: stripeCustomers.subscriptionStatus })
+        .from(users)
+        .leftJoin(stripeCustomers, eq(stripeCustomers.userId, users.id))
+        .where(eq(users.id, userId));
+      return {
+        plan: (row?.plan ?? 'free') as PlanId,
+        subscription: row?.status ? { status: row.status } : null,
+      };
     },
 
     /** A Checkout Session for the plan and period; its URL is where the browser goes next. */

@@ -88,7 +88,12 @@ describe('checkout', () => {
       url: '/api/account/billing/upgrade',
       headers: bearer(u.token),
     });
-    expect(res.json().data).toEqual({ mode: 'checkout', subscription: null, request: null });
+    expect(res.json().data).toEqual({
+      mode: 'checkout',
+      plan: 'free',
+      subscription: null,
+      request: null,
+    });
   });
 
   it('creates a subscription session with the configured price, one customer per user', async () => {
@@ -167,7 +172,7 @@ describe('webhook', () => {
       url: '/api/account/billing/upgrade',
       headers: bearer(u.token),
     });
-    expect(status.json().data.subscription).toEqual({ status: 'active' });
+    expect(status.json().data).toMatchObject({ plan: 'elite', subscription: { status: 'active' } });
     // The server looked the subscription up to read its price.
     expect(stripe.requests.some((c) => c.path === `/v1/subscriptions/${u.subscription}`)).toBe(
       true,

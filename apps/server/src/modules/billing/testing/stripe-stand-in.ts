@@ -15,6 +15,11 @@ export type StandInOptions = {
   prices: string[];
   /** Where events are sent (the app's webhook route); may be set later with `setWebhookUrl`. */
   webhookUrl?: string;
+  /**
+   * The hosted checkout page's Pay button redirects at once and sends the events this much
+   * later, as Stripe may (0: the events are delivered before the redirect).
+   */
+  eventDelayMs?: number;
 };
 
 type Obj = Record<string, unknown>;
@@ -267,8 +272,18 @@ export async function startStripeStandIn(options: StandInOptions) {
     if (checkout) {
       const session = sessions.get(checkout[1] as string);
       if (!session) return error(res, 404, 'No such checkout session');
-      if (req.method === 'POST' && checkout[2])
-        return redirect(res, await pay(session.id as string));
+      if (req.method === 'POST' && checkout[2]) {
+        const delay = options.eventDelayMs ?? 0;
+        if (delay === 0) return redirect(res, await pay(session.id as string));
+        const paid = new Promise<void>((resolve) => setTimeout(resolve, delay)).then(() =>
+          pay(session.id as string),
+        );
+        paid.catch(() => undefined);
+        return redirect(
+          res,
+          String(session.success_url).replace('{CHECKOUT_SESSION_ID}', session.id as string),
+        );
+      }
       const price = (session.line_items as { price: string }[])[0]?.price ?? '';
       return html(
         res,

@@ -23,6 +23,8 @@ export type PlanRequest = z.infer<typeof PlanRequestSchema>;
 
 export const UpgradeStatusSchema = z.object({
   mode: z.enum(['checkout', 'request']),
+  /** The plan, read together with the subscription. */
+  plan: z.enum(PLAN_IDS),
   subscription: z.nullable(z.object({ status: z.string() })),
   request: z.nullable(PlanRequestSchema),
 });

@@ -21,6 +21,7 @@ export function CheckoutNotice({
 }: {
   outcome: 'success' | 'cancelled';
   status: UpgradeStatus | undefined;
+  /** The plan, read together with the subscription. */
   plan: PlanId | undefined;
   onTimeout: () => void;
 }) {
@@ -44,10 +45,10 @@ export function CheckoutNotice({
       </Alert>
     );
   }
-  if (confirmed) {
+  if (confirmed && plan) {
     return (
       <Alert tone="info" role="status">
-        Payment confirmed: you are on the {planById(plan ?? 'free').name} plan now.
+        Payment confirmed: you are on the {planById(plan).name} plan now.
       </Alert>
     );
   }

@@ -17,7 +17,7 @@ const ENTERPRISE = {
   plan: 'enterprise',
   limits: { monthly_messages: null, daily_messages: null, integration_credits: null },
 };
-const REQUEST_MODE = { mode: 'request', subscription: null, request: null };
+const REQUEST_MODE = { mode: 'request', plan: 'free', subscription: null, request: null };
 let billing: unknown = FREE;
 let upgrade: Record<string, unknown> = REQUEST_MODE;
 let failures = 0;
@@ -152,11 +152,11 @@ describe('billing page', () => {
   });
 
   it('after checkout, says it is confirming until the webhook changed the plan', async () => {
-    upgrade = { mode: 'checkout', subscription: null, request: null };
+    upgrade = { mode: 'checkout', plan: 'free', subscription: null, request: null };
     renderSignedIn('/app/billing?checkout=success&session_id=cs_test_1');
     expect((await screen.findByText('Confirming your payment…')).textContent).toBeTruthy();
     // The webhook arrives: the next poll shows the new plan.
-    upgrade = { mode: 'checkout', subscription: { status: 'active' }, request: null };
+    upgrade = { mode: 'checkout', plan: 'pro', subscription: { status: 'active' }, request: null };
     billing = { ...FREE, plan: 'pro' };
     expect(
       await screen.findByText('Payment confirmed: you are on the Pro plan now.', undefined, {
@@ -167,7 +167,7 @@ describe('billing page', () => {
   });
 
   it('says a cancelled checkout changed nothing', async () => {
-    upgrade = { mode: 'checkout', subscription: null, request: null };
+    upgrade = { mode: 'checkout', plan: 'free', subscription: null, request: null };
     renderSignedIn('/app/billing?checkout=cancelled');
     expect(
       await screen.findByText(

@@ -1,6 +1,6 @@
 import { FREE_LIMIT_RULE, PLANS, planById, type Billing, type Plan } from '@spoke/shared';
 import { Info } from 'lucide-react';
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Alert } from '../../../components/alert.tsx';
 import { primaryButton, secondaryButton } from '../../../components/button-styles.ts';
@@ -42,6 +42,11 @@ export function Component() {
   const stillPolling = polling && !confirmed;
   const billing = useBilling({ refetchInterval: stillPolling ? CONFIRM_POLL_MS : false });
   const stopPolling = useCallback(() => setPolling(false), []);
+  // Once the webhook's news shows, the usage figures are read again for the new plan's limits.
+  const refetchBilling = billing.refetch;
+  useEffect(() => {
+    if (confirmed && outcome === 'success') void refetchBilling();
+  }, [confirmed, outcome, refetchBilling]);
 
   const chosenPlan = PLANS.find((p) => p.id === search.get('plan'));
   const periodParam = search.get('period');
@@ -61,7 +66,7 @@ export function Component() {
           <CheckoutNotice
             outcome={outcome}
             status={upgrade.data}
-            plan={confirmed ? billing.data?.plan : undefined}
+            plan={upgrade.data?.plan}
             onTimeout={stopPolling}
           />
         </div>
