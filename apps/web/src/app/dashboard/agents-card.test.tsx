@@ -30,7 +30,7 @@ describe('the dashboard’s agents', () => {
         within(list)
           .getAllByRole('listitem')
           .map((li) => li.textContent),
-      ).toEqual(['Weekday ticket digestNeeds setup: connect SlackNo runs yet']),
+      ).toEqual(['Weekday ticket digestNeeds setup: connect Slack, answer 1 questionNo runs yet']),
     );
   });
 
@@ -39,8 +39,8 @@ describe('the dashboard’s agents', () => {
       listItem(
         sampleAgent({
           id: `agent-${k}`,
-          spec: { ...sampleAgent().spec, name: `Agent ${k}` },
           connections: { zendesk: true, slack: true },
+          spec: { ...sampleAgent().spec, name: `Agent ${k}`, unresolved: [] },
           last_run_at: k === 0 ? '2026-03-05T10:31:09.640Z' : null,
         }),
         { last_run_status: k === 0 ? 'failed' : null },

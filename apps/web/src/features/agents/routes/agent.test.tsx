@@ -70,7 +70,7 @@ describe('agent page', () => {
         expect.stringMatching(/^SlackNot connected/),
       ]),
     );
-    expect(region('Run history').getByText(/No runs yet/)).toBeTruthy();
+    expect(await region('Run history').findByText(/No runs yet/)).toBeTruthy();
   });
 
   it('marks the assumptions and questions as checked', async () => {

@@ -54,7 +54,9 @@ describe('agents list', () => {
       `/app/agents/${sampleAgent().id}`,
     );
     // Slack is not connected: its runs would fail, so it is not called active.
-    expect(one.getByText('Needs setup').textContent).toBe('Needs setup: connect Slack');
+    expect(one.getByText('Needs setup').textContent).toBe(
+      'Needs setup: connect Slack, answer 1 question',
+    );
     expect(one.getByText('Every weekday at 9:00 (Europe/Berlin)')).toBeTruthy();
     expect(one.getByText('Succeeded')).toBeTruthy();
     expect(first.querySelector('time')?.getAttribute('dateTime')).toBe('2026-03-05T10:31:09.640Z');
@@ -68,20 +70,41 @@ describe('agents list', () => {
   });
 
   it('calls an agent active only when it can run, and failing when its last run failed', async () => {
-    const ready = digest();
-    ready.connections = { zendesk: true, slack: true };
+    const connected = { zendesk: true, slack: true };
+    const answered = { ...sampleAgent().spec, unresolved: [] };
+    const ready = listItem(sampleAgent({ id: 'ready', connections: connected, spec: answered }));
     const failing = listItem(
-      sampleAgent({ id: 'failing', connections: { zendesk: true, slack: true } }),
+      sampleAgent({ id: 'failing', connections: connected, spec: answered }),
       { last_run_status: 'failed', last_run_at: '2026-03-05T10:31:09.640Z' },
     );
-    api.state.agents = [ready, failing];
+    const asking = listItem(sampleAgent({ id: 'asking', connections: connected }));
+    api.state.agents = [ready, failing, asking];
     open();
-    const [first, second] = within(await agentList()).getAllByRole('listitem') as [
+    const [first, second, third] = within(await agentList()).getAllByRole('listitem') as [
+      HTMLElement,
       HTMLElement,
       HTMLElement,
     ];
-    expect(within(first).getByText('Active')).toBeTruthy();
+    expect(await within(first).findByText('Active')).toBeTruthy();
     expect(within(second).getByText('Failing')).toBeTruthy();
+    expect(within(third).getByText(/^Needs setup/).textContent).toBe(
+      'Needs setup: answer 1 question',
+    );
+  });
+
+  it('says an agent needs a language model when its runs need one and the server has none', async () => {
+    api.state.model = 'none';
+    const connected = { zendesk: true, slack: true };
+    const answered = { ...sampleAgent().spec, unresolved: [] };
+    // The sample agent has no plan: its runs are one model loop.
+    api.state.agents = [listItem(sampleAgent({ connections: connected, spec: answered }))];
+    open();
+    const item = within(await agentList()).getAllByRole('listitem')[0]!;
+    await waitFor(() =>
+      expect(within(item).getByText(/^Needs setup/).textContent).toBe(
+        'Needs setup: a language model (an administrator sets one up)',
+      ),
+    );
   });
 
   it('names event triggers from the integrations catalog', async () => {

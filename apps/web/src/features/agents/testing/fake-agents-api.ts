@@ -27,6 +27,8 @@ export function createFakeAgentsApi() {
     /** What `POST /api/agents/{id}/recompile` answers; null: the agent's own spec, unchanged. */
     recompiled: null as RecompileResult | null,
     pageSize: 100,
+    /** What GET /api/ready says of the language model. */
+    model: 'configured' as 'configured' | 'none',
     override: null as Override | null,
   };
 
@@ -68,6 +70,9 @@ export function createFakeAgentsApi() {
     const path = url.pathname;
     const method = req.method;
     if (path === '/api/account/me') return sendJson(res, 200, { data: { user: sampleUser } });
+    if (path === '/api/ready') {
+      return sendJson(res, 200, { data: { status: 'ready', database: 'ok', model: state.model } });
+    }
     if (path === '/api/account/billing') return sendJson(res, 200, { data: FREE_BILLING });
     if (path === '/api/integrations') {
       return sendJson(res, 200, { data: { integrations: state.integrations } });

@@ -32,6 +32,7 @@ export function AgentHeader({ agent }: { agent: Agent }) {
           <p className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-slate-600">
             <AgentStatus
               agent={agent}
+              showMissing
               names={(id) => catalog?.find((integration) => integration.id === id)?.name ?? id}
             />
             <span>{agent.spec.category}</span>
