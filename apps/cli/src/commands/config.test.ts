@@ -3,6 +3,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { makeFixture, type Fixture } from '../test/fixture.ts';
 import { runCli } from '../test/run-cli.ts';
+import { onTerminal } from '../test/terminal.ts';
 import { sampleWorkspace } from '../test/sample-workspace.ts';
 
 let fx: Fixture;
@@ -201,6 +202,31 @@ describe('spoke config', () => {
       `Deleted serve.token from ${store}; spoke serve --http will create a new one\n`,
     );
     expect((await spoke('config', 'get', 'serve.token')).code).toBe(1);
+  });
+
+  it('asks for a secret on a terminal showing * for each character, and Ctrl+C there changes nothing', async () => {
+    const key = 'servers.notes.env.NOTES_API_KEY';
+    const typed = onTerminal(['config', 'set', key, '--type', 'secret'], fx);
+    await typed.waitFor(`? ${key} (secret): `);
+    typed.type('s3cr3t-value\r');
+    expect(await typed.exit).toBe(0);
+    expect(typed.screen()).toContain('*'.repeat('s3cr3t-value'.length));
+    expect(typed.screen()).not.toContain('s3cr3t');
+    expect((await spoke('config', 'get', key)).stdout).toBe(
+      '******** (secret, in encrypted file)\n',
+    );
+
+    const before = workspaceText();
+    const other = 'servers.notes.env.OTHER_KEY';
+    const stopped = onTerminal(['config', 'set', other, '--type', 'secret'], fx);
+    await stopped.waitFor(`? ${other} (secret): `);
+    stopped.type('hal');
+    stopped.type('\x03');
+    expect(await stopped.exit).toBe(1);
+    expect(stopped.screen()).toContain('error: stopped at the question: nothing was changed');
+    expect(stopped.screen()).not.toContain('internal error');
+    expect(workspaceText()).toBe(before);
+    expect((await spoke('config', 'get', other)).code).toBe(1);
   });
 
   it('refuses an empty secret and a secret outside a workspace', async () => {

@@ -1,9 +1,13 @@
 import { loadReadline } from '../builtins.ts';
+import { failure } from '../errors.ts';
 
 /** Questions are asked only with a terminal on both sides. */
 export const canPrompt = () => process.stdin.isTTY === true && process.stderr.isTTY === true;
 
-/** Asks one question on the terminal; hidden input echoes `*` for each character. */
+/**
+ * Asks one question on the terminal; hidden input echoes `*` for each character. Ctrl+C (or the
+ * end of input) at the question ends the command as declined, with nothing changed.
+ */
 export async function ask(question: string, options: { hidden?: boolean } = {}): Promise<string> {
   const { createInterface } = loadReadline();
   const rl = createInterface({ input: process.stdin, output: process.stderr, terminal: true });
@@ -18,10 +22,19 @@ export async function ask(question: string, options: { hidden?: boolean } = {}):
   }
   try {
     return await new Promise<string>((resolve, reject) => {
-      rl.question(question, resolve);
-      rl.once('SIGINT', () =>
-        reject(Object.assign(new Error('interrupted'), { name: 'Interrupted' })),
-      );
+      let answered = false;
+      const stop = () => {
+        process.stderr.write('\n');
+        reject(failure('DECLINED', 'stopped at the question: nothing was changed'));
+      };
+      rl.question(question, (answer) => {
+        answered = true;
+        resolve(answer);
+      });
+      rl.once('SIGINT', stop);
+      rl.once('close', () => {
+        if (!answered) stop();
+      });
     });
   } finally {
     rl.close();

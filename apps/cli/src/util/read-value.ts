@@ -1,12 +1,13 @@
 import { loadReadline } from '../builtins.ts';
 import { failure } from '../errors.ts';
+import { ask } from './prompt.ts';
 
 /**
- * A value left off the command line: asked for on a terminal, else the first line of standard
- * input. Without a terminal on both sides nothing is asked, and no input is an error.
+ * A value left off the command line: asked for on a terminal (a secret shown as `*`), else the
+ * first line of standard input. Without a terminal on both sides nothing is asked, and no input
+ * is an error.
  */
 export async function readValue(key: string, type: string): Promise<string> {
-  const { createInterface } = loadReadline();
   const missing = () =>
     failure(
       'MISSING_VALUE',
@@ -14,14 +15,10 @@ export async function readValue(key: string, type: string): Promise<string> {
       `pass it on the command line: spoke config set ${key} <value>`,
     );
   if (process.stdin.isTTY && !process.stderr.isTTY) throw missing();
-  const rl = createInterface({
-    input: process.stdin,
-    output: process.stdin.isTTY ? process.stderr : undefined,
-  });
+  if (process.stdin.isTTY) return ask(`? ${key} (${type}): `, { hidden: type === 'secret' });
+  const { createInterface } = loadReadline();
+  const rl = createInterface({ input: process.stdin });
   try {
-    if (process.stdin.isTTY) {
-      return await new Promise<string>((resolve) => rl.question(`? ${key} (${type}): `, resolve));
-    }
     const line = await new Promise<string | null>((resolve) => {
       rl.once('line', resolve);
       rl.once('close', () => resolve(null));
