@@ -122,8 +122,8 @@ describe('landing page', () => {
     const context = await browser.newContext({ reducedMotion: 'reduce' });
     const page = await context.newPage();
     await page.goto(baseUrl);
-    await page.getByTestId('prompt-demo-text').waitFor();
-    expect(await promptText(page)).toBe(FIRST_PROMPT);
+    // The prerendered page holds the demo before the app has hydrated it; then it is whole.
+    await expect.poll(() => promptText(page), { timeout: 15_000 }).toBe(FIRST_PROMPT);
     expect(await commandText(page)).toBe(FIRST_COMMAND);
     await page.waitForTimeout(1500);
     expect(await promptText(page)).toBe(FIRST_PROMPT);
