@@ -1,7 +1,6 @@
 import { fs } from '../builtins.ts';
 import path from 'node:path';
-import { writeFileAtomic } from '../config/atomic-write.ts';
-import { writeFailure } from '../config/json-file.ts';
+import { ensureSpokeDir } from '../install/spoke-dir.ts';
 import { newWorkspace, saveLock, saveWorkspace, workspaceAt } from '../config/workspace.ts';
 import type { CommandContext } from '../context.ts';
 import { CliError, usageError } from '../errors.ts';
@@ -17,19 +16,6 @@ function existingName(file: string): string | null {
   } catch {
     return null;
   }
-}
-
-/** `.spoke/` holds installed servers; its own .gitignore keeps it out of version control. */
-function ensureSpokeDir(dir: string): boolean {
-  const ignore = path.join(dir, '.spoke', '.gitignore');
-  if (fs.existsSync(ignore)) return false;
-  try {
-    fs.mkdirSync(path.dirname(ignore), { recursive: true });
-    writeFileAtomic(ignore, '*\n');
-  } catch (err) {
-    throw writeFailure(ignore, err);
-  }
-  return true;
 }
 
 export async function init({ cwd, out, name, force }: InitOptions): Promise<void> {

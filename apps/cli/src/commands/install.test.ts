@@ -1,3 +1,4 @@
+import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -160,8 +161,8 @@ describe('spoke install without a server', () => {
     const env = { ...w.fx.env, TINY_TOKEN: 'tok-9' };
     expect((await runCli(['install', TINY, '--yes'], { ...w.fx, env })).code).toBe(0);
     const before = files(w);
-    // Another machine: no installed package, no stored secret.
-    rmSync(path.join(w.fx.cwd, '.spoke/servers/tiny'), { recursive: true });
+    // Another machine, a clone of the project: no .spoke/ (git ignores it), no stored secret.
+    rmSync(path.join(w.fx.cwd, '.spoke'), { recursive: true });
     rmSync(path.join(w.fx.configDir, 'secrets.enc'));
     const approval = await runCli(['install'], { ...w.fx, env });
     expect(approval.code).toBe(1);
@@ -179,5 +180,13 @@ describe('spoke install without a server', () => {
     expect(r.stdout).toBe('Installed 1 server. spoke.json and spoke.lock.json unchanged.\n');
     expect(files(w)).toEqual(before);
     expect((await runCli(['call', 'tiny', 'whoami'], w.fx)).stdout).toBe('tok-9\n');
+    // What was installed stays out of version control in the clone too.
+    execFileSync('git', ['init', '-q'], { cwd: w.fx.cwd });
+    const ignored = spawnSync('git', ['check-ignore', '-q', '.spoke/servers/tiny/node_modules'], {
+      cwd: w.fx.cwd,
+    });
+    expect(ignored.status).toBe(0);
+    const tracked = spawnSync('git', ['check-ignore', '-q', 'spoke.lock.json'], { cwd: w.fx.cwd });
+    expect(tracked.status).toBe(1);
   });
 });

@@ -1,5 +1,6 @@
 import { fs } from '../builtins.ts';
 import path from 'node:path';
+import { ensureSpokeDir } from './spoke-dir.ts';
 
 /**
  * `.spoke/servers/<name>` for one install: an older directory of that name is moved aside and
@@ -12,6 +13,7 @@ export function serverDir(workspaceDir: string, name: string) {
   return {
     dir,
     prepare() {
+      ensureSpokeDir(workspaceDir);
       if (fs.existsSync(dir)) {
         fs.renameSync(dir, aside);
         movedAside = true;
