@@ -20,6 +20,24 @@ export type Connection = {
  * Starts (or, for a remote server, connects to) a server and initialises an MCP session within
  * `timeoutMs`.
  */
+/**
+ * Why a server that wrote `stderr` failed, in a line: the last error line it printed ("Error:
+ * …", "ValueError: …"), or else its last line that is not a stack frame or the runtime's own
+ * footer ("Node.js v24.21.0"), which say nothing of the cause.
+ */
+export function failureReason(stderr: string): string {
+  const lines = stderr
+    .split(/\r?\n/)
+    .map((line) => line.trim())
+    .filter(
+      (line) => line && !/^at\s/.test(line) && !/^Node\.js v\d/.test(line) && !/^\^+$/.test(line),
+    );
+  const errorLine = lines.findLast((line) =>
+    /^(?:[\w.]*(?:Error|Exception)\b|error\b|fatal\b|panic\b)/i.test(line),
+  );
+  return errorLine ?? lines.at(-1) ?? '';
+}
+
 export async function connect(
   name: string,
   launch: Launch,
@@ -47,12 +65,11 @@ export async function connect(
     });
   }
   const client = new Client({ name: 'spoke', version: version() });
-  const lastLine = () => stderr.trim().split('\n').pop() ?? '';
   try {
     await client.connect(transport, { timeout: options.timeoutMs });
   } catch (err) {
     await client.close().catch(() => undefined);
-    const detail = lastLine() || (err as Error).message;
+    const detail = failureReason(stderr) || (err as Error).message;
     throw failure(
       'SERVER_FAILED',
       `${name} did not start: ${detail}`,
