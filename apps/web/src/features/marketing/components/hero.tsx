@@ -17,7 +17,7 @@ export function Hero() {
       className="bg-linear-to-b from-blue-50 via-white to-white"
     >
       <div
-        className={`${CONTENT_WIDTH} grid items-center gap-10 py-12 sm:py-20 lg:grid-cols-[minmax(0,1fr)_minmax(0,30rem)] lg:gap-14`}
+        className={`${CONTENT_WIDTH} grid items-center gap-10 py-12 sm:py-20 lg:grid-cols-[minmax(0,1fr)_minmax(0,28rem)] lg:gap-12`}
       >
         <div>
           <p className="text-sm font-semibold tracking-wide text-blue-700 uppercase">
