@@ -6,13 +6,14 @@ import { browserForFile } from './browser.ts';
 const baseUrl = inject('baseUrl');
 const browser = browserForFile();
 
-// Pages whose content arrives after the first paint: registry and workspace data, the pricing
-// plans, the docs, and the landing's typed demo. Each must hold its shape while it loads.
+// Pages whose content arrives after the first paint: registry, server and workspace data, the
+// pricing plans, the docs, and the landing's typed demo. Each must hold its shape while it loads.
 const PAGES = [
   { path: '/', signedIn: false },
   { path: '/pricing', signedIn: false },
   { path: '/app/docs', signedIn: false },
   { path: '/app/workspace/registry', signedIn: true },
+  { path: '/app/workspace/registry/dev.spoke.catalog/github', signedIn: true },
   { path: '/app/workspace', signedIn: true },
 ] as const;
 const WIDTHS = [1440, 390] as const;
