@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ListItem } from '../registry/types.ts';
 import { makeFixture, registryEntry, type Fixture } from '../test/fixture.ts';
 import { entry, startTestRegistry, type TestRegistry } from '../test/registry-server.ts';
+import { freePort } from '../test/free-port.ts';
 import { runCli } from '../test/run-cli.ts';
 import { sampleWorkspace } from '../test/sample-workspace.ts';
 
@@ -192,5 +193,24 @@ describe('spoke info', () => {
     );
     const json = await runCli(['info', 'io.github.nobody/server-nothing', '--json'], fx);
     expect(json.json<{ error: { code: string } }>().error.code).toBe('NOT_FOUND');
+  });
+
+  it('does not call a server missing while a registry that may list it did not answer', async () => {
+    const config = fx.readConfig() as { registries: Record<string, unknown>[] };
+    fx.writeConfig({
+      registries: [
+        ...config.registries,
+        registryEntry('acme', `http://127.0.0.1:${await freePort()}`, 5),
+      ],
+    });
+    const r = await runCli(['info', 'io.github.nobody/server-nothing', '--json'], fx);
+    expect(r.code).toBe(1);
+    expect(r.json()).toMatchObject({
+      error: {
+        code: 'REGISTRY_UNAVAILABLE',
+        message:
+          'io.github.nobody/server-nothing is not in the registries that answered, and acme did not answer',
+      },
+    });
   });
 });

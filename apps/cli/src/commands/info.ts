@@ -53,11 +53,18 @@ async function fromRegistries(options: InfoOptions, selection: Selection): Promi
   }
   const [first, ...others] = outcome.listings;
   if (!first) {
-    if (!outcome.answered && outcome.failures.length) {
-      throw new CliError(`no registry answered for ${name}`, {
-        code: 'REGISTRY_UNAVAILABLE',
-        hint: 'check the network and the registries with: spoke health',
-      });
+    if (outcome.failures.length) {
+      // A registry that did not answer may list it: that is not "not found".
+      const silent = outcome.failures.map((f) => f.registry).join(', ');
+      throw new CliError(
+        outcome.answered
+          ? `${name} is not in the registries that answered, and ${silent} did not answer`
+          : `no registry answered for ${name}`,
+        {
+          code: 'REGISTRY_UNAVAILABLE',
+          hint: 'check the network and the registries with: spoke health',
+        },
+      );
     }
     const where = outcome.claimedBy
       ? `registry ${outcome.claimedBy.name} (it owns the namespace)`

@@ -2,6 +2,8 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { registryEntry } from '../test/fixture.ts';
+import { freePort } from '../test/free-port.ts';
 import { installWorld, TINY, type InstallWorld } from '../test/install-world.ts';
 import { runCli, startCli } from '../test/run-cli.ts';
 
@@ -74,6 +76,48 @@ describe('spoke install from a registry', () => {
     expect(again.code).toBe(1);
     expect(again.stderr).toContain(
       'error: tiny is already installed (io.github.test/server-tiny@1.0.0)',
+    );
+  });
+
+  it('stops when a registry of higher precedence does not answer, rather than fall through', async () => {
+    const w = (world = await installWorld());
+    const env = { ...w.fx.env, TINY_TOKEN: 'tok-1' };
+    const down = `http://127.0.0.1:${await freePort()}`;
+    const config = w.fx.readConfig() as { registries: Record<string, unknown>[] };
+    w.fx.writeConfig({
+      registries: [
+        registryEntry('acme', down, 5),
+        registryEntry('mine', path.join(w.fx.configDir, 'none.json'), 7),
+        ...config.registries,
+      ],
+    });
+    const before = files(w);
+    const r = await runCli(['install', TINY, '--yes'], { ...w.fx, env });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain(
+      `error: registry acme did not answer, and it comes before official, which lists ${TINY}`,
+    );
+    expect(r.stderr).toContain('--registry <name>');
+    expect(files(w)).toEqual(before);
+    expect(existsSync(path.join(w.fx.cwd, '.spoke/servers/tiny'))).toBe(false);
+
+    const chosen = await runCli(['install', TINY, '--yes', '--registry', 'official'], {
+      ...w.fx,
+      env,
+    });
+    expect(chosen.code, chosen.stderr).toBe(0);
+
+    // Once it answers (here: it is gone), the registries that answered decide, in order.
+    w.fx.writeConfig({
+      registries: [
+        registryEntry('mine', path.join(w.fx.configDir, 'none.json'), 7),
+        ...config.registries,
+      ],
+    });
+    const info = await runCli(['install', TINY, '--yes', '--name', 'tiny2'], { ...w.fx, env });
+    expect(info.code, info.stderr).toBe(0);
+    expect(info.stderr).toContain(
+      `Resolving ${TINY}\n  priority 7  mine  not listed\n  priority 10  official  1.0.0  trusted  <- used`,
     );
   });
 

@@ -25,26 +25,37 @@ export async function resolveFromRegistries(
   const outcome = await lookupServer(selection, name, version, ctx);
   for (const f of outcome.failures)
     out.warn(`registry ${f.registry} did not answer (${f.message})`);
-  const [first] = outcome.listings;
-  if (!first) {
-    if (!outcome.answered && outcome.failures.length) {
-      throw new CliError(`no registry answered for ${name}`, {
+  // The registry of highest precedence that lists the name decides; one above it that did not
+  // answer stops the install rather than let a lower one decide in its place.
+  const silent = outcome.asked.find((each) => each.state !== 'not-listed');
+  if (silent?.state === 'no-answer') {
+    const listed = outcome.listings[0];
+    throw new CliError(
+      listed
+        ? `registry ${silent.registry.name} did not answer, and it comes before ${listed.registry.name}, which lists ${name}`
+        : `registry ${silent.registry.name} did not answer, so ${name} may be there`,
+      {
         code: 'REGISTRY_UNAVAILABLE',
-        hint: 'check the network and the registries with: spoke health',
-      });
-    }
+        hint: 'try again once it answers (spoke health checks the registries), or choose one with --registry <name>',
+      },
+    );
+  }
+  const first = outcome.listings.find((l) => l.registry.name === silent?.registry.name);
+  if (!first) {
     throw failure(
       'NOT_FOUND',
       `${target} is not in ${outcome.claimedBy ? `registry ${outcome.claimedBy.name} (it owns the namespace)` : 'any registry'}`,
       `search with: spoke discover ${localNameOf(name)}`,
     );
   }
-  outcome.listings.forEach((l, i) => {
-    const used = i === 0 ? '  <- used' : '';
-    out.info(
-      `  priority ${l.registry.priority}  ${l.registry.name}  ${l.item.server.version}  ${l.trustLevel}${used}`,
-    );
-  });
+  for (const each of outcome.asked) {
+    const { registry } = each;
+    const listing = outcome.listings.find((l) => l.registry.name === registry.name);
+    const what = listing
+      ? `${listing.item.server.version}  ${listing.trustLevel}${listing === first ? '  <- used' : ''}`
+      : 'not listed';
+    out.info(`  priority ${registry.priority}  ${registry.name}  ${what}`);
+  }
   const { server } = first.item;
   const npm = server.packages?.find((p) => p.registryType === 'npm');
   const remote = server.remotes?.find((r) => r.type === 'streamable-http');

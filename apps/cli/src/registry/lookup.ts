@@ -19,6 +19,8 @@ export type LookupOutcome = {
   answered: number;
   /** The scoped registry that alone may answer for this name, if any. */
   claimedBy: RegistryEntry | null;
+  /** Each registry asked, in order of precedence, and what it said of the name. */
+  asked: { registry: RegistryEntry; state: 'listed' | 'not-listed' | 'no-answer' }[];
 };
 
 function localVersions(registry: RegistryEntry, name: string): ListItem[] {
@@ -50,7 +52,12 @@ export async function lookupServer(
   );
   const listings: Listing[] = [];
   const failures: Failure[] = [];
+  const asked: LookupOutcome['asked'] = [];
   for (const answer of answers) {
+    asked.push({
+      registry: answer.registry,
+      state: !answer.ok ? 'no-answer' : answer.value ? 'listed' : 'not-listed',
+    });
     if (!answer.ok) {
       failures.push({
         registry: answer.registry.name,
@@ -66,7 +73,13 @@ export async function lookupServer(
       });
     }
   }
-  return { listings, failures, answered: answers.filter((a) => a.ok).length, claimedBy };
+  return {
+    listings,
+    failures,
+    answered: answers.filter((a) => a.ok).length,
+    claimedBy,
+    asked: asked.sort((a, b) => a.registry.priority - b.registry.priority),
+  };
 }
 
 /** Every version a registry has of a server, newest first. */
