@@ -178,14 +178,23 @@ describe('spoke update of a registry server', () => {
     next.server.version = '1.1.0';
     next.server.packages![0]!.version = '1.1.0';
     w.items.push(next);
+    // The new version's tools are shown before the question; unanswered, the old one stays.
+    const before = files(w);
+    const asked = await runCli(['update'], { ...w.fx, timeoutMs: 60_000 });
+    expect(asked.code).toBe(1);
+    expect(asked.stdout).toContain('tiny  1.0.0 -> 1.1.0\n');
+    expect(asked.stdout).toContain('  tools     3 -> 3\n');
+    expect(asked.stderr).toContain('error: updating tiny needs your approval');
+    expect(files(w)).toEqual(before);
+    expect((await runCli(['call', 'tiny', 'whoami'], w.fx)).stdout).toBe('tok-1\n');
     const r = await runCli(['update', '--yes'], { ...w.fx, timeoutMs: 60_000 });
     expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toBe(
       [
         'tiny  1.0.0 -> 1.1.0',
         '  license   MIT -> MIT',
-        '  policy    allowed',
         '  tools     3 -> 3',
+        '  policy    allowed',
         'Updated tiny to 1.1.0',
         '',
       ].join('\n'),

@@ -73,14 +73,19 @@ async function upgrade(
   });
   out.result(`${name}  ${locked.version} -> ${server.version}`);
   out.result(`  license   ${locked.license ?? 'unknown'} -> ${license ?? 'unknown'}`);
-  out.result(`  policy    ${reasons.length ? `refused: ${reasons.join('; ')}` : 'allowed'}`);
   if (reasons.length) {
+    out.result(`  policy    refused: ${reasons.join('; ')}`);
     throw new CliError(`policy refuses ${locked.name}@${server.version}: ${reasons.join('; ')}`, {
       code: 'POLICY_DENIED',
     });
   }
-  await approve(ctx.yes, `Update ${name} to ${server.version}?`, `updating ${name}`);
+  // The new version is installed beside the old one and started, so that what changes in its
+  // tools is shown before the question; a no, an error or Ctrl+C puts the old one back.
   const dir = serverDir(run.ref.dir, name);
+  const controller = new AbortController();
+  const onSigint = () => controller.abort();
+  process.on('SIGINT', onSigint);
+  process.on('SIGTERM', onSigint);
   dir.prepare();
   try {
     const installed = await npmInstall({
@@ -89,13 +94,23 @@ async function upgrade(
       identifier: npm.identifier,
       version,
       env: ctx.env,
-      signal: new AbortController().signal,
+      signal: controller.signal,
     });
     const current = run.workspace.servers[name]!;
     const entry = { ...current, args: [installed.entry, ...(current.args ?? []).slice(1)] };
     const target = { ...serverTarget(run, name), entry };
-    const { conn, tools } = await startServer(ctx, run, target);
+    const { conn, tools, drift } = await startServer(ctx, run, target);
     await conn.close().catch(() => undefined);
+    const changes = drift
+      ? (['added', 'removed', 'changed'] as const)
+          .filter((kind) => drift[kind].length)
+          .map((kind) => `; ${kind}: ${drift[kind].join(', ')}`)
+          .join('')
+      : '';
+    out.result(`  tools     ${locked.toolCount} -> ${tools.length}${changes}`);
+    out.result('  policy    allowed');
+    await approve(ctx.yes, `Update ${name} to ${server.version}?`, `updating ${name}`);
+    if (controller.signal.aborted) throw failure('DECLINED', `stopped; ${name} was not updated`);
     save(run, name, entry, {
       ...locked,
       version: server.version,
@@ -110,10 +125,12 @@ async function upgrade(
       },
       ...toolRecord(tools),
     });
-    out.result(`  tools     ${locked.toolCount} -> ${tools.length}`);
   } catch (err) {
     dir.rollback();
     throw err;
+  } finally {
+    process.off('SIGINT', onSigint);
+    process.off('SIGTERM', onSigint);
   }
   dir.done();
   out.result(`Updated ${name} to ${server.version}`);
