@@ -39,6 +39,13 @@ import { runJson, type RunRow } from './run-json.ts';
 import type { AgentService } from './service.ts';
 import type { UsageService } from './usage.ts';
 
+/** Runs listed after `cursor` in newest-first order. */
+const olderThan = (cursor: Cursor) =>
+  or(
+    lt(runs.createdAt, cursor.createdAt),
+    and(eq(runs.createdAt, cursor.createdAt), lt(runs.id, cursor.id)),
+  )!;
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** How long a dry run, answered within its request, may read for. */
 const DRY_RUN_TIME_LIMIT_MS = 30_000;
@@ -357,14 +364,7 @@ export function createRunService(deps: {
     async list(user: User, agentId: string, limit: number, after?: Cursor) {
       const agent = await deps.agentService.find(user, agentId, 'read');
       const filters = [eq(runs.agentId, agent.id)];
-      if (after) {
-        filters.push(
-          or(
-            lt(runs.createdAt, after.createdAt),
-            and(eq(runs.createdAt, after.createdAt), lt(runs.id, after.id)),
-          )!,
-        );
-      }
+      if (after) filters.push(olderThan(after));
       const rows = await db
         .select()
         .from(runs)
@@ -378,14 +378,7 @@ export function createRunService(deps: {
     /** The user's newest runs across the agents they own, each naming its agent. */
     async recent(user: User, limit: number, after?: Cursor) {
       const filters = [eq(agents.userId, user.id)];
-      if (after) {
-        filters.push(
-          or(
-            lt(runs.createdAt, after.createdAt),
-            and(eq(runs.createdAt, after.createdAt), lt(runs.id, after.id)),
-          )!,
-        );
-      }
+      if (after) filters.push(olderThan(after));
       const rows = await db
         .select({ run: runs, name: sql<string | null>`${agents.spec}->>'name'` })
         .from(runs)

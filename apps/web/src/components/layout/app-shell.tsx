@@ -12,10 +12,10 @@ import {
   X,
   type LucideIcon,
 } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
-import { Link, NavLink, Outlet, useLocation } from 'react-router';
+import { Link, NavLink, Outlet } from 'react-router';
 import { useAuth } from '../../features/auth/use-auth.ts';
 import { appLinksFor, type AppLink } from './nav-links.ts';
+import { usePageMenu } from './use-page-menu.ts';
 import { useSignOut } from './use-sign-out.ts';
 
 const ICONS: Record<string, LucideIcon> = {
@@ -96,22 +96,7 @@ function Account() {
 export function AppShell() {
   const { isAdmin } = useAuth();
   const links = appLinksFor(isAdmin);
-  const location = useLocation();
-  // The menu belongs to the page it was opened on: any navigation closes it.
-  const [openOn, setOpenOn] = useState<string | null>(null);
-  const menuOpen = openOn === location.key;
-  const menuButton = useRef<HTMLButtonElement>(null);
-
-  useEffect(() => {
-    if (!menuOpen) return;
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape') return;
-      setOpenOn(null);
-      menuButton.current?.focus();
-    };
-    document.addEventListener('keydown', onKeyDown);
-    return () => document.removeEventListener('keydown', onKeyDown);
-  }, [menuOpen]);
+  const { open: menuOpen, button: menuButton, toggle: toggleMenu } = usePageMenu();
 
   return (
     <div className="min-h-screen bg-slate-50 lg:grid lg:grid-cols-[15rem_minmax(0,1fr)]">
@@ -137,7 +122,7 @@ export function AppShell() {
               aria-expanded={menuOpen}
               aria-controls={MENU_ID}
               aria-label="Menu"
-              onClick={() => setOpenOn(menuOpen ? null : location.key)}
+              onClick={toggleMenu}
             >
               {menuOpen ? (
                 <X aria-hidden="true" className="size-6" />

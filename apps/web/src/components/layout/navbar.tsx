@@ -1,10 +1,10 @@
 import { ExternalLink, Menu, X } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
-import { Link, NavLink, useLocation } from 'react-router';
+import { Link, NavLink } from 'react-router';
 import { MobileMenu } from './mobile-menu.tsx';
 import { DISCORD_URL, NAVBAR_SCROLL_THRESHOLD } from './nav-links.ts';
 import { activeNavLink, navLink } from './nav-styles.ts';
 import { SessionControl } from './session-control.tsx';
+import { usePageMenu } from './use-page-menu.ts';
 import { useScrolled } from './use-scrolled.ts';
 import { CONTENT_WIDTH } from './content-width.ts';
 
@@ -12,22 +12,7 @@ const MOBILE_MENU_ID = 'mobile-menu';
 
 export function Navbar() {
   const scrolled = useScrolled(NAVBAR_SCROLL_THRESHOLD);
-  const location = useLocation();
-  // The menu belongs to the page it was opened on, so any navigation closes it.
-  const [openOn, setOpenOn] = useState<string | null>(null);
-  const menuOpen = openOn === location.key;
-  const menuButton = useRef<HTMLButtonElement>(null);
-
-  useEffect(() => {
-    if (!menuOpen) return;
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape') return;
-      setOpenOn(null);
-      menuButton.current?.focus();
-    };
-    document.addEventListener('keydown', onKeyDown);
-    return () => document.removeEventListener('keydown', onKeyDown);
-  }, [menuOpen]);
+  const { open: menuOpen, button: menuButton, toggle: toggleMenu } = usePageMenu();
 
   return (
     <header
@@ -77,7 +62,7 @@ export function Navbar() {
           aria-expanded={menuOpen}
           aria-controls={MOBILE_MENU_ID}
           aria-label="Menu"
-          onClick={() => setOpenOn(menuOpen ? null : location.key)}
+          onClick={toggleMenu}
         >
           {menuOpen ? (
             <X aria-hidden="true" className="size-6" />
