@@ -61,6 +61,9 @@ describe('agent page', () => {
     expect((form.getByLabelText('Guardrail 1') as HTMLInputElement).value).toBe(
       'Do not reply to customers',
     );
+    // What an integration needs is said in the words of its form, not as a variable name.
+    expect(await form.findByText('Needs: Zendesk subdomain')).toBeTruthy();
+    expect(form.queryByText(/ZENDESK_SUBDOMAIN/)).toBeNull();
     const connections = within(
       await region('Integrations').findByRole('list', { name: 'Connections' }),
     );

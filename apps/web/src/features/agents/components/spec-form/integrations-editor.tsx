@@ -22,6 +22,10 @@ export function IntegrationsEditor({
   const focusLater = useFocusLater();
   const [adding, setAdding] = useState('');
   const names = new Map((catalog ?? []).map((each) => [each.id, each.name]));
+  // A setting in the words its form uses ("Bot token"), not the variable the server is given.
+  const settingLabel = (id: string, variable: string) =>
+    catalog?.find((each) => each.id === id)?.env.find((env) => env.name === variable)?.label ??
+    variable;
   // Services known without a server cannot be used by an agent: the picker offers the others.
   const available = (catalog ?? []).filter(
     (each) => each.available && !integrations.some((i) => i.id === each.id),
@@ -93,12 +97,9 @@ export function IntegrationsEditor({
                 {integration.config.length > 0 && (
                   <p className="mt-2 text-xs text-slate-600">
                     Needs:{' '}
-                    {integration.config.map((name, at) => (
-                      <span key={name}>
-                        {at > 0 && ', '}
-                        <code className="font-mono">{name}</code>
-                      </span>
-                    ))}
+                    {integration.config
+                      .map((name) => settingLabel(integration.id, name))
+                      .join(', ')}
                   </p>
                 )}
               </li>
