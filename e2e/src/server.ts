@@ -55,7 +55,7 @@ export async function startServer(
   child.stdout?.on('data', (chunk: Buffer) => chunks.push(chunk));
   child.stderr?.on('data', (chunk: Buffer) => chunks.push(chunk));
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  const deadline = Date.now() + 60_000;
+  const deadline = Date.now() + 120_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
     try {
@@ -64,7 +64,13 @@ export async function startServer(
     } catch {
       // Not listening yet.
     }
-    if (Date.now() > deadline) throw new Error('server did not become ready in 60 s');
+    if (Date.now() > deadline) {
+      // Nothing may be left running: a server that never answered is stopped before the error.
+      child.kill('SIGKILL');
+      await exited;
+      await db.drop();
+      throw new Error('server did not become ready in 120 s');
+    }
     await new Promise((r) => setTimeout(r, 200));
   }
   return {
