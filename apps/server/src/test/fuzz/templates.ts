@@ -98,6 +98,24 @@ export const TEMPLATES: Record<string, Template> = {
       message: 'Hello there, a question about plans.',
     }),
   },
+  'POST /api/account/billing/checkout': {
+    as: 'user',
+    body: () => ({ plan: 'pro', period: 'monthly' }),
+  },
+  'POST /api/account/billing/plan-requests': {
+    as: 'user',
+    body: () => ({ plan: 'builder', period: 'yearly' }),
+  },
+  'POST /api/admin/plan-requests/:id/approve': {
+    as: 'admin',
+    params: () => [randomUUID()],
+    body: () => ({ note: 'Approved after a call' }),
+  },
+  'POST /api/admin/plan-requests/:id/decline': {
+    as: 'admin',
+    params: () => [randomUUID()],
+    body: () => ({ note: 'Not this month' }),
+  },
   'PATCH /api/admin/users/:id': {
     as: 'admin',
     params: (w) => [w.other.user.id],

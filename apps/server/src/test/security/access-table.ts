@@ -208,6 +208,35 @@ export const ACCESS_TABLE: Record<string, Row> = {
   },
   'GET /api/account/sessions': { expect: signedIn(200), request: get('/api/account/sessions') },
   'GET /api/account/billing': { expect: signedIn(200), request: get('/api/account/billing') },
+  'GET /api/account/billing/upgrade': {
+    expect: signedIn(200),
+    request: get('/api/account/billing/upgrade'),
+  },
+  // Without Stripe, checkout and the portal are refused as a conflict with the request flow.
+  'POST /api/account/billing/checkout': {
+    expect: signedIn(409),
+    request: send('/api/account/billing/checkout', () => ({ plan: 'pro', period: 'monthly' })),
+  },
+  'POST /api/account/billing/portal': {
+    expect: signedIn(409),
+    request: get('/api/account/billing/portal'),
+  },
+  'POST /api/account/billing/plan-requests': {
+    expect: signedIn(201),
+    request: send('/api/account/billing/plan-requests', () => ({ plan: 'pro', period: 'yearly' })),
+  },
+  'DELETE /api/account/billing/plan-requests/pending': {
+    expect: signedIn(200),
+    // Each signed-in caller has a request pending to withdraw.
+    request: async (c, caller) => {
+      const who = { user: c.user, other: c.other, admin: c.admin }[caller as 'user'];
+      if (who) {
+        await c.as(who, 'POST', '/api/account/billing/plan-requests', { plan: 'starter' });
+      }
+      return { url: '/api/account/billing/plan-requests/pending' };
+    },
+  },
+  'GET /api/runs': { expect: signedIn(200), request: get('/api/runs') },
   'GET /api/account/tokens': { expect: signedIn(200), request: get('/api/account/tokens') },
   'POST /api/account/tokens': {
     expect: signedIn(201),
@@ -337,6 +366,32 @@ export const ACCESS_TABLE: Record<string, Row> = {
 
   // Administrators only.
   'GET /api/admin/users': { expect: adminOnly(200), request: get('/api/admin/users') },
+  'GET /api/admin/plan-requests': {
+    expect: adminOnly(200),
+    request: get('/api/admin/plan-requests'),
+  },
+  ...Object.fromEntries(
+    (['approve', 'decline'] as const).map((action) => [
+      `POST /api/admin/plan-requests/:id/${action}`,
+      {
+        expect: adminOnly(200),
+        // A fresh account's pending request for each caller.
+        request: async (c: AccessContext) => {
+          const who = await c.fresh(false);
+          const { request } = await c.as<{ request: { id: string } }>(
+            who,
+            'POST',
+            '/api/account/billing/plan-requests',
+            { plan: 'builder', period: 'monthly' },
+          );
+          return {
+            url: `/api/admin/plan-requests/${request.id}/${action}`,
+            payload: { note: 'Checked' },
+          };
+        },
+      } satisfies Row,
+    ]),
+  ),
   'PATCH /api/admin/users/:id': {
     expect: adminOnly(200),
     request: async (c) => ({

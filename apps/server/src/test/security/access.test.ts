@@ -22,6 +22,8 @@ const REFUSAL_CODES: Record<number, string> = {
   401: 'UNAUTHORIZED',
   403: 'FORBIDDEN',
   404: 'NOT_FOUND',
+  // A route of the other billing mode (checkout without Stripe).
+  409: 'CONFLICT',
 };
 
 let c: AccessContext;

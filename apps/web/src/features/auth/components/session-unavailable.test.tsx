@@ -40,8 +40,10 @@ describe('the signed-in area while the server cannot be reached', () => {
     expect(within(notice).getByText('You are still signed in.')).toBeTruthy();
     expect(router.state.location.pathname).toBe('/app/dashboard');
     expect(getToken()).toBe(TOKEN);
-    const nav = within(screen.getByRole('navigation', { name: 'Main' }));
-    expect(nav.queryByRole('link', { name: 'Sign In' })).toBeNull();
+    // The app's own frame stays, and offers no Sign In.
+    const nav = within(screen.getByRole('navigation', { name: 'App' }));
+    expect(nav.getByRole('link', { name: 'Dashboard' })).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Sign In' })).toBeNull();
 
     down = false;
     await user.click(within(notice).getByRole('button', { name: 'Try again' }));
