@@ -107,6 +107,8 @@ export async function openPage(
     await page.evaluate((token) => localStorage.setItem('token', token), session.token);
   }
   await page.goto(`${baseUrl}${path}`);
+  // A prerendered page shows its controls before they work: wait until React owns it.
+  await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
   return { page, context, errors };
 }
 

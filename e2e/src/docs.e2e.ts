@@ -65,6 +65,8 @@ async function openPage(url: string, options: BrowserContextOptions = {}) {
     if (message.type() === 'error') errors.push(message.text());
   });
   await page.goto(`${baseUrl}${url}`);
+  // A prerendered page shows its controls before they work: wait until React owns it.
+  await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
   return { page, context, errors };
 }
 

@@ -101,6 +101,8 @@ export async function openProbe(browser: Browser, baseUrl: string, token: string
         }
       }
       for (const script of document.querySelectorAll('script')) {
+        // A prerendered page's hydration data: JSON, which the browser never runs.
+        if (script.id === 'prerender-data' && script.type === 'application/json') continue;
         const src = script.getAttribute('src') ?? '';
         if (!src.startsWith('/js/')) injected.push(script.outerHTML);
       }
@@ -137,6 +139,7 @@ export async function openProbe(browser: Browser, baseUrl: string, token: string
       dialogs.length = 0;
       problems.length = 0;
       await page.goto(`${baseUrl}${path}`);
+      await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
       await page.locator('h1').first().waitFor();
       if (ready) await ready(page);
       await expectInertHere(fields, path);

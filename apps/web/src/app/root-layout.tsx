@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { Outlet, ScrollRestoration, useMatches, type Location } from 'react-router';
 import { Footer } from '../components/layout/footer.tsx';
 import { Navbar } from '../components/layout/navbar.tsx';
@@ -27,6 +28,11 @@ function inAppShell(handle: unknown): boolean {
 export function RootLayout() {
   // The signed-in app brings its own frame (AppShell); public pages get the site's chrome.
   const app = useMatches().some((match) => inAppShell(match.handle));
+  // Once React owns the page (a prerendered page is hydrated), its controls respond: say so on
+  // <html>, for styles and for browser tests that must not click a button before it works.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = 'true';
+  }, []);
   return (
     <>
       {app ? (
