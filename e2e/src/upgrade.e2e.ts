@@ -32,6 +32,11 @@ describe('plan request → admin approves (no Stripe)', () => {
     const user = await registerUser();
     const admin = await adminSession();
     const { page, context, errors } = await openPage(browser(), '/pricing', { session: user });
+    // The prerendered page is the signed-out one until the session is read.
+    await page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('button', { name: 'Profile' })
+      .waitFor();
     await page.getByRole('radio', { name: 'Yearly' }).check({ force: true });
     await page.getByRole('link', { name: 'Choose Pro' }).click();
     await page.waitForURL(`${baseUrl}/app/billing?plan=pro&period=yearly`);
