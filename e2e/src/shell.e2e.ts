@@ -215,7 +215,8 @@ describe('app shell', () => {
 
   it('adds Admin for an admin', async () => {
     const { page, context } = await openPage('/app/settings', { session: await adminSession() });
-    await appNav(page).waitFor();
+    // The frame is drawn while the session is read; Admin joins once the user is known.
+    await appNav(page).getByRole('link', { name: 'Admin' }).waitFor();
     expect(await appNav(page).getByRole('link').allInnerTexts()).toEqual([...APP_LINKS, 'Admin']);
     await appNav(page).getByRole('link', { name: 'Admin' }).click();
     await page.waitForURL(`${baseUrl}/app/admin`);
