@@ -203,18 +203,25 @@ describe('the bubblewrap sandbox', () => {
     expect(await hostAnswers()).toBe(200);
   }, 60_000);
 
-  // Open defect: run as root, every sandbox is host uid 65534 in no user namespace of its own,
-  // and RLIMIT_NPROC counts per uid, so the limit above is shared by all sandboxes of a server:
-  // while one agent's bomb lives, another agent's sandbox may start no process at all
-  // ("started 0 refused 2", seen in CI). It needs a process count per sandbox (a host uid per
-  // agent, or the cgroup pids controller); this test is to assert it, beside a live bomb.
-  it.todo("keeps one agent's fork bomb from stopping another agent's sandbox starting processes");
+  // RLIMIT_NPROC counts a user's processes per user namespace, and every sandbox has its own:
+  // the limit is each sandbox's, not one shared by all sandboxes of host uid 65534.
+  it("keeps one agent's fork bomb from stopping another agent's sandbox starting processes", async () => {
+    const bomb = await open(sandbox, 'agent-bomb-two', 'none');
+    const neighbour = await open(sandbox, 'agent-neighbour', 'none');
+    // The bomb's processes live 20 s: the neighbour starts its own while they hold their limit.
+    expect(await call(bomb.client, 'forkbomb', { count: 400 })).toMatch(
+      /^started \d+ refused [1-9]/,
+    );
+    expect(await call(neighbour.client, 'forkbomb', { count: 3 })).toBe('started 3 refused 0');
+    const later = await open(sandbox, 'agent-later', 'none');
+    expect(await call(later.client, 'forkbomb', { count: 3 })).toBe('started 3 refused 0');
+  }, 60_000);
 
   it('leaves no process behind once its connection is closed', async () => {
     const processesOf = (agentId: string) =>
       execFileSync('ps', ['-eo', 'pid,args'], { encoding: 'utf8' })
         .split('\n')
-        .filter((line) => line.includes(`/sandbox/agents/${agentId} `));
+        .filter((line) => line.includes(`${dataDir}/sandbox/agents/${agentId} `));
     const { client } = await open(sandbox, 'agent-closed', 'public');
     await call(client, 'forkbomb', { count: 3 });
     // One sandbox (bubblewrap and its namespace's first process) for the connection: the MCP
