@@ -46,6 +46,8 @@ import varied35 from './corpus/varied-35.json' with { type: 'json' };
 import varied36 from './corpus/varied-36.json' with { type: 'json' };
 import varied37 from './corpus/varied-37.json' with { type: 'json' };
 import varied38 from './corpus/varied-38.json' with { type: 'json' };
+import varied39 from './corpus/varied-39.json' with { type: 'json' };
+import varied40 from './corpus/varied-40.json' with { type: 'json' };
 import type { LabelledCase } from './corpus-score.ts';
 
 export type { CorpusCase, ExpectedTrigger } from './corpus/types.ts';
@@ -121,6 +123,8 @@ export const VARIED_CASES: readonly LabelledCase[] = [
   ...(varied36 as LabelledCase[]),
   ...(varied37 as LabelledCase[]),
   ...(varied38 as LabelledCase[]),
+  ...(varied39 as LabelledCase[]),
+  ...(varied40 as LabelledCase[]),
 ];
 
 /** Where the compiler's rules and its category model come from. */

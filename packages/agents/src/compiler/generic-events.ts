@@ -1236,7 +1236,24 @@ export function findGenericEvent(
           s,
           /\b(?:on|to|into|in)\s+(?:our |my |the )?(?:[\w.-]+(?:,\s*|\s+and\s+|\s+or\s+))*$/i,
         ) && [...SENDING_VERBS].some((verb) => new RegExp(`\\b${verb}`, 'i').test(sentenceText));
-      const before = [...outside].reverse().find((s) => s.end <= from && !sharedTo(s));
+      // Of the services named before, the nearest that can have the thing: one whose events (or,
+      // declaring none, whose own words) name it, or one the catalog does not know ("we use
+      // NexHealth for scheduling. Our waitlist lives in a google sheet. When a patient cancels
+      // their appointment": not a sheet's row).
+      const earlier = [...outside].reverse().filter((s) => s.end <= from && !sharedTo(s));
+      const canHave = (sv: ServiceSpan) => {
+        const integration = integrationById(sv.id);
+        if (!integration) return true;
+        const head = objectName.split('_').pop()!;
+        const names = new Set(
+          [objectName, head, ...(OBJECT_SYNONYMS[head] ?? [])].map((w) => w.replace(/s$/, '')),
+        );
+        const own = integration.events.length
+          ? integration.events.flatMap((e) => [...e.id.split(/[._]/), ...e.name.split(/\s+/)])
+          : [...integration.keywords, integration.description].flatMap((k) => k.split(/[^\w]+/));
+        return own.some((w) => names.has(w.toLowerCase().replace(/s$/, '')));
+      };
+      const before = earlier.find(canHave) ?? earlier[0];
       // A service heading the line ("intercom - on each new convo ...") is where news comes from.
       const heading = outside.find((s) => {
         const at = words.findIndex((x) => x.start === s.start);

@@ -23,6 +23,8 @@ const MODEL = model as TriggerTypeModel;
 
 /** How sure the model must be to overrule the rules' choice. */
 export const OVERRULE_AT = 0.9;
+/** How sure it must be of a run by hand to overrule an event read with no word that says when. */
+export const DOUBT_AT = 0.6;
 
 export function triggerTypeFeatures(text: string, words: readonly Word[]): string[] {
   const features = new Set<string>();

@@ -330,4 +330,36 @@ describe('the kind of trigger, learned', () => {
     const scheduled: TriggerReading = { type: 'schedule', schedule, event: null, assumptions: [] };
     expect(settleKind(scheduled, sure('manual'), { event: null, schedule }).type).toBe('manual');
   });
+
+  it('lets a model that leans to a run by hand overrule an event read with no word that says when', () => {
+    const leans = { label: 'manual' as const, probability: 0.6 };
+    const doubtful = { ...event, clause: 'every contact tagged open house' };
+    const ruled = (e: typeof event): TriggerReading => ({
+      type: 'event',
+      schedule: null,
+      event: e,
+      assumptions: [],
+    });
+    expect(settleKind(ruled(doubtful), leans, { event: doubtful, schedule: null }).type).toBe(
+      'manual',
+    );
+    // A clause that says when stands; so does a doubtful one the model does not lean against.
+    expect(settleKind(ruled(event), leans, { event, schedule: null }).type).toBe('event');
+    expect(
+      settleKind(
+        ruled(doubtful),
+        { label: 'manual', probability: 0.4 },
+        { event: doubtful, schedule: null },
+      ).type,
+    ).toBe('event');
+  });
+
+  it.each([
+    'Go through the open punch list items in Fieldwire for the Maple St project, group them by subcontractor and email each sub their list.',
+    'Look at our last 200 Gorgias tickets and tell me the top 5 reasons customers contact us, with an example for each.',
+    'Run Semgrep over our main GitHub repo, go through the findings, drop the false positives and write up the real ones with suggested fixes.',
+  ])('reads a request to do something once as a run by hand: %s', (prompt) => {
+    const spec = compileEmbedded({ prompt, timezone: 'UTC' });
+    expect(spec.trigger.type).toBe('manual');
+  });
 });

@@ -7,7 +7,7 @@ import { spanOf, THINGS, type ServiceSpan } from './services.ts';
 import type { Mention } from './integrations.ts';
 import { parseSchedule, type ParsedSchedule } from './schedule.ts';
 import { tokenize, type Token } from './text.ts';
-import { OVERRULE_AT, readTriggerType } from './trigger-type.ts';
+import { DOUBT_AT, OVERRULE_AT, readTriggerType } from './trigger-type.ts';
 
 // Which of the four triggers a description asks for. An incoming call ("when our deploy system
 // calls this agent") makes a webhook; an event phrase after "when" makes an event trigger unless a
@@ -653,6 +653,10 @@ export function readTrigger(
   return settleKind(byRules(), readTriggerType(text, words), { event, schedule });
 }
 
+/** A clause that says when: "when", "whenever", "as soon as", "each time", "once", "new". */
+const TOLD_WHEN =
+  /\b(?:when|whenever|anytime|everytime|soon|time|moment|once|new|incoming|upon|arrives?|comes? in|lands?)\b/i;
+
 /**
  * The model of kinds overrules the rules' reading where it is sure and the rules found what its
  * kind needs: an event they read, a schedule they parsed. Webhook and manual need nothing.
@@ -663,6 +667,17 @@ export function settleKind(
   found: { event: EventTrigger | null; schedule: ParsedSchedule | null },
 ): TriggerReading {
   // A call the description spells out ("our POS will send you a webhook") stands.
+  // An event read without a word that says "when" ("go through every contact tagged X", "the
+  // reasons customers contact us", a headline that is an order) is a doubtful one: a model that
+  // leans to a run by hand wins there at a lower certainty.
+  if (
+    ruled.type === 'event' &&
+    kind.label === 'manual' &&
+    kind.probability >= DOUBT_AT &&
+    ruled.event &&
+    !TOLD_WHEN.test(ruled.event.clause)
+  )
+    return { type: 'manual', schedule: null, event: null, assumptions: [] };
   if (kind.label === ruled.type || kind.probability < OVERRULE_AT || ruled.type === 'webhook')
     return ruled;
   const { event, schedule } = found;
