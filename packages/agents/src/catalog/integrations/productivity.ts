@@ -245,7 +245,7 @@ export const PRODUCTIVITY_INTEGRATIONS: readonly Integration[] = [
     category: 'Productivity',
     description: 'Read, write, append and format Google Sheets spreadsheets.',
     keywords: ['google sheets', 'spreadsheet', 'sheet', 'cells', 'append a row'],
-    aliases: ['gsheets', 'google spreadsheet', 'sheets'],
+    aliases: ['gsheets', 'gsheet', 'g sheets', 'g sheet', 'google spreadsheet', 'sheets'],
     provider: {
       kind: 'npm',
       package: 'mcp-gsheets',
