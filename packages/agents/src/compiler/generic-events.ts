@@ -1,4 +1,5 @@
 import { integrationById } from '../catalog/index.ts';
+import type { IntegrationEvent } from '../catalog/types.ts';
 import { ASKING_VERBS, type EventTrigger } from './events.ts';
 import type { Word } from './nlp.ts';
 import { SENDING_VERBS } from './verbs.ts';
@@ -437,6 +438,18 @@ export function asksWhether(words: readonly Word[], index: number): boolean {
     before.sentence === words[index]!.sentence &&
     (ASKING_VERBS.has(before.lemma) || (before.lower === 'out' && twoBefore?.lemma === 'find'))
   );
+}
+
+/** The words an event names its thing by: its id's parts and its name, singular. */
+function objectsOf(event: IntegrationEvent): string[] {
+  const parts = event.id.split('.');
+  parts.pop();
+  const words = [
+    ...parts,
+    ...parts.flatMap((p) => p.split('_')),
+    ...event.name.toLowerCase().split(/\s+/),
+  ];
+  return words.map((w) => w.replace(/s$/, ''));
 }
 
 function cuesIn(
@@ -1249,9 +1262,11 @@ export function findGenericEvent(
           [objectName, head, ...(OBJECT_SYNONYMS[head] ?? [])].map((w) => w.replace(/s$/, '')),
         );
         const own = integration.events.length
-          ? integration.events.flatMap((e) => [...e.id.split(/[._]/), ...e.name.split(/\s+/)])
-          : [...integration.keywords, integration.description].flatMap((k) => k.split(/[^\w]+/));
-        return own.some((w) => names.has(w.toLowerCase().replace(/s$/, '')));
+          ? integration.events.flatMap(objectsOf)
+          : [...integration.keywords, integration.description]
+              .flatMap((k) => k.toLowerCase().split(/[^\w]+/))
+              .map((w) => w.replace(/s$/, ''));
+        return own.some((w) => names.has(w));
       };
       const before = earlier.find(canHave) ?? earlier[0];
       // A service heading the line ("intercom - on each new convo ...") is where news comes from.
@@ -1310,16 +1325,6 @@ export function findGenericEvent(
         thing = 'submission';
         action = 'created';
       }
-      const objectsOf = (e: (typeof declared)[number]) => {
-        const parts = e.id.split('.');
-        parts.pop();
-        const words = [
-          ...parts,
-          ...parts.flatMap((p) => p.split('_')),
-          ...e.name.toLowerCase().split(/\s+/),
-        ];
-        return words.map((w) => w.replace(/s$/, ''));
-      };
       const actionOf = (e: (typeof declared)[number]) => e.id.split('.').pop()!;
       // An id without an action ("push") is the thing itself.
       const bare = declared.find((e) => !e.id.includes('.') && e.id === thing);
