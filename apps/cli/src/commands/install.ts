@@ -3,7 +3,7 @@ import { loadGlobalConfig } from '../config/global-config.ts';
 import { durationMs } from '../config/duration.ts';
 import { loadLock, loadWorkspace, requireWorkspace } from '../config/workspace.ts';
 import type { CommandContext } from '../context.ts';
-import { failure } from '../errors.ts';
+import { failure, usageError } from '../errors.ts';
 import type { Candidate } from '../install/candidate.ts';
 import { installOne } from '../install/install-one.ts';
 import { resolveFromPath } from '../install/resolve-path.ts';
@@ -17,6 +17,8 @@ export type InstallOptions = CommandContext & {
   yes: boolean;
   name: string | undefined;
   registry: string | undefined;
+  /** `--set NAME=VALUE` values. */
+  set?: Record<string, string>;
 };
 
 const isPath = (target: string) => /^(\.{1,2}(\/|$)|\/)/.test(target);
@@ -57,6 +59,9 @@ export async function install(options: InstallOptions): Promise<void> {
   const workspace = loadWorkspace(ref);
   const lock = loadLock(ref);
   if (options.server === undefined) {
+    if (options.set && Object.keys(options.set).length) {
+      throw usageError('--set needs a server to install', 'see spoke install --help');
+    }
     const { restore } = await import('../install/restore.ts');
     return recordRestore(ref, Object.keys(workspace.servers), () =>
       restore({ ...options, ref, workspace, lock }),
@@ -80,6 +85,7 @@ export async function install(options: InstallOptions): Promise<void> {
       sandboxRequiredBelow: loadManagedPolicy()?.policy.sandboxBelow ?? 'unverified',
       yes: options.yes,
       signal: controller.signal,
+      given: options.set ?? {},
     };
     if (isPath(options.server)) {
       if (options.registry !== undefined) {

@@ -1,6 +1,7 @@
 import { checkPolicyRecorded } from '../audit/events.ts';
 import type { CommandContext } from '../context.ts';
 import { failure } from '../errors.ts';
+import { lockedValues, requireValues } from '../install/required.ts';
 import { launchFor } from '../mcp/launch.ts';
 import { relay } from '../mcp/relay.ts';
 import { withSandbox } from '../mcp/sandbox.ts';
@@ -16,18 +17,17 @@ export async function run(
   const target = serverTarget(ctx, options.server);
   checkPolicyRecorded(ctx, target);
   const needsStore =
-    (target.entry.secrets?.length ?? 0) + (target.entry.secretHeaders?.length ?? 0);
+    (target.entry.secrets?.length ?? 0) +
+    (target.entry.secretHeaders?.length ?? 0) +
+    lockedValues(target.locked).filter((v) => v.type === 'secret').length;
+  const store = needsStore ? openSecretStore(env) : null;
+  // Before anything starts: a server missing a required value would only fail later, less clearly.
+  requireValues(ctx.ref, target.name, target.entry, target.locked, store);
   const { launch } = await withSandbox(
     options,
     ctx,
     target,
-    launchFor(
-      ctx.ref.dir,
-      target.name,
-      target.entry,
-      needsStore ? openSecretStore(env) : null,
-      env,
-    ),
+    launchFor(ctx.ref.dir, target.name, target.entry, store, env),
     { noSandbox: options.noSandbox },
   );
   out.debug(

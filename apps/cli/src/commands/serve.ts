@@ -5,7 +5,8 @@ import type { CommandContext } from '../context.ts';
 import { failure } from '../errors.ts';
 import { aggregateServer, startMembers, type Member } from '../mcp/aggregate.ts';
 import { serveHttp } from '../mcp/http-serve.ts';
-import { loadRunContext } from '../mcp/server-target.ts';
+import { lockedValues, missingValues, missingValuesError } from '../install/required.ts';
+import { loadRunContext, type RunContext } from '../mcp/server-target.ts';
 import { drainProcessStdout, stderr } from '../output/fd-stream.ts';
 import { alignRows, indent } from '../output/table.ts';
 import { accounts, openSecretStore } from '../secrets/store.ts';
@@ -23,10 +24,33 @@ const stopped = () =>
     process.once('SIGTERM', resolve);
   });
 
+/**
+ * The workspace without the servers that miss a required value, each named with what it misses
+ * and the command that sets it: they are left out before anything starts.
+ */
+function withValues({ out, env }: CommandContext, run: RunContext): RunContext {
+  const servers = { ...run.workspace.servers };
+  const needsStore = Object.entries(servers).some(
+    ([name, e]) =>
+      (e.secrets?.length ?? 0) + (e.secretHeaders?.length ?? 0) ||
+      lockedValues(run.lock.servers[name]).some((v) => v.type === 'secret'),
+  );
+  const store = needsStore ? openSecretStore(env) : null;
+  for (const [name, entry] of Object.entries(servers)) {
+    const missing = missingValues(run.ref, name, entry, run.lock.servers[name], store);
+    if (!missing.length) continue;
+    const err = missingValuesError(name, missing);
+    out.alert(`${name} is left out: ${err.message}`);
+    if (err.hint) out.hint(err.hint);
+    delete servers[name];
+  }
+  return { ...run, workspace: { ...run.workspace, servers } };
+}
+
 export async function serve(options: CommandContext & { http: number | undefined }): Promise<void> {
   const { env, out } = options;
   const run = loadRunContext(options.cwd, env);
-  const members = await startMembers(options, run);
+  const members = await startMembers(options, withValues(options, run));
   const closeAll = () => Promise.allSettled(members.map((m) => m.conn.close()));
   if (!members.length) {
     throw failure(

@@ -20,7 +20,7 @@ import { npmInstall } from './npm.ts';
 import { entryFileOf } from './resolve-path.ts';
 import { serverDir } from './server-dir.ts';
 import { progress, showSummary } from './summary.ts';
-import { collectValues } from './values.ts';
+import { collectValues, type Given } from './values.ts';
 
 export type InstallContext = {
   env: NodeJS.ProcessEnv;
@@ -34,6 +34,8 @@ export type InstallContext = {
   startMs: number;
   yes: boolean;
   signal: AbortSignal;
+  /** Values given with `--set NAME=VALUE`, used instead of asking. */
+  given?: Given;
 };
 
 /** How long an install waits to tell the registry about it. */

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { fs } from '../builtins.ts';
-import { failure } from '../errors.ts';
+import { failure, usageError } from '../errors.ts';
 import type { Output } from '../output/output.ts';
 import type { Declaration } from '../registry/types.ts';
 import { ask, canPrompt } from '../util/prompt.ts';
@@ -73,16 +73,54 @@ function check(label: string, d: Declaration, value: string, workspaceDir: strin
   return value;
 }
 
+/** Values given on the command line (`--set NAME=VALUE`), by the names `inputNames` lists. */
+export type Given = Readonly<Record<string, string>>;
+
+/** The name `--set` gives an argument by: its name without leading dashes, else its hint. */
+const argKey = (d: Declaration) => (d.name ? d.name.replace(/^-+/, '') : d.valueHint);
+
 /**
- * One declared value: asked for on a terminal (secrets without echo), else taken from spoke's
- * own environment (variables only), else its default. Null when optional and not given.
+ * Every name a server's values can be given by with `--set`: its environment variables, headers,
+ * arguments and the `{placeholders}` they use.
+ */
+export function inputNames(candidate: Candidate): string[] {
+  const decl = declarations(candidate);
+  const names: string[] = [];
+  for (const d of [...decl.env, ...decl.headers, ...decl.runtimeArgs, ...decl.args] as Input[]) {
+    const key = decl.env.includes(d) || decl.headers.includes(d) ? d.name : argKey(d);
+    if (key) names.push(key);
+    for (const m of (d.value ?? '').matchAll(PLACEHOLDER)) names.push(m[1]!);
+    names.push(...Object.keys(d.variables ?? {}));
+  }
+  return [...new Set(names)];
+}
+
+/** Refuses a `--set` name the server does not declare, listing the ones it does. */
+export function checkGiven(candidate: Candidate, given: Given): void {
+  const known = inputNames(candidate);
+  const unknown = Object.keys(given).filter((n) => !known.includes(n));
+  if (!unknown.length) return;
+  throw usageError(
+    `${candidate.displayName} has no input named ${unknown.join(', ')} (given with --set)`,
+    known.length
+      ? `its inputs are ${known.join(', ')}`
+      : `${candidate.displayName} declares no inputs; leave out --set`,
+  );
+}
+
+/**
+ * One declared value: given with --set, else asked for on a terminal (secrets without echo),
+ * else taken from spoke's own environment (variables only), else its default. Null when optional
+ * and not given.
  */
 async function valueFor(
   label: string,
   d: Declaration,
   fromEnv: string | undefined,
   workspaceDir: string,
+  given?: string,
 ): Promise<string | null> {
+  if (given !== undefined) return check(label, d, given, workspaceDir);
   const required = d.isRequired === true;
   let fallback = d.default ?? (required && d.format === 'filepath' ? '.' : undefined);
   if (fromEnv !== undefined && fromEnv !== '') fallback = fromEnv;
@@ -116,7 +154,7 @@ async function fillTemplate(
   input: Input,
   known: Record<string, string>,
   knownPaths: readonly string[],
-  ctx: { env: NodeJS.ProcessEnv; workspaceDir: string },
+  ctx: { env: NodeJS.ProcessEnv; workspaceDir: string; given?: Given },
   asArg: boolean,
 ): Promise<{ value: string | null; secret: boolean }> {
   const template = input.value ?? '';
@@ -136,7 +174,7 @@ async function fillTemplate(
       isRequired: input.isRequired,
       description: input.description,
     };
-    const value = await valueFor(name, d, ctx.env[name] ?? '', ctx.workspaceDir);
+    const value = await valueFor(name, d, ctx.env[name] ?? '', ctx.workspaceDir, ctx.given?.[name]);
     if (value === null) {
       if (input.isRequired) {
         throw failure('MISSING_VALUE', `${label} needs ${name}, which has no value`);
@@ -162,8 +200,10 @@ const declaredType = (d: Declaration): DeclaredValue['type'] => typeOf(d) as Dec
 /** Collects every value the server declares as required (or with a default). */
 export async function collectValues(
   candidate: Candidate,
-  ctx: { env: NodeJS.ProcessEnv; out: Output; workspaceDir: string },
+  ctx: { env: NodeJS.ProcessEnv; out: Output; workspaceDir: string; given?: Given },
 ): Promise<Collected> {
+  const given = ctx.given ?? {};
+  checkGiven(candidate, given);
   const decl = declarations(candidate);
   const result: Collected = {
     env: {},
@@ -183,7 +223,7 @@ export async function collectValues(
       type: declaredType(d),
       required: d.isRequired === true,
     });
-    if (d.value !== undefined) {
+    if (d.value !== undefined && given[d.name] === undefined) {
       const known = { ...result.env, ...result.secretEnv };
       const filled = await fillTemplate(d.name, d, known, result.paths, ctx, false);
       if (filled.value === null) continue;
@@ -191,7 +231,7 @@ export async function collectValues(
       else result.env[d.name] = filled.value;
       continue;
     }
-    const value = await valueFor(d.name, d, ctx.env[d.name] ?? '', ctx.workspaceDir);
+    const value = await valueFor(d.name, d, ctx.env[d.name] ?? '', ctx.workspaceDir, given[d.name]);
     if (value === null) continue;
     if (d.isSecret) result.secretEnv[d.name] = value;
     else result.env[d.name] = value;
@@ -207,7 +247,7 @@ export async function collectValues(
     });
     const label = `header ${d.name}`;
     const filled =
-      d.value !== undefined
+      d.value !== undefined && given[d.name] === undefined
         ? await fillTemplate(
             label,
             d,
@@ -216,7 +256,10 @@ export async function collectValues(
             ctx,
             false,
           )
-        : { value: await valueFor(label, d, undefined, ctx.workspaceDir), secret: d.isSecret };
+        : {
+            value: await valueFor(label, d, undefined, ctx.workspaceDir, given[d.name]),
+            secret: d.isSecret,
+          };
     if (filled.value === null) continue;
     if (filled.secret) result.secretHeaders[d.name] = filled.value;
     else result.headers[d.name] = filled.value;
@@ -227,11 +270,13 @@ export async function collectValues(
   ]) {
     const label = `argument ${d.name ?? d.valueHint ?? 'argument'}`;
     let value: string | null;
-    if (d.value !== undefined) {
+    const key = argKey(d);
+    const fromSet = key === undefined ? undefined : given[key];
+    if (d.value !== undefined && fromSet === undefined) {
       const known = { ...result.env, ...result.secretEnv };
       value = (await fillTemplate(label, d, known, result.paths, ctx, true)).value;
     } else {
-      value = await valueFor(label, d, undefined, ctx.workspaceDir);
+      value = await valueFor(label, d, undefined, ctx.workspaceDir, fromSet);
       if (value !== null && d.format === 'filepath') value = asArgPath(value);
     }
     if (value === null) continue;

@@ -9,6 +9,25 @@ import type { CommandSpec } from './types.ts';
 
 const DOCS = '/app/docs/commands/servers';
 
+/**
+ * `--set NAME=VALUE`, repeated: the parser joins repeated values with commas, so the list is cut
+ * again before each comma that starts another `NAME=`.
+ */
+function setValues(raw: string | boolean | undefined): Record<string, string> {
+  if (typeof raw !== 'string') return {};
+  const values: Record<string, string> = {};
+  for (const part of raw.split(/,(?=[A-Za-z_][A-Za-z0-9_.-]*=)/)) {
+    const at = part.indexOf('=');
+    values[part.slice(0, at)] = part.slice(at + 1);
+  }
+  return values;
+}
+
+const checkSet = (raw: string) =>
+  raw.split(/,(?=[A-Za-z_][A-Za-z0-9_.-]*=)/).every((p) => /^[A-Za-z_][A-Za-z0-9_.-]*=/.test(p))
+    ? null
+    : `invalid --set "${raw}": use NAME=VALUE, such as --set GITHUB_TOKEN=... (repeat for more)`;
+
 export const discover: CommandSpec = {
   kind: 'command',
   path: ['discover'],
@@ -95,7 +114,9 @@ export const install: CommandSpec = {
   path: ['install'],
   synopsis: 'install [server]',
   summary: 'Install a server, or every server in spoke.json',
-  usage: 'spoke install [server][@version] [--yes] [--name <local-name>] [--registry <name>]',
+  usage:
+    'spoke install [server][@version] [--yes] [--name <local-name>] [--registry <name>]\n' +
+    '              [--set NAME=VALUE ...]',
   description:
     'Resolves the server by registry priority, checks the policy, collects required values,\n' +
     'shows the exact command that will run and asks for approval, installs the npm package into\n' +
@@ -129,9 +150,18 @@ export const install: CommandSpec = {
       description: 'Resolve only from this registry',
       check: registryName,
     },
+    {
+      name: 'set',
+      value: 'NAME=VALUE',
+      repeatable: true,
+      defaultText: 'none: ask',
+      description: "Give one of the server's values without being asked; repeat for more",
+      check: checkSet,
+    },
   ],
   examples: [
     'spoke install io.github.modelcontextprotocol/server-filesystem --yes',
+    'spoke install io.github.modelcontextprotocol/server-github --set GITHUB_PERSONAL_ACCESS_TOKEN="$TOKEN" --yes',
     'spoke install io.github.modelcontextprotocol/server-filesystem@2025.8.21 --name fs-old',
     'spoke install ../weather',
     'spoke install',
@@ -145,6 +175,7 @@ export const install: CommandSpec = {
         yes: flags.yes === true,
         name: flags.name as string | undefined,
         registry: flags.registry as string | undefined,
+        set: setValues(flags.set),
       }),
     ),
 };
