@@ -1,5 +1,5 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { closeSync, openSync, readFileSync } from 'node:fs';
+import { appendFileSync, closeSync, openSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { docsRegistries } from './test/docs-world.ts';
@@ -12,6 +12,7 @@ import {
   type Example,
 } from './test/doc-examples.ts';
 import { NODE_24, SOURCE_ENTRY } from './test/run-cli.ts';
+import { onTerminal } from './test/terminal.ts';
 
 /**
  * Every `spoke` example of the Quick Start and the command reference is run, in page order, and
@@ -36,40 +37,10 @@ const WITH_REGISTRIES = ['docs/quick-start', 'docs/commands/02-servers.md'];
  * fails when one of them is no longer in the docs, so the list stays true.
  */
 const NOT_RUN: Record<string, string> = {
-  'docs/quick-start/02-find-and-install-a-server.md: spoke install io.github.modelcontextprotocol/server-filesystem':
-    'asks the public registries and installs from npm, whose listings and packages are not here',
-  'docs/quick-start/02-find-and-install-a-server.md: spoke install io.github.modelcontextprotocol/server-filesystem@2025.8.21 --name fs-old':
-    'asks the public registries and installs from npm, whose listings and packages are not here',
-  'docs/quick-start/03-list-tools-and-call-one.md: spoke list':
-    'shows servers installed from the public registries, which are not here',
-  'docs/quick-start/03-list-tools-and-call-one.md: spoke tools filesystem':
-    'starts the filesystem server installed from npm',
-  'docs/quick-start/03-list-tools-and-call-one.md: spoke call filesystem read_text_file --args \'{"path": "hello.txt"}\'':
-    'calls the filesystem server installed from npm',
-  'docs/quick-start/03-list-tools-and-call-one.md: spoke call filesystem list_allowed_directories':
-    'calls the filesystem server installed from npm',
-  'docs/quick-start/03-list-tools-and-call-one.md: spoke call filesystem list_directory --args \'{"path": "."}\'':
-    'calls the filesystem server installed from npm',
-  'docs/quick-start/03-list-tools-and-call-one.md: spoke call filesystem read_text_file --args \'{"path": "/etc/hostname"}\'':
-    'calls the filesystem server installed from npm',
-  'docs/quick-start/03-list-tools-and-call-one.md: spoke health':
-    'starts the filesystem server and asks the public registries',
-  'docs/quick-start/04-connect-an-mcp-client.md: spoke export --client claude-code --dry-run':
-    'shows servers installed from the public registries, which are not here',
-  'docs/quick-start/04-connect-an-mcp-client.md: spoke export --client claude-code':
-    'shows servers installed from the public registries, which are not here',
   'docs/quick-start/04-connect-an-mcp-client.md: spoke export --client claude-desktop':
     "writes Claude Desktop's file on a Mac",
-  'docs/quick-start/05-servers-that-need-secrets.md: spoke install io.github.modelcontextprotocol/server-github':
-    'asks the public registries and installs from npm, whose listings and packages are not here',
-  'docs/quick-start/05-servers-that-need-secrets.md: spoke config list':
-    'shows servers installed from the public registries, which are not here',
   'docs/quick-start/05-servers-that-need-secrets.md: spoke call github search_repositories --args \'{"query": "repo:modelcontextprotocol/servers", "perPage": 1}\'':
     'calls the GitHub API',
-  'docs/quick-start/05-servers-that-need-secrets.md: spoke export --client claude-code':
-    'shows servers installed from the public registries, which are not here',
-  'docs/quick-start/05-servers-that-need-secrets.md: spoke config set servers.github.env.GITHUB_PERSONAL_ACCESS_TOKEN --type secret':
-    'types a token at a terminal, for the GitHub server installed from npm',
   'docs/quick-start/06-next-steps.md: spoke install':
     "restores a teammate's servers from the public registries",
   'docs/commands/01-workspaces.md: spoke status':
@@ -137,6 +108,7 @@ const NOT_RUN: Record<string, string> = {
 const NORMALISE: [RegExp, string][] = [
   // Where secrets are kept depends on the machine: a keychain, or the encrypted file.
   [/OS keychain \([^)]*\)|encrypted file \([^)]*\)/g, '<secret store>'],
+  [/ (keychain|encrypted-file)$/gm, ' <secret store>'],
   // Times and durations.
   [/\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2}(\.\d+)?Z?)?( UTC)?/g, '<time>'],
   [/\b\d+(\.\d+)? ?(ms|s)\b/g, '<duration>'],
@@ -188,6 +160,54 @@ function spoke(args: string[], cwd: string, fx: Fixture, file: string): Promise<
       resolve(code ?? -1);
     });
   });
+}
+
+/**
+ * What the reader types at the questions an output shows: a line `? <question>: <answer>` (or
+ * `[y/N] <answer>`). An answer shown as `*` (hidden input) is typed as a token of that length.
+ */
+function typedAnswers(output: string | null): string[] {
+  return (output ?? '')
+    .split('\n')
+    .filter((line) => line.startsWith('? '))
+    .map((line) => {
+      const at = Math.max(line.lastIndexOf(': '), line.lastIndexOf('] '));
+      const answer = line.slice(at + 2);
+      return /^\*+$/.test(answer) ? `ghp_${'x'.repeat(answer.length - 4)}` : answer;
+    });
+}
+
+// eslint-disable-next-line no-control-regex
+const ESCAPES = /\x1b\[[0-9;?]*[A-Za-z]/g;
+
+/**
+ * Runs `spoke <args>` on a pseudo-terminal, as the reader does when the output shows questions,
+ * and types the next answer each time a question waits (a last line `? ...: ` or `? ...] `).
+ */
+async function spokeAtTerminal(
+  args: string[],
+  cwd: string,
+  fx: Fixture,
+  answers: string[],
+): Promise<{ code: number; screen: string }> {
+  const session = onTerminal(args, { cwd, env: fx.env });
+  let done = false;
+  const exit = session.exit.then((code) => {
+    done = true;
+    return code;
+  });
+  let answered = 0;
+  while (!done) {
+    const screen = session.screen().replace(ESCAPES, '');
+    const waiting = /(^|\n)\? [^\n]*(: |\] )$/.test(screen);
+    if (waiting && screen.length > answered) {
+      answered = screen.length;
+      session.type(`${answers.shift() ?? (screen.endsWith('[y/N] ') ? 'y' : '')}\r`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  const screen = session.screen().replace(ESCAPES, '').replace(/\r+\n/g, '\n');
+  return { code: await exit, screen };
 }
 
 type Page = { file: string; examples: Example[] };
@@ -248,9 +268,20 @@ for (const chapter of chapters) {
             const f = fx!;
             const file = path.join(f.root, `output-${++outputs}.txt`);
             const codes: number[] = [];
+            // A reader at a terminal answers the questions the output shows; when none is shown,
+            // the default of each question, and yes to the approvals (`--yes` is for scripts).
+            const answers = typedAnswers(example.output);
+            const terminal =
+              answers.length > 0 ||
+              (example.output === null && !example.lines.some((l) => / --yes\b/.test(l)));
             for (const line of example.lines) {
               const words = shellWords(line);
-              if (words[0] === 'spoke') codes.push(await spoke(words.slice(1), cwd, f, file));
+              if (words[0] === 'spoke' && terminal) {
+                const run = await spokeAtTerminal(words.slice(1), cwd, f, answers);
+                appendFileSync(file, run.screen);
+                codes.push(run.code);
+              } else if (words[0] === 'spoke')
+                codes.push(await spoke(words.slice(1), cwd, f, file));
               else if (words[0] === 'cd') cwd = path.resolve(cwd, words[1] ?? '.');
               else codes.push(spawnSync('sh', ['-c', line], { cwd, env: f.env }).status ?? -1);
             }

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import type { ListItem } from '../registry/types.ts';
+import { startDocsNpm, type LocalPackage } from './docs-npm.ts';
 import { registryEntry, type Fixture } from './fixture.ts';
 import { entry, startTestRegistry, type TestRegistry } from './registry-server.ts';
 
@@ -36,6 +37,59 @@ function filesystem(version: string, extra: { isLatest?: boolean; trustLevel?: s
   return item;
 }
 
+const GITHUB = 'io.github.modelcontextprotocol/server-github';
+
+/** The GitHub server as the docs show it: its package and the token it needs. */
+function github(version: string, extra: { isLatest?: boolean } = {}) {
+  const item = entry(GITHUB, version, {
+    description: 'MCP server for using the GitHub API',
+    license: 'MIT',
+    ...extra,
+  });
+  item.server.repository = {
+    url: 'https://github.com/modelcontextprotocol/servers',
+    source: 'github',
+  };
+  item.server.packages = [
+    {
+      registryType: 'npm',
+      identifier: '@modelcontextprotocol/server-github',
+      version,
+      transport: { type: 'stdio' },
+      environmentVariables: [
+        {
+          name: 'GITHUB_PERSONAL_ACCESS_TOKEN',
+          description: 'GitHub personal access token',
+          isRequired: true,
+          isSecret: true,
+        },
+      ],
+    },
+  ];
+  return item;
+}
+
+/**
+ * The npm packages the docs install, served by a local npm registry: the packages under
+ * test/packages/ stand in for npm's, which cannot be fetched offline (see each file).
+ */
+export const DOCS_PACKAGES: LocalPackage[] = [
+  {
+    name: '@modelcontextprotocol/server-filesystem',
+    versions: ['2025.8.21', '2026.1.14'],
+    license: 'MIT',
+    bin: 'mcp-server-filesystem',
+    source: 'server-filesystem.ts',
+  },
+  {
+    name: '@modelcontextprotocol/server-github',
+    versions: ['2025.4.8'],
+    license: 'MIT',
+    bin: 'mcp-server-github',
+    source: 'server-github.ts',
+  },
+];
+
 const unverified = (name: string, version: string, description: string, keywords: string) => ({
   item: entry(name, version, { description, trustLevel: 'unverified', license: 'MIT' }),
   keywords,
@@ -59,6 +113,9 @@ export async function docsRegistries(fx: Fixture): Promise<{ close: () => Promis
       description: 'Watch directories and report file changes to the client',
     }),
     readonlyFs,
+    github('2025.4.8'),
+    github('0.6.2', { isLatest: false }),
+    github('0.6.1', { isLatest: false }),
     entry('io.github.jdoe/postgres-tools', '0.3.0', {
       description: 'Inspect schemas and run read-only SQL against PostgreSQL',
     }),
@@ -106,7 +163,15 @@ export async function docsRegistries(fx: Fixture): Promise<{ close: () => Promis
       registryEntry('local', path.join(fx.configDir, 'registry.json'), 30),
     ],
   });
-  // No npm registry answers: the licenses shown are those the registries list.
-  fx.env.npm_config_registry = 'http://127.0.0.1:9/';
-  return { close: () => Promise.all(started.map((r) => r.close())).then(() => undefined) };
+  const npm = await startDocsNpm(DOCS_PACKAGES);
+  Object.assign(fx.env, {
+    npm_config_registry: npm.url,
+    npm_config_cache: path.join(fx.root, 'npm-cache'),
+    npm_config_update_notifier: 'false',
+  });
+  return {
+    close: async () => {
+      await Promise.all([...started.map((r) => r.close()), npm.close()]);
+    },
+  };
 }
