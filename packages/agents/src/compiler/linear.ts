@@ -66,34 +66,42 @@ export function trainLinear<C extends string>(
     label: e.label,
   }));
   const K = classes.length;
-  const W = vocabulary.map(() => new Float64Array(K));
+  const V = vocabulary.length;
+  // Flat arrays, row-major by feature; the sums run in the same order as one array per feature.
+  const W = new Float64Array(V * K);
+  const gradW = new Float64Array(V * K);
   const bias = new Float64Array(K);
+  const gradB = new Float64Array(K);
+  const scores = new Float64Array(K);
+  const exp = new Float64Array(K);
   for (let epoch = 0; epoch < epochs; epoch++) {
-    const gradW = vocabulary.map(() => new Float64Array(K));
-    const gradB = new Float64Array(K);
+    gradW.fill(0);
+    gradB.fill(0);
     for (const row of rows) {
-      const scores = Array.from(bias);
-      for (const id of row.ids) for (let k = 0; k < K; k++) scores[k]! += W[id]![k]!;
-      const top = Math.max(...scores);
-      const exp = scores.map((s) => Math.exp(s - top));
-      const sum = exp.reduce((a, b) => a + b, 0);
+      scores.set(bias);
+      for (const id of row.ids) for (let k = 0; k < K; k++) scores[k]! += W[id * K + k]!;
+      let top = -Infinity;
+      for (let k = 0; k < K; k++) top = Math.max(top, scores[k]!);
+      let sum = 0;
+      for (let k = 0; k < K; k++) {
+        exp[k] = Math.exp(scores[k]! - top);
+        sum += exp[k]!;
+      }
       for (let k = 0; k < K; k++) {
         const error = exp[k]! / sum - (k === row.label ? 1 : 0);
         gradB[k]! += error;
-        for (const id of row.ids) gradW[id]![k]! += error;
+        for (const id of row.ids) gradW[id * K + k]! += error;
       }
     }
     const n = rows.length;
     for (let k = 0; k < K; k++) bias[k]! -= (rate * gradB[k]!) / n;
-    W.forEach((w, i) => {
-      for (let k = 0; k < K; k++) w[k]! -= rate * (gradW[i]![k]! / n + l2 * w[k]!);
-    });
+    for (let i = 0; i < V * K; i++) W[i]! -= rate * (gradW[i]! / n + l2 * W[i]!);
   }
   // Rounded for a small file; "+ 0" turns -0 into 0, which JSON cannot tell apart.
   const round = (x: number) => Math.round(x * 1e4) / 1e4 + 0;
   const weights: Record<string, number[]> = {};
   vocabulary.forEach((f, i) => {
-    weights[f] = Array.from(W[i]!, round);
+    weights[f] = Array.from(W.subarray(i * K, (i + 1) * K), round);
   });
   return { classes, weights, bias: Array.from(bias, round) };
 }
