@@ -3,7 +3,8 @@ import { recordDoneAttempt, recordFailedAttempt } from '../audit/install.ts';
 import type { LockEntry, ServerEntry } from '../config/workspace-schema.ts';
 import type { CommandContext } from '../context.ts';
 import { CliError, failure } from '../errors.ts';
-import { commitInstall } from '../install/commit.ts';
+import { carryValues } from '../install/carry-values.ts';
+import { commitInstall, type SecretWrites } from '../install/commit.ts';
 import { npmInstall } from '../install/npm.ts';
 import { serverDir } from '../install/server-dir.ts';
 import { loadRunContext, serverTarget, type RunContext } from '../mcp/server-target.ts';
@@ -13,6 +14,7 @@ import { policyRefusals } from '../policy/policy.ts';
 import { lookupServer } from '../registry/lookup.ts';
 import { npmLicenseOf, npmVersionMeta } from '../registry/npm-license.ts';
 import { selectRegistries } from '../registry/selection.ts';
+import { accounts, openSecretStore } from '../secrets/store.ts';
 import { compareVersionsDesc } from '../util/semver.ts';
 import { approve } from './update-approve.ts';
 
@@ -31,10 +33,17 @@ const toolRecord = (tools: ToolDefinition[]) => ({
   installedAt: new Date().toISOString(),
 });
 
-function save(run: RunContext, name: string, entry: ServerEntry, locked: LockEntry): void {
+function save(
+  run: RunContext,
+  name: string,
+  entry: ServerEntry,
+  locked: LockEntry,
+  secrets: SecretWrites | null = null,
+  env: NodeJS.ProcessEnv = {},
+): void {
   run.workspace = { ...run.workspace, servers: { ...run.workspace.servers, [name]: entry } };
   run.lock = { ...run.lock, servers: { ...run.lock.servers, [name]: locked } };
-  commitInstall(run.ref, run.workspace, run.lock, null, null);
+  commitInstall(run.ref, run.workspace, run.lock, secrets, secrets ? openSecretStore(env) : null);
 }
 
 /** The newest version in the registry the server came from, when it is newer than `current`. */
@@ -93,6 +102,21 @@ async function upgrade(
     recordFailedAttempt(attempt, refused, next.selection.policy);
     throw refused;
   }
+  // Values set for variables the new version still declares are kept; dropped ones are removed;
+  // new ones are asked for before anything is downloaded.
+  const original = run.workspace.servers[name]!;
+  const values = await carryValues(
+    { env: ctx.env, out, yes: ctx.yes, workspaceDir: run.ref.dir },
+    { name, entry: original, locked },
+    { displayName: locked.name, version: server.version, pkg: npm },
+  ).catch((err: unknown) => {
+    recordFailedAttempt(attempt, err, next.selection.policy);
+    throw err;
+  });
+  for (const dropped of values.dropped) {
+    out.result(`  inputs    ${dropped} is no longer declared; its value is removed`);
+  }
+  for (const added of values.added) out.result(`  inputs    ${added} is new; set`);
   // The new version is installed beside the old one and started, so that what changes in its
   // tools is shown before the question; a no, an error or Ctrl+C puts the old one back.
   const dir = serverDir(run.ref.dir, name);
@@ -110,7 +134,7 @@ async function upgrade(
       env: ctx.env,
       signal: controller.signal,
     });
-    const current = run.workspace.servers[name]!;
+    const current = values.entry;
     // The package's file takes the old one's place, after the runtime's arguments if any.
     const before = current.args ?? [];
     const at = before.findIndex((arg) => arg.startsWith(`.spoke/servers/${name}/`));
@@ -119,7 +143,7 @@ async function upgrade(
         ? [installed.entry, ...before.slice(1)]
         : before.map((arg, i) => (i === at ? installed.entry : arg));
     const entry = { ...current, args };
-    const target = { ...serverTarget(run, name), entry };
+    const target = { ...serverTarget(run, name), entry: { ...values.trial, args } };
     const { conn, tools, drift } = await startServer(ctx, run, target);
     await conn.close().catch(() => undefined);
     const changes = drift
@@ -132,20 +156,38 @@ async function upgrade(
     out.result('  policy    allowed');
     await approve(ctx.yes, `Update ${name} to ${server.version}?`, `updating ${name}`);
     if (controller.signal.aborted) throw failure('DECLINED', `stopped; ${name} was not updated`);
-    save(run, name, entry, {
-      ...locked,
-      version: server.version,
-      trustLevel: next.listing.trustLevel,
-      license,
-      package: {
-        registryType: 'npm',
-        identifier: npm.identifier,
-        version,
-        resolved: installed.resolved,
-        integrity: installed.integrity,
+    const { values: _old, ...rest } = locked as LockEntry & { values?: unknown };
+    save(
+      run,
+      name,
+      entry,
+      {
+        ...rest,
+        version: server.version,
+        trustLevel: next.listing.trustLevel,
+        license,
+        package: {
+          registryType: 'npm',
+          identifier: npm.identifier,
+          version,
+          resolved: installed.resolved,
+          integrity: installed.integrity,
+        },
+        ...toolRecord(tools),
+        ...(values.declared.length ? { values: values.declared } : {}),
       },
-      ...toolRecord(tools),
-    });
+      Object.keys(values.secrets).length
+        ? { server: name, env: values.secrets, headers: {} }
+        : null,
+      ctx.env,
+    );
+    const droppedSecrets = values.dropped.filter((n) => original.secrets?.includes(n) === true);
+    if (droppedSecrets.length) {
+      const store = openSecretStore(ctx.env);
+      for (const dropped of droppedSecrets) {
+        store.delete(accounts.serverValue(run.ref.dir, name, 'env', dropped));
+      }
+    }
     recordDoneAttempt(attempt, entry, run.lock.servers[name]);
   } catch (err) {
     recordFailedAttempt(attempt, err, next.selection.policy);

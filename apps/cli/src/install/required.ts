@@ -60,13 +60,18 @@ export const setCommand = (server: string, m: MissingValue) =>
   `spoke config set servers.${server}.${m.part}.${m.name} ${m.secret ? '--type secret' : '<value>'}`;
 
 /** MISSING_VALUE naming each value and the command that sets it. */
-export function missingValuesError(server: string, missing: readonly MissingValue[]): CliError {
+export function missingValuesError(
+  server: string,
+  missing: readonly MissingValue[],
+  /** Who needs them, when not the server as installed (`<name>@<version>`); what to do after. */
+  wording: { who?: string; then?: string } = {},
+): CliError {
   const names = missing.map((m) => `${label(m)}${m.secret ? ' (secret)' : ''}`).join(', ');
   const commands = missing.map((m) => setCommand(server, m));
   return failure(
     'MISSING_VALUE',
-    `${server} needs ${missing.length === 1 ? 'a value' : 'values'} that ${missing.length === 1 ? 'is' : 'are'} not set: ${names}`,
-    `set ${missing.length === 1 ? 'it' : 'them'} with: ${commands.join('; ')}`,
+    `${wording.who ?? server} needs ${missing.length === 1 ? 'a value' : 'values'} that ${missing.length === 1 ? 'is' : 'are'} not set: ${names}`,
+    `set ${missing.length === 1 ? 'it' : 'them'} with: ${commands.join('; ')}${wording.then ? `; ${wording.then}` : ''}`,
   );
 }
 

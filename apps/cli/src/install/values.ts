@@ -119,12 +119,13 @@ async function valueFor(
   fromEnv: string | undefined,
   workspaceDir: string,
   given?: string,
+  mayAsk?: boolean,
 ): Promise<string | null> {
   if (given !== undefined) return check(label, d, given, workspaceDir);
   const required = d.isRequired === true;
   let fallback = d.default ?? (required && d.format === 'filepath' ? '.' : undefined);
   if (fromEnv !== undefined && fromEnv !== '') fallback = fromEnv;
-  if (canPrompt() && (required || d.default !== undefined)) {
+  if (mayAsk !== false && canPrompt() && (required || d.default !== undefined)) {
     const detail = [typeOf(d), required ? 'required' : null].filter(Boolean).join(', ');
     const about = d.description ? `: ${d.description}` : '';
     const offer = fallback !== undefined && !d.isSecret ? ` [${fallback}]` : '';
@@ -154,7 +155,7 @@ async function fillTemplate(
   input: Input,
   known: Record<string, string>,
   knownPaths: readonly string[],
-  ctx: { env: NodeJS.ProcessEnv; workspaceDir: string; given?: Given },
+  ctx: { env: NodeJS.ProcessEnv; workspaceDir: string; given?: Given; ask?: boolean },
   asArg: boolean,
 ): Promise<{ value: string | null; secret: boolean }> {
   const template = input.value ?? '';
@@ -174,7 +175,14 @@ async function fillTemplate(
       isRequired: input.isRequired,
       description: input.description,
     };
-    const value = await valueFor(name, d, ctx.env[name] ?? '', ctx.workspaceDir, ctx.given?.[name]);
+    const value = await valueFor(
+      name,
+      d,
+      ctx.env[name] ?? '',
+      ctx.workspaceDir,
+      ctx.given?.[name],
+      ctx.ask,
+    );
     if (value === null) {
       if (input.isRequired) {
         throw failure('MISSING_VALUE', `${label} needs ${name}, which has no value`);
@@ -195,12 +203,20 @@ async function fillTemplate(
   return { value: template.replace(PLACEHOLDER, (_, name: string) => filled[name] ?? ''), secret };
 }
 
-const declaredType = (d: Declaration): DeclaredValue['type'] => typeOf(d) as DeclaredValue['type'];
+export const declaredType = (d: Declaration): DeclaredValue['type'] =>
+  typeOf(d) as DeclaredValue['type'];
 
 /** Collects every value the server declares as required (or with a default). */
 export async function collectValues(
   candidate: Candidate,
-  ctx: { env: NodeJS.ProcessEnv; out: Output; workspaceDir: string; given?: Given },
+  ctx: {
+    env: NodeJS.ProcessEnv;
+    out: Output;
+    workspaceDir: string;
+    given?: Given;
+    /** False: no question even at a terminal (update --yes); values come as without one. */
+    ask?: boolean;
+  },
 ): Promise<Collected> {
   const given = ctx.given ?? {};
   checkGiven(candidate, given);
@@ -231,7 +247,14 @@ export async function collectValues(
       else result.env[d.name] = filled.value;
       continue;
     }
-    const value = await valueFor(d.name, d, ctx.env[d.name] ?? '', ctx.workspaceDir, given[d.name]);
+    const value = await valueFor(
+      d.name,
+      d,
+      ctx.env[d.name] ?? '',
+      ctx.workspaceDir,
+      given[d.name],
+      ctx.ask,
+    );
     if (value === null) continue;
     if (d.isSecret) result.secretEnv[d.name] = value;
     else result.env[d.name] = value;
@@ -257,7 +280,7 @@ export async function collectValues(
             false,
           )
         : {
-            value: await valueFor(label, d, undefined, ctx.workspaceDir, given[d.name]),
+            value: await valueFor(label, d, undefined, ctx.workspaceDir, given[d.name], ctx.ask),
             secret: d.isSecret,
           };
     if (filled.value === null) continue;
@@ -276,7 +299,7 @@ export async function collectValues(
       const known = { ...result.env, ...result.secretEnv };
       value = (await fillTemplate(label, d, known, result.paths, ctx, true)).value;
     } else {
-      value = await valueFor(label, d, undefined, ctx.workspaceDir, fromSet);
+      value = await valueFor(label, d, undefined, ctx.workspaceDir, fromSet, ctx.ask);
       if (value !== null && d.format === 'filepath') value = asArgPath(value);
     }
     if (value === null) continue;
