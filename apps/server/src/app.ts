@@ -34,6 +34,8 @@ import { createRegistryService } from './modules/registry/service.ts';
 import { createModerationService } from './modules/registry/moderation.ts';
 import { ownRegistryRoutes, registryApiRoutes } from './modules/registry/routes.ts';
 import { registryAdminRoutes } from './modules/registry/admin-routes.ts';
+import { createMirrorService, type MirrorService } from './modules/registry/mirror.ts';
+import type { MirrorNetwork } from './modules/registry/mirror-fetch.ts';
 import { seedRegistry } from './modules/registry/seed.ts';
 import {
   AgentSqlEngine,
@@ -72,6 +74,7 @@ export type App = FastifyInstance & {
     scheduler: Scheduler;
     poller: Poller;
     sqlEngine: AgentSqlEngine;
+    mirror: MirrorService;
   };
 };
 
@@ -82,12 +85,16 @@ export type BuildOptions = {
    * server of their own here; the server itself never sets it.
    */
   integrations?: IntegrationLookup;
+  /** How the registry mirror connects: tests let it reach an upstream of their own here. */
+  mirrorNetwork?: MirrorNetwork['hooks'];
 };
 
 const REQUEST_ID = /^[A-Za-z0-9_.:-]{1,64}$/;
 const SWEEP_INTERVAL_MS = 60 * 60 * 1000;
 /** Event polls under way at once per instance (each is one MCP connection and one tool call). */
 const POLLS_AT_ONCE = 4;
+/** How often an instance looks for upstream registries due to be mirrored. */
+const MIRROR_CHECK_MS = 60 * 1000;
 
 /** Builds the whole server from a config object; tests build their own the same way. */
 export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Promise<App> {
@@ -313,9 +320,17 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
     await app.register(registryApiRoutes, { prefix, registry, tokens });
   }
   await app.register(ownRegistryRoutes, { prefix: '/api/registry', registry, accounts });
+  const mirror = createMirrorService({
+    db: database.db,
+    network: { allowPrivateNetworks: config.allowPrivateNetworks, hooks: opts.mirrorNetwork },
+    intervalMs: config.registryMirrorIntervalMs,
+    onListingsChanged: registry.forgetListings,
+    log: app.log,
+  });
   await app.register(registryAdminRoutes, {
     prefix: '/api/admin/registry',
     moderation: createModerationService(database.db, registry.forgetListings),
+    mirror,
     accounts,
   });
   const posts = loadBlogPosts(path.join(config.contentDir, 'blog'));
@@ -337,10 +352,12 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
     // INTEGRATIONS_SANDBOX=bubblewrap with a bubblewrap that does not work stops the start here.
     await sandbox;
     scheduler.start();
+    mirror.start(MIRROR_CHECK_MS);
     runService.kick();
   });
   app.addHook('onClose', async () => {
     await scheduler.stop();
+    await mirror.stop();
     await runService.stop();
     await sqlEngine.close();
     await (await sandbox).close();
@@ -350,6 +367,16 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   });
 
   return Object.assign(app, {
-    spoke: { database, accounts, config, usage, runs: runService, scheduler, poller, sqlEngine },
+    spoke: {
+      database,
+      accounts,
+      config,
+      usage,
+      runs: runService,
+      scheduler,
+      poller,
+      sqlEngine,
+      mirror,
+    },
   }) as unknown as App;
 }

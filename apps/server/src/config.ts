@@ -54,6 +54,7 @@ const EnvSchema = z.object({
   PASSWORD_HASH_QUEUE: z.coerce.number().int().min(0).max(10_000).default(32),
   PASSWORD_HASH_MAX_WAIT_MS: z.coerce.number().int().min(1).max(60_000).default(5000),
   REGISTRY_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(5000),
+  REGISTRY_MIRROR_INTERVAL_MIN: z.coerce.number().int().min(1).max(10_080).default(60),
   AGENT_LIST_CACHE_MS: z.preprocess(
     emptyToUndefined,
     z.coerce.number().int().min(0).max(3_600_000).optional(),
@@ -173,6 +174,8 @@ export type AppConfig = {
   passwordHashing: { concurrency: number; queue: number; maxWaitMs: number };
   /** How long an instance may reuse a public registry listing (0: never). */
   registryCacheMs: number;
+  /** How often each enabled upstream registry is mirrored. */
+  registryMirrorIntervalMs: number;
   /**
    * How long a user's agent list may be sent again while nothing in it changes (0: never).
    * Embedded database only: against PostgreSQL other instances write too.
@@ -270,6 +273,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       maxWaitMs: e.PASSWORD_HASH_MAX_WAIT_MS,
     },
     registryCacheMs: e.REGISTRY_CACHE_MS,
+    registryMirrorIntervalMs: e.REGISTRY_MIRROR_INTERVAL_MIN * 60_000,
     // Embedded: every write goes through this process, so a kept list is exact until one
     // does. PostgreSQL: other instances may write too, so a list is kept one second at most.
     agentListCacheMs:

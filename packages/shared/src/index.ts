@@ -150,6 +150,9 @@ export {
 export {
   OFFICIAL_META_KEY,
   SPOKE_META_KEY,
+  MIRROR_META_KEY,
+  MirrorMetaSchema,
+  type MirrorMeta,
   SERVER_SCHEMA_URL,
   TRUST_LEVELS,
   SERVER_STATUSES,
@@ -268,3 +271,4 @@ export {
   type SaveCredentials,
 } from './agents.ts';
 export * from './agent-plan.ts';
+export * from './registry-mirrors.ts';

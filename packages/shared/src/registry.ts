@@ -4,6 +4,8 @@ import * as z from 'zod/mini';
 export const OFFICIAL_META_KEY = 'io.modelcontextprotocol.registry/official';
 /** The `_meta` key of Spoke's extensions. */
 export const SPOKE_META_KEY = 'dev.spoke/registry';
+/** The `_meta` key of a mirrored entry's provenance: the upstream registry it was read from. */
+export const MIRROR_META_KEY = 'dev.spoke/mirror';
 /** The `$schema` of the current server.json revision, which new documents name. */
 export const SERVER_SCHEMA_URL =
   'https://static.modelcontextprotocol.io/schemas/2025-12-11/server.schema.json';
@@ -114,11 +116,24 @@ export const SpokeMetaSchema = z.object({
 });
 export type SpokeMeta = z.infer<typeof SpokeMetaSchema>;
 
+/**
+ * A mirrored entry's provenance: the upstream's address, its own official `_meta` as it sent it
+ * (its status and dates, which this registry's official `_meta` does not repeat), and when it
+ * was read.
+ */
+export const MirrorMetaSchema = z.object({
+  upstream: z.string(),
+  official: z.record(z.string(), z.unknown()),
+  syncedAt: z.string(),
+});
+export type MirrorMeta = z.infer<typeof MirrorMetaSchema>;
+
 export const RegistryEntrySchema = z.object({
   server: ServerDetailSchema,
   _meta: z.object({
     [OFFICIAL_META_KEY]: OfficialMetaSchema,
     [SPOKE_META_KEY]: SpokeMetaSchema,
+    [MIRROR_META_KEY]: z.optional(MirrorMetaSchema),
   }),
 });
 export type RegistryEntry = z.infer<typeof RegistryEntrySchema>;

@@ -13,6 +13,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import type { MirrorMeta, MirrorRunResult } from '@spoke/shared';
 
 // Milliseconds, as JavaScript dates carry them: keyset cursors compare exactly what they stored.
 const timestamps = {
@@ -196,6 +197,35 @@ export const registryServers = pgTable(
   ],
 );
 
+/**
+ * A registry this one mirrors (the official MCP registry first): read on a schedule through its
+ * public API, from `updated_since` on. `cursor` is the newest upstream `updatedAt` applied; a
+ * failed run leaves it as it was.
+ */
+export const registryUpstreams = pgTable('registry_upstreams', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  name: text('name').notNull().unique(),
+  /** The API's base address, without `/v0/servers`. */
+  url: text('url').notNull().unique(),
+  enabled: boolean('enabled').notNull().default(true),
+  /** The trust level mirrored entries get here, whatever the upstream says of them. */
+  trustLevel: text('trust_level').$type<'trusted' | 'verified' | 'unverified'>().notNull(),
+  cursor: text('cursor'),
+  /**
+   * A pass left unfinished at a run's page cap: the upstream's page cursor to go on from, and
+   * the newest `updatedAt` read so far in it (the cursor once the pass ends).
+   */
+  pageCursor: text('page_cursor'),
+  passCursor: text('pass_cursor'),
+  /** When a run is due; instances claim it by compare-and-set. */
+  nextSyncAt: timestamp('next_sync_at', { withTimezone: true, precision: 3 }).notNull(),
+  lastSyncAt: timestamp('last_sync_at', { withTimezone: true }),
+  lastSuccessAt: timestamp('last_success_at', { withTimezone: true }),
+  lastError: text('last_error'),
+  lastResult: jsonb('last_result').$type<MirrorRunResult>(),
+  ...timestamps,
+});
+
 export const registryVersions = pgTable(
   'registry_versions',
   {
@@ -206,8 +236,17 @@ export const registryVersions = pgTable(
     document: jsonb('document').$type<Record<string, unknown>>().notNull(),
     publishedAt: timestamp('published_at', { withTimezone: true }).notNull().defaultNow(),
     publishedBy: uuid('published_by').references(() => users.id, { onDelete: 'set null' }),
+    /** The upstream a mirrored version was read from; null for versions published here. */
+    upstreamId: uuid('upstream_id').references(() => registryUpstreams.id, {
+      onDelete: 'cascade',
+    }),
+    /** Served as the entry's `_meta["dev.spoke/mirror"]`. */
+    upstreamMeta: jsonb('upstream_meta').$type<MirrorMeta>(),
   },
-  (t) => [primaryKey({ columns: [t.serverName, t.version] })],
+  (t) => [
+    primaryKey({ columns: [t.serverName, t.version] }),
+    index('registry_versions_upstream_idx').on(t.upstreamId),
+  ],
 );
 
 /**
@@ -535,6 +574,7 @@ export const schema = {
   registryVersions,
   registryNamespaces,
   registrySeeds,
+  registryUpstreams,
   agents,
   agentSchedules,
   agentPolls,

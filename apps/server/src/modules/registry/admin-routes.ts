@@ -10,21 +10,32 @@ import {
   NamespaceGrantRequestSchema,
   NamespaceGrantSchema,
   OkSchema,
+  UpstreamCreateSchema,
+  UpstreamListSchema,
+  UpstreamPatchSchema,
+  UpstreamResultSchema,
   envelope,
 } from '@spoke/shared';
 import { AppError } from '../../errors.ts';
 import { adminOnly, requireAdmin } from '../account/guards.ts';
 import type { AccountService } from '../account/service.ts';
 import { decodeNameCursor } from './entries.ts';
+import type { MirrorService } from './mirror.ts';
 import type { ModerationService } from './moderation.ts';
 
 const DEFAULT_LIMIT = 25;
 
-/** `/api/admin/registry/*`: trust levels, status and namespace grants. Admins only. */
+const upstreamParams = z.object({ id: z.string().check(z.minLength(1), z.maxLength(100)) });
+
+/**
+ * `/api/admin/registry/*`: trust levels, status, namespace grants and the upstream registries
+ * mirrored. Admins only.
+ */
 export const registryAdminRoutes: FastifyPluginAsyncZod<{
   moderation: ModerationService;
+  mirror: MirrorService;
   accounts: AccountService;
-}> = async (app, { moderation, accounts }) => {
+}> = async (app, { moderation, mirror, accounts }) => {
   app.addHook('onRequest', adminOnly(accounts));
 
   app.get(
@@ -100,5 +111,59 @@ export const registryAdminRoutes: FastifyPluginAsyncZod<{
       }
       return { data: { ok: true as const } };
     },
+  );
+
+  app.get(
+    '/upstreams',
+    { schema: { response: { 200: envelope(UpstreamListSchema) } } },
+    async () => ({ data: { upstreams: await mirror.list() } }),
+  );
+
+  app.post(
+    '/upstreams',
+    {
+      schema: {
+        body: UpstreamCreateSchema,
+        response: { 201: envelope(UpstreamResultSchema) },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send({ data: { upstream: await mirror.add(request.body) } }),
+  );
+
+  app.get(
+    '/upstreams/:id',
+    { schema: { params: upstreamParams, response: { 200: envelope(UpstreamResultSchema) } } },
+    async (request) => ({ data: { upstream: await mirror.get(request.params.id) } }),
+  );
+
+  app.patch(
+    '/upstreams/:id',
+    {
+      schema: {
+        params: upstreamParams,
+        body: UpstreamPatchSchema,
+        response: { 200: envelope(UpstreamResultSchema) },
+      },
+    },
+    async (request) => ({
+      data: { upstream: await mirror.update(request.params.id, request.body) },
+    }),
+  );
+
+  app.delete(
+    '/upstreams/:id',
+    { schema: { params: upstreamParams, response: { 200: envelope(OkSchema) } } },
+    async (request) => {
+      await mirror.remove(request.params.id);
+      return { data: { ok: true as const } };
+    },
+  );
+
+  /** Runs the upstream now and answers how it went (`last_error`, `last_result`). */
+  app.post(
+    '/upstreams/:id/sync',
+    { schema: { params: upstreamParams, response: { 200: envelope(UpstreamResultSchema) } } },
+    async (request) => ({ data: { upstream: await mirror.syncNow(request.params.id) } }),
   );
 };

@@ -1,7 +1,9 @@
 import semver from 'semver';
 import {
+  MIRROR_META_KEY,
   OFFICIAL_META_KEY,
   SPOKE_META_KEY,
+  type MirrorMeta,
   type RegistryEntry,
   type ServerDetail,
   type ServerStatus,
@@ -15,6 +17,8 @@ export type VersionFields = {
   version: string;
   document: Record<string, unknown>;
   publishedAt: Date;
+  /** Where a mirrored version came from; absent or null for one published here. */
+  upstreamMeta?: MirrorMeta | null;
 };
 
 /**
@@ -44,6 +48,7 @@ export function toEntry(server: ServerRow, version: VersionFields): RegistryEntr
         category: server.category,
         ...(server.tools?.length ? { tools: server.tools } : {}),
       },
+      ...(version.upstreamMeta ? { [MIRROR_META_KEY]: version.upstreamMeta } : {}),
     },
   };
 }

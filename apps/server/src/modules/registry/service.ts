@@ -88,6 +88,7 @@ export function createRegistryService(db: Db, options: { listingCacheMs: number 
         version: registryVersions.version,
         document: registryVersions.document,
         publishedAt: registryVersions.publishedAt,
+        upstreamMeta: registryVersions.upstreamMeta,
       })
       .from(registryVersions)
       .where(eq(registryVersions.serverName, name));
@@ -163,6 +164,7 @@ export function createRegistryService(db: Db, options: { listingCacheMs: number 
           version: registryVersions.version,
           document: registryVersions.document,
           publishedAt: registryVersions.publishedAt,
+          upstreamMeta: registryVersions.upstreamMeta,
         },
       })
       .from(registryVersions)
@@ -240,6 +242,7 @@ export function createRegistryService(db: Db, options: { listingCacheMs: number 
           version: registryVersions.version,
           document: registryVersions.document,
           publishedAt: registryVersions.publishedAt,
+          upstreamMeta: registryVersions.upstreamMeta,
         })
         .from(registryVersions)
         .where(and(eq(registryVersions.serverName, name), eq(registryVersions.version, wanted)));
