@@ -1,5 +1,7 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:http';
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -9,6 +11,11 @@ export type CliFixtures = {
   /** A workspace with three installed servers. */
   workspace: string;
   env: NodeJS.ProcessEnv;
+  /**
+   * The same registry over https (a self-signed certificate that NODE_EXTRA_CA_CERTS names), as
+   * the default configuration's registries are; null without openssl to make the certificate.
+   */
+  httpsEnv: NodeJS.ProcessEnv | null;
   /** A fresh empty directory for each `spoke init`. */
   freshDir: () => string;
   close: () => Promise<void>;
@@ -31,10 +38,33 @@ const server = (i: number) => ({
   _meta: { 'io.modelcontextprotocol.registry/official': { status: 'active', isLatest: true } },
 });
 
-/** A local registry speaking the official list API: 200 servers, searched and paged. */
-async function startRegistry() {
+/** A self-signed certificate for 127.0.0.1, or null when openssl is not there. */
+function selfSigned(dir: string): { key: string; cert: string } | null {
+  const key = path.join(dir, 'key.pem');
+  const cert = path.join(dir, 'cert.pem');
+  try {
+    execFileSync(
+      'openssl',
+      [
+        ...['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1'],
+        ...['-nodes', '-keyout', key, '-out', cert, '-days', '2', '-subj', '/CN=127.0.0.1'],
+        ...['-addext', 'subjectAltName=IP:127.0.0.1'],
+      ],
+      { stdio: 'ignore' },
+    );
+  } catch {
+    return null;
+  }
+  return { key, cert };
+}
+
+/**
+ * A local registry speaking the official list API: 200 servers, searched and paged; over https
+ * when given a key and certificate.
+ */
+async function startRegistry(tls?: { key: string; cert: string }) {
   const all = Array.from({ length: 200 }, (_, i) => server(i));
-  const http = createServer((req, res) => {
+  const handler = (req: IncomingMessage, res: ServerResponse) => {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
     const search = url.searchParams.get('search') ?? '';
     const limit = Number(url.searchParams.get('limit') ?? 30);
@@ -48,10 +78,13 @@ async function startRegistry() {
       'content-type': 'application/json',
     });
     res.end(JSON.stringify({ servers: page, metadata: { count: page.length, ...next } }));
-  });
+  };
+  const http = tls
+    ? createHttpsServer({ key: readFileSync(tls.key), cert: readFileSync(tls.cert) }, handler)
+    : createServer(handler);
   await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
   return {
-    url: `http://127.0.0.1:${(http.address() as AddressInfo).port}`,
+    url: `${tls ? 'https' : 'http'}://127.0.0.1:${(http.address() as AddressInfo).port}`,
     close: () => new Promise<void>((resolve) => http.close(() => resolve())),
   };
 }
@@ -86,12 +119,8 @@ const locked = (name: string) => ({
   installedAt: '2026-11-21T09:20:44.031Z',
 });
 
-/** Config, a workspace and a local registry, all under a temporary directory. */
-export async function cliFixtures(): Promise<CliFixtures> {
-  const root = mkdtempSync(path.join(os.tmpdir(), 'spoke-bench-'));
-  const configDir = path.join(root, 'config');
-  const workspace = path.join(root, 'workspace');
-  const registry = await startRegistry();
+/** config.json with the bench registry at `url` and a local registry file. */
+function writeConfig(configDir: string, url: string): void {
   mkdirSync(configDir, { recursive: true });
   writeFileSync(
     path.join(configDir, 'config.json'),
@@ -99,7 +128,7 @@ export async function cliFixtures(): Promise<CliFixtures> {
       registries: [
         {
           name: 'bench',
-          url: registry.url,
+          url,
           scope: '*',
           type: 'community',
           priority: 10,
@@ -116,6 +145,19 @@ export async function cliFixtures(): Promise<CliFixtures> {
       ],
     }),
   );
+}
+
+/** Config, a workspace and a local registry, all under a temporary directory. */
+export async function cliFixtures(): Promise<CliFixtures> {
+  const root = mkdtempSync(path.join(os.tmpdir(), 'spoke-bench-'));
+  const configDir = path.join(root, 'config');
+  const workspace = path.join(root, 'workspace');
+  const registry = await startRegistry();
+  writeConfig(configDir, registry.url);
+  const tls = selfSigned(root);
+  const secure = tls ? await startRegistry(tls) : null;
+  const httpsConfigDir = path.join(root, 'config-https');
+  if (secure) writeConfig(httpsConfigDir, secure.url);
   const names = ['tool-1', 'tool-2', 'tool-3'];
   mkdirSync(workspace);
   writeFileSync(
@@ -136,23 +178,28 @@ export async function cliFixtures(): Promise<CliFixtures> {
   for (const n of names)
     mkdirSync(path.join(workspace, '.spoke', 'servers', n), { recursive: true });
   let fresh = 0;
+  const env = {
+    PATH: process.env.PATH,
+    HOME: root,
+    TMPDIR: process.env.TMPDIR,
+    SPOKE_CONFIG_DIR: configDir,
+    XDG_STATE_HOME: path.join(root, 'state'),
+  };
   return {
     root,
     workspace,
-    env: {
-      PATH: process.env.PATH,
-      HOME: root,
-      TMPDIR: process.env.TMPDIR,
-      SPOKE_CONFIG_DIR: configDir,
-      XDG_STATE_HOME: path.join(root, 'state'),
-    },
+    env,
+    httpsEnv:
+      secure && tls
+        ? { ...env, SPOKE_CONFIG_DIR: httpsConfigDir, NODE_EXTRA_CA_CERTS: tls.cert }
+        : null,
     freshDir: () => {
       const dir = path.join(root, `init-${fresh++}`);
       mkdirSync(dir);
       return dir;
     },
     close: async () => {
-      await registry.close();
+      await Promise.all([registry.close(), secure?.close()]);
       rmSync(root, { recursive: true, force: true });
     },
   };

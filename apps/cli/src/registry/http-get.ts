@@ -1,6 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import type { Socket } from 'node:net';
-import { loadHttp, loadHttps, loadNet } from '../builtins.ts';
+import { loadHttp, loadHttps, loadNet, loadTls } from '../builtins.ts';
 
 /** A complete answer to a GET: status, headers (names in lower case) and the body's bytes. */
 export type Answer = { status: number; headers: Record<string, string>; body: Buffer };
@@ -31,14 +31,32 @@ function envProxy(): boolean {
 }
 
 /**
- * GETs a URL: `http:` over a plain socket with the small HTTP/1.1 reader below, `https:` (and
- * anything sent through an environment proxy) with node:http(s). node:http with its parser,
- * agents and server costs about 1.7 MB more than the socket, in a process whose every command
- * must stay under 50 MB; TLS costs far more than that whichever way it is used.
+ * GETs a URL: `http:` over a plain socket and `https:` over a TLS socket, both with the small
+ * HTTP/1.1 reader below; anything sent through an environment proxy with node:http(s).
+ * node:http with its parser, agents and server costs about 1.7 MB more than the socket, and
+ * node:https 1.5 MB more than node:tls, in a process whose every command should stay under
+ * 50 MB; TLS itself (OpenSSL and the handshake) costs about 9 MB on Node 24 whichever way it is
+ * used (bench/README.md).
  */
 export function httpGet(url: URL, options: GetOptions): Promise<Answer> {
-  if (url.protocol === 'http:' && !envProxy()) return getOverSocket(url, options);
+  if ((url.protocol === 'http:' || url.protocol === 'https:') && !envProxy()) {
+    return getOverSocket(url, options);
+  }
   return getWithNode(url, options);
+}
+
+/** A connection to the URL's host: TCP for `http:`, TLS (certificate checked) for `https:`. */
+function connectTo(url: URL): Socket {
+  const host = url.hostname.replace(/^\[(.*)\]$/, '$1');
+  if (url.protocol === 'http:') return loadNet().connect({ host, port: Number(url.port) || 80 });
+  const net = loadNet();
+  return loadTls().connect({
+    host,
+    port: Number(url.port) || 443,
+    // The name the certificate is checked against; servername (SNI) may not be an address.
+    ...(net.isIP(host) ? {} : { servername: host }),
+    ALPNProtocols: ['http/1.1'],
+  });
 }
 
 function getWithNode(url: URL, options: GetOptions): Promise<Answer> {
@@ -199,8 +217,7 @@ function getOverSocket(url: URL, options: GetOptions): Promise<Answer> {
       return reject(err as Error);
     }
     if (signal.aborted) return reject(signal.reason as Error);
-    const host = url.hostname.replace(/^\[(.*)\]$/, '$1');
-    const socket: Socket = loadNet().connect({ host, port: Number(url.port) || 80 });
+    const socket = connectTo(url);
     let settled = false;
     let head: Head | null = null;
     let body: Body | null = null;
