@@ -298,7 +298,13 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   await app.register(accountRoutes, { prefix: '/api/account', service: accounts, limiters });
   await registerBilling(app, { config, db: database.db, mailer, accounts, usage, store });
   await app.register(agentRoutes, { prefix: '/api', agentService, runService, accounts });
-  await app.register(integrationRoutes, { prefix: '/api', credentials, accounts });
+  await app.register(integrationRoutes, {
+    prefix: '/api',
+    credentials,
+    accounts,
+    appUrl: config.appUrl,
+    lookup: opts.integrations,
+  });
   await app.register(hookRoutes, { prefix: '/api', db: database.db, agentService, runService });
   await app.register(recipientRoutes, {
     prefix: '/api',

@@ -390,6 +390,10 @@ export const IntegrationInfoSchema = z.object({
    */
   available: z.boolean(),
   website: z.optional(z.string()),
+  /** A remote the user connects by signing in with OAuth ("Connect with …"), not with values. */
+  oauth: z.optional(z.boolean()),
+  /** For an OAuth remote: whether the user signed in and the tokens are kept. */
+  signed_in: z.optional(z.boolean()),
 });
 export type IntegrationInfo = z.infer<typeof IntegrationInfoSchema>;
 export const IntegrationListSchema = z.object({ integrations: z.array(IntegrationInfoSchema) });

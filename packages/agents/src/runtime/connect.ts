@@ -1,3 +1,7 @@
+import {
+  UnauthorizedError,
+  type OAuthClientProvider,
+} from '@modelcontextprotocol/sdk/client/auth.js';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
@@ -15,6 +19,17 @@ import type { Integration } from '../catalog/types.ts';
 import { SANDBOX_REFUSED_MESSAGE } from '../sandbox/index.ts';
 import type { IntegrationSandbox } from '../sandbox/types.ts';
 import { messageOf, redact, seconds, settleWithin } from './limits.ts';
+
+// The SDK's OAuth client, for the server's sign-in routes: the same flow the transports use.
+export {
+  auth as oauthAuthorize,
+  type OAuthClientProvider,
+} from '@modelcontextprotocol/sdk/client/auth.js';
+export type {
+  OAuthClientInformationMixed,
+  OAuthClientMetadata,
+  OAuthTokens,
+} from '@modelcontextprotocol/sdk/shared/auth.js';
 
 /** A connected MCP client; `close` ends the connection and whatever server it started. */
 export type McpConnection = { client: Client; close(): Promise<void> };
@@ -47,6 +62,13 @@ export type ConnectOptions = {
    * package is installed, which has its own 90 s).
    */
   timeoutMs?: number;
+  /**
+   * The OAuth client of a remote that signs the user in with OAuth ({@link isOAuthRemote}):
+   * it reads and saves the user's tokens, so the SDK sends them and refreshes them. When it
+   * needs the user to sign in (no tokens, or the refresh refused) it throws
+   * {@link SignInNeededError}. Without one, such a remote is reached without a token.
+   */
+  authProvider?: (integration: Integration) => OAuthClientProvider | undefined;
 };
 
 /** Credentials an integration needs and the user has not configured. */
@@ -62,6 +84,33 @@ export class MissingCredentialsError extends Error {
     this.integration = integration.id;
     this.missing = missing;
   }
+}
+
+/**
+ * A remote that signs the user in with OAuth has no tokens for them, or its authorization server
+ * refused to renew them: the user connects it (again) from the agent page.
+ */
+export class SignInNeededError extends MissingCredentialsError {
+  override name = 'SignInNeededError';
+  readonly expired: boolean;
+  constructor(integration: Integration, expired: boolean) {
+    super(integration, []);
+    this.expired = expired;
+    this.message = expired
+      ? `${integration.name} needs setup: reconnect ${integration.name} in its connection settings ` +
+        '(its sign-in expired and could not be renewed)'
+      : `${integration.name} is not connected: connect with ${integration.name} in its ` +
+        'connection settings first';
+  }
+}
+
+/** Whether the integration is a remote whose user signs in with OAuth (no Authorization header). */
+export function isOAuthRemote(integration: Integration): boolean {
+  const { provider } = integration;
+  return (
+    provider.kind === 'remote' &&
+    !Object.keys(provider.headers ?? {}).some((name) => name.toLowerCase() === 'authorization')
+  );
 }
 
 /** A catalog entry that names a service Spoke has no MCP server for: it cannot be connected. */
@@ -203,11 +252,14 @@ export async function connectIntegration(
   for (const [name, template] of Object.entries(provider.headers ?? {})) {
     headers[name] = expandTemplate(template, options.credentials);
   }
+  const authProvider = isOAuthRemote(integration) ? options.authProvider?.(integration) : undefined;
+  const transportOptions = { requestInit: { headers }, ...(authProvider ? { authProvider } : {}) };
   const transport =
     provider.transport === 'sse'
-      ? new SSEClientTransport(url, { requestInit: { headers } })
-      : new StreamableHTTPClientTransport(url, { requestInit: { headers } });
+      ? new SSEClientTransport(url, transportOptions)
+      : new StreamableHTTPClientTransport(url, transportOptions);
   return open(transport, {
+    signIn: authProvider ? integration : undefined,
     what: `${integration.name} at ${url.origin}`,
     timeoutMs: options.timeoutMs ?? 20_000,
     secrets,
@@ -217,7 +269,14 @@ export async function connectIntegration(
 
 async function open(
   transport: Transport,
-  how: { what: string; timeoutMs: number; secrets: string[]; details: () => string },
+  how: {
+    what: string;
+    timeoutMs: number;
+    secrets: string[];
+    details: () => string;
+    /** The OAuth remote being reached: a sign-in it still needs is a {@link SignInNeededError}. */
+    signIn?: Integration;
+  },
 ): Promise<McpConnection> {
   const client = new Client(CLIENT_INFO);
   const close = async () => {
@@ -231,6 +290,10 @@ async function open(
     });
   } catch (error) {
     await close();
+    if (error instanceof MissingCredentialsError) throw error;
+    if (how.signIn && error instanceof UnauthorizedError) {
+      throw new SignInNeededError(how.signIn, false);
+    }
     // The original error is left out on purpose: its message or request may carry credentials.
     // eslint-disable-next-line preserve-caught-error
     throw new Error(redact(connectFailure(how.what, error) + how.details(), how.secrets));

@@ -1,6 +1,14 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { ErrorCode } from '@spoke/shared';
-import { envLabel, hasServer, integrationById, type Integration } from '@spoke/agents';
+import {
+  envLabel,
+  hasServer,
+  integrationById,
+  isOAuthRemote,
+  type Integration,
+  type OAuthClientInformationMixed,
+  type OAuthTokens,
+} from '@spoke/agents';
 import type { Db } from '../../db/client.ts';
 import { integrationCredentials } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
@@ -9,8 +17,17 @@ import type { AgentListCache } from './list-cache.ts';
 
 export type CredentialService = ReturnType<typeof createCredentialService>;
 
+/** What is kept of a user's OAuth sign-in to a remote: the registered client and the tokens. */
+export type StoredSignIn = { client?: OAuthClientInformationMixed; tokens?: OAuthTokens };
+
 const contextOf = (userId: string, integrationId: string) =>
   `credentials:${userId}:${integrationId}`;
+
+/**
+ * The row that keeps an OAuth remote's sign-in (client and tokens), beside the row of its values;
+ * `connected()` lists it under this id.
+ */
+export const oauthRowId = (integrationId: string) => `oauth:${integrationId}`;
 
 /** A user's integration credentials, sealed at rest and never returned by the API. */
 export function createCredentialService(db: Db, box: CryptoBox, lists: AgentListCache) {
@@ -67,6 +84,7 @@ export function createCredentialService(db: Db, box: CryptoBox, lists: AgentList
       lists.forget(userId);
     },
 
+    /** Forgets the values and the OAuth sign-in (the agent page's Disconnect). */
     async remove(userId: string, integrationId: string): Promise<boolean> {
       known(integrationId);
       const deleted = await db
@@ -74,7 +92,10 @@ export function createCredentialService(db: Db, box: CryptoBox, lists: AgentList
         .where(
           and(
             eq(integrationCredentials.userId, userId),
-            eq(integrationCredentials.integrationId, integrationId),
+            inArray(integrationCredentials.integrationId, [
+              integrationId,
+              oauthRowId(integrationId),
+            ]),
           ),
         )
         .returning({ id: integrationCredentials.integrationId });
@@ -82,25 +103,45 @@ export function createCredentialService(db: Db, box: CryptoBox, lists: AgentList
       return deleted.length > 0;
     },
 
-    /** The stored values, for starting the integration's server; {} when none are stored. */
-    async values(userId: string, integrationId: string): Promise<Record<string, string>> {
-      const [row] = await db
-        .select({ sealed: integrationCredentials.sealed })
-        .from(integrationCredentials)
-        .where(
-          and(
-            eq(integrationCredentials.userId, userId),
-            eq(integrationCredentials.integrationId, integrationId),
-          ),
-        );
-      if (!row) return {};
-      return JSON.parse(box.open(row.sealed, contextOf(userId, integrationId))) as Record<
-        string,
-        string
-      >;
+    /** An OAuth remote's sign-in (client registration, tokens), sealed like values; null: none. */
+    async signIn(userId: string, integrationId: string): Promise<StoredSignIn | null> {
+      const raw = await read(userId, oauthRowId(integrationId));
+      return raw === null ? null : (JSON.parse(raw) as StoredSignIn);
     },
 
-    /** Integrations the user stored credentials for. */
+    /** Stores the sign-in, or forgets it when it has no tokens left (the user reconnects). */
+    async saveSignIn(userId: string, integrationId: string, value: StoredSignIn): Promise<void> {
+      const id = oauthRowId(integrationId);
+      if (!value.tokens) {
+        await db
+          .delete(integrationCredentials)
+          .where(
+            and(
+              eq(integrationCredentials.userId, userId),
+              eq(integrationCredentials.integrationId, id),
+            ),
+          );
+      } else {
+        const sealed = box.seal(JSON.stringify(value), contextOf(userId, id));
+        const now = new Date();
+        await db
+          .insert(integrationCredentials)
+          .values({ userId, integrationId: id, sealed, createdAt: now, updatedAt: now })
+          .onConflictDoUpdate({
+            target: [integrationCredentials.userId, integrationCredentials.integrationId],
+            set: { sealed, updatedAt: now },
+          });
+      }
+      lists.forget(userId);
+    },
+
+    /** The stored values, for starting the integration's server; {} when none are stored. */
+    async values(userId: string, integrationId: string): Promise<Record<string, string>> {
+      const raw = await read(userId, integrationId);
+      return raw === null ? {} : (JSON.parse(raw) as Record<string, string>);
+    },
+
+    /** Integrations the user stored credentials for (an OAuth sign-in as {@link oauthRowId}). */
     async connected(userId: string): Promise<Set<string>> {
       const rows = await db
         .select({ id: integrationCredentials.integrationId })
@@ -109,11 +150,31 @@ export function createCredentialService(db: Db, box: CryptoBox, lists: AgentList
       return new Set(rows.map((r) => r.id));
     },
   };
+
+  async function read(userId: string, rowId: string): Promise<string | null> {
+    const [row] = await db
+      .select({ sealed: integrationCredentials.sealed })
+      .from(integrationCredentials)
+      .where(
+        and(
+          eq(integrationCredentials.userId, userId),
+          eq(integrationCredentials.integrationId, rowId),
+        ),
+      );
+    return row ? box.open(row.sealed, contextOf(userId, rowId)) : null;
+  }
 }
 
-/** Whether an integration can run for the user: built-ins and those with nothing required. */
+/**
+ * Whether an integration can run for the user: built-ins and those with nothing required; an
+ * OAuth remote once the user signed in (and set its required values, if any).
+ */
 export function isConnected(integration: Integration, stored: Set<string>): boolean {
   if (!hasServer(integration)) return false;
+  if (isOAuthRemote(integration)) {
+    const valuesSet = stored.has(integration.id) || !integration.env.some((e) => e.required);
+    return valuesSet && stored.has(oauthRowId(integration.id));
+  }
   return (
     integration.provider.kind === 'builtin' ||
     stored.has(integration.id) ||

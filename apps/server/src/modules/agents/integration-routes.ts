@@ -15,11 +15,13 @@ import {
   hasServer,
   toolSchemaOf,
   transportOf,
+  isOAuthRemote,
   type Integration,
 } from '@spoke/agents';
 import { requireUser } from '../account/guards.ts';
 import type { AccountService } from '../account/service.ts';
-import { isConnected, type CredentialService } from './credentials.ts';
+import { isConnected, oauthRowId, type CredentialService } from './credentials.ts';
+import { createOAuthFlows } from './oauth.ts';
 
 const idParams = z.object({ id: z.string().check(z.maxLength(64)) });
 
@@ -50,16 +52,71 @@ function info(integration: Integration, connected: Set<string>): IntegrationInfo
       };
     }),
     connected: isConnected(integration, connected),
+    ...(isOAuthRemote(integration)
+      ? { oauth: true, signed_in: connected.has(oauthRowId(integration.id)) }
+      : {}),
     available: hasServer(integration),
     ...(provider.kind === 'none' ? { website: provider.website } : {}),
   };
 }
 
+const startBody = z.object({
+  /** The app path the browser comes back to, e.g. the agent's page. */
+  return_to: z.optional(z.string().check(z.maxLength(300))),
+});
+const callbackQuery = z.object({
+  state: z.string().check(z.maxLength(200)),
+  code: z.optional(z.string().check(z.maxLength(4096))),
+  error: z.optional(z.string().check(z.maxLength(200))),
+  error_description: z.optional(z.string().check(z.maxLength(2000))),
+});
+
 /** `/api/integrations`: the catalog with the user's connection status, and their credentials. */
 export const integrationRoutes: FastifyPluginAsyncZod<{
   credentials: CredentialService;
   accounts: AccountService;
-}> = async (app, { credentials, accounts }) => {
+  /** The server's public URL: OAuth sign-ins come back under it. */
+  appUrl: string;
+  /** Where integrations are found: the catalog, unless a test brings a server of its own. */
+  lookup?: (id: string) => Integration | undefined;
+}> = async (app, { credentials, accounts, appUrl, lookup }) => {
+  const oauth = createOAuthFlows({ credentials, appUrl, lookup });
+
+  app.post(
+    '/integrations/:id/oauth/start',
+    {
+      schema: {
+        params: idParams,
+        body: startBody,
+        response: { 200: envelope(z.object({ authorization_url: z.string() })) },
+      },
+    },
+    async (request) => {
+      const { user } = await requireUser(accounts, request);
+      const url = await oauth.start(
+        user.id,
+        request.params.id,
+        request.body.return_to ?? '/agents',
+      );
+      return { data: { authorization_url: url } };
+    },
+  );
+
+  // Where the service sends the browser back: the tokens are kept and the browser goes on to the
+  // app path the sign-in started from, with `oauth` (the integration) and any `oauth_error`.
+  app.get(
+    '/integrations/oauth/callback',
+    { schema: { querystring: callbackQuery } },
+    async (request, reply) => {
+      const { user } = await requireUser(accounts, request);
+      const result = await oauth.finish(user.id, request.query);
+      const back = new URLSearchParams({ oauth: result.integrationId });
+      if (result.error) back.set('oauth_error', result.error);
+      const joiner = result.returnTo.includes('?') ? '&' : '?';
+      return reply.redirect(`${result.returnTo}${joiner}${back}`, 303);
+    },
+  );
+
   app.get(
     '/integrations',
     { schema: { response: { 200: envelope(IntegrationListSchema) } } },

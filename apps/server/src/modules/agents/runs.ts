@@ -36,6 +36,7 @@ import type { CredentialService } from './credentials.ts';
 import type { AgentListCache } from './list-cache.ts';
 import { isConnected } from './credentials.ts';
 import { runJson, type RunRow } from './run-json.ts';
+import { storedSignInProvider } from './oauth.ts';
 import type { AgentService } from './service.ts';
 import type { UsageService } from './usage.ts';
 
@@ -152,6 +153,7 @@ export function createRunService(deps: {
     const connect = catalogConnector({
       lookup: deps.integrations,
       sandbox: await deps.sandbox,
+      authProvider: (integration) => storedSignInProvider(credentials, agent.userId, integration),
       credentials: async (integrationId) => {
         const values = await credentials.values(agent.userId, integrationId);
         secrets.push(...Object.values(values));

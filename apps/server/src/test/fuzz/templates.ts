@@ -81,6 +81,11 @@ export const TEMPLATES: Record<string, Template> = {
     params: () => ['brave-search'],
     body: () => ({ values: { BRAVE_API_KEY: 'key-123' } }),
   },
+  'POST /api/integrations/:id/oauth/start': {
+    as: 'user',
+    params: () => ['brave-search'],
+    body: () => ({ return_to: '/agents' }),
+  },
   'POST /api/account/email-recipients': {
     as: 'user',
     body: () => ({ email: `fuzz-${randomUUID()}@example.com` }),

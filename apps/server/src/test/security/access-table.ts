@@ -277,6 +277,19 @@ export const ACCESS_TABLE: Record<string, Row> = {
     expect: signedIn(200),
     request: get('/api/integrations/brave-search/credentials'),
   },
+  // An integration the catalog does not have: refused after the caller is checked (a sign-in
+  // that starts needs a service to answer; oauth.test.ts starts one with a local stand-in).
+  'POST /api/integrations/:id/oauth/start': {
+    expect: signedIn(404),
+    request: send('/api/integrations/no-such-service/oauth/start', () => ({
+      return_to: '/agents',
+    })),
+  },
+  // No sign-in was started with this state: refused after the caller is checked.
+  'GET /api/integrations/oauth/callback': {
+    expect: signedIn(400),
+    request: get('/api/integrations/oauth/callback?state=never-started&code=c'),
+  },
   'POST /api/agents': {
     expect: signedIn(201),
     request: send('/api/agents', () => ({ prompt: 'When I ask, tell me the time in Lima' })),

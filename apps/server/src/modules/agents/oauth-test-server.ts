@@ -1,0 +1,147 @@
+import { randomUUID } from 'node:crypto';
+import type { Server as HttpServer, IncomingMessage, ServerResponse } from 'node:http';
+import {
+  InvalidGrantError,
+  InvalidTokenError,
+} from '@modelcontextprotocol/sdk/server/auth/errors.js';
+import { requireBearerAuth } from '@modelcontextprotocol/sdk/server/auth/middleware/bearerAuth.js';
+import type { OAuthServerProvider } from '@modelcontextprotocol/sdk/server/auth/provider.js';
+import {
+  getOAuthProtectedResourceMetadataUrl,
+  mcpAuthRouter,
+} from '@modelcontextprotocol/sdk/server/auth/router.js';
+import { createMcpExpressApp } from '@modelcontextprotocol/sdk/server/express.js';
+import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import type { OAuthClientInformationFull } from '@modelcontextprotocol/sdk/shared/auth.js';
+import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import { freePort } from '../../test/free-port.ts';
+
+/**
+ * A remote MCP server that needs OAuth, and its authorization server, on one port: the SDK's
+ * authorization router (metadata, registration, authorize, token) over an in-memory provider,
+ * and /mcp behind its bearer check. The provider approves every authorization at once, as a
+ * signed-in person who clicks Allow would.
+ */
+export async function startProtectedServer(options: { registration?: boolean } = {}) {
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const mcpUrl = new URL(`${base}/mcp`);
+  const clients = new Map<string, OAuthClientInformationFull>();
+  const codes = new Map<string, { clientId: string; challenge: string }>();
+  const access = new Set<string>();
+  const refresh = new Map<string, string>();
+  const seen = {
+    registrations: 0,
+    authorizations: 0,
+    pkceChecks: 0,
+    refreshes: 0,
+    refuseRefresh: false,
+    /** Bearer tokens that reached /mcp. */
+    bearers: [] as string[],
+  };
+  const issue = (clientId: string) => {
+    const token = randomUUID();
+    const renew = randomUUID();
+    access.add(token);
+    refresh.set(renew, clientId);
+    return { access_token: token, token_type: 'bearer', expires_in: 3600, refresh_token: renew };
+  };
+  const provider: OAuthServerProvider = {
+    clientsStore: {
+      getClient: async (id) => clients.get(id),
+      ...(options.registration === false
+        ? {}
+        : {
+            registerClient: async (client: OAuthClientInformationFull) => {
+              seen.registrations++;
+              clients.set(client.client_id, client);
+              return client;
+            },
+          }),
+    },
+    async authorize(client, params, res) {
+      seen.authorizations++;
+      const code = randomUUID();
+      codes.set(code, { clientId: client.client_id, challenge: params.codeChallenge });
+      const back = new URL(params.redirectUri);
+      back.searchParams.set('code', code);
+      if (params.state) back.searchParams.set('state', params.state);
+      res.redirect(back.href);
+    },
+    async challengeForAuthorizationCode(_client, code) {
+      // The token endpoint compares the verifier the client sends with this challenge.
+      seen.pkceChecks++;
+      const known = codes.get(code);
+      if (!known) throw new InvalidGrantError('unknown code');
+      return known.challenge;
+    },
+    async exchangeAuthorizationCode(client, code) {
+      const known = codes.get(code);
+      if (!known || known.clientId !== client.client_id) throw new InvalidGrantError('bad code');
+      codes.delete(code);
+      return issue(client.client_id);
+    },
+    async exchangeRefreshToken(client, token) {
+      seen.refreshes++;
+      if (seen.refuseRefresh || refresh.get(token) !== client.client_id) {
+        throw new InvalidGrantError('refresh token refused');
+      }
+      refresh.delete(token);
+      return issue(client.client_id);
+    },
+    async verifyAccessToken(token) {
+      if (!access.has(token)) throw new InvalidTokenError('expired');
+      seen.bearers.push(token);
+      return { token, clientId: 'any', scopes: [], expiresAt: Math.floor(Date.now() / 1000) + 60 };
+    },
+  };
+  const app = createMcpExpressApp({ host: '127.0.0.1' });
+  app.use(mcpAuthRouter({ provider, issuerUrl: new URL(base), resourceServerUrl: mcpUrl }));
+  const bearer = requireBearerAuth({
+    verifier: provider,
+    resourceMetadataUrl: getOAuthProtectedResourceMetadataUrl(mcpUrl),
+  });
+  app.post(
+    '/mcp',
+    bearer,
+    async (req: IncomingMessage & { body?: unknown }, res: ServerResponse) => {
+      const server = new Server(
+        { name: 'guarded', version: '1.0.0' },
+        { capabilities: { tools: {} } },
+      );
+      server.setRequestHandler(ListToolsRequestSchema, () => ({
+        tools: [
+          {
+            name: 'echo',
+            inputSchema: { type: 'object', properties: { text: { type: 'string' } } },
+          },
+        ],
+      }));
+      server.setRequestHandler(CallToolRequestSchema, (call) => ({
+        content: [{ type: 'text', text: `guarded: ${String(call.params.arguments?.text)}` }],
+      }));
+      const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });
+      res.on('close', () => void server.close());
+      await server.connect(transport);
+      await transport.handleRequest(req, res, req.body);
+    },
+  );
+  app.get('/mcp', bearer, (_req: IncomingMessage, res: ServerResponse) => res.writeHead(405).end());
+  const http = await new Promise<HttpServer>((resolve) => {
+    const listening = app.listen(port, '127.0.0.1', () => resolve(listening));
+  });
+  return {
+    url: mcpUrl.href,
+    seen,
+    /** A client registered by hand, as an administrator does where registration is off. */
+    preRegister: (client: OAuthClientInformationFull) => clients.set(client.client_id, client),
+    /** Every access token stops working, as when they expire; refresh tokens still work. */
+    expireAccessTokens: () => access.clear(),
+    close: () =>
+      new Promise<void>((resolve) => {
+        http.closeAllConnections();
+        http.close(() => resolve());
+      }),
+  };
+}
