@@ -54,6 +54,25 @@ export function useDeleteCredentials() {
   );
 }
 
+const OAuthStartSchema = z.object({ authorization_url: z.string() });
+
+/**
+ * Starts signing in to an OAuth remote: the server answers the service's authorization URL, and
+ * the browser goes there; the service sends it back to `returnTo` (an app path) afterwards.
+ */
+export function useStartOAuth() {
+  return useMutation<string, ApiError, { id: string; returnTo: string }>({
+    mutationFn: async ({ id, returnTo }) =>
+      (
+        await api.post(
+          `/api/integrations/${encodeURIComponent(id)}/oauth/start`,
+          OAuthStartSchema,
+          { return_to: returnTo },
+        )
+      ).authorization_url,
+  });
+}
+
 /** The catalog entries by id, for names and connection state. */
 export function byId(integrations: readonly IntegrationInfo[] | undefined) {
   return new Map((integrations ?? []).map((each) => [each.id, each]));
