@@ -11,6 +11,7 @@ import {
 } from '@spoke/shared';
 import { bearer, register, startTestApp, type TestApp } from '../../test/harness.ts';
 import { apiToken, publish, serverJson } from './registry-test-kit.ts';
+import { createMirrorService } from './mirror.ts';
 import { officialEntry, startFakeUpstream, type FakeUpstream } from './mirror-test-kit.ts';
 
 /**
@@ -430,5 +431,42 @@ describe('administering upstreams', () => {
     expect((await read('io.github.acme/tides')).statusCode).toBe(404);
     expect((await listed('acme')).length).toBe(0);
     expect((await asAdmin('GET', '/upstreams')).json().data.upstreams).toEqual([]);
+  });
+});
+
+describe('a run with a page cap', () => {
+  it('stops at the cap and goes on from there at the next run, then moves the cursor', async () => {
+    const capped = createMirrorService({
+      db: t.app.spoke.database.db,
+      network: {
+        allowPrivateNetworks: false,
+        hooks: { exempt: ({ port }) => port === upstream.port },
+      },
+      intervalMs: 60_000,
+      onListingsChanged: () => {},
+      log: { warn: () => {} },
+      limits: { maxPages: 2 },
+    });
+    for (const [i, name] of ['a1', 'b2', 'c3', 'd4', 'e5'].entries()) {
+      upstream.put(
+        officialEntry(`io.github.capped/${name}`, '1.0.0', `2026-06-0${i + 1}T00:00:00Z`),
+      );
+    }
+    const added = await addUpstream({ name: 'capped', url: upstream.url });
+    const first = await capped.syncNow(added.id);
+    expect(first.last_result).toMatchObject({ pages: 2, more: true });
+    expect(first.cursor).toBeNull();
+    // The upstream holds more than two pages (the entries of the tests above too).
+    let last = first;
+    for (let runs = 1; last.last_result?.more && runs < 20; runs++) {
+      last = await capped.syncNow(added.id);
+      if (last.last_result?.more) expect(last.cursor).toBeNull();
+    }
+    expect(last.last_result).toMatchObject({ more: false });
+    expect(last.last_error).toBeNull();
+    expect(last.cursor).toBe('2026-06-05T00:00:00.000Z');
+    for (const name of ['a1', 'b2', 'c3', 'd4', 'e5']) {
+      expect((await read(`io.github.capped/${name}`)).statusCode).toBe(200);
+    }
   });
 });

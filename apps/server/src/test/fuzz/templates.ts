@@ -131,6 +131,25 @@ export const TEMPLATES: Record<string, Template> = {
     params: (w) => [w.serverName],
     body: () => ({ trust_level: 'verified', status: 'active' }),
   },
+  'POST /api/admin/registry/upstreams': {
+    as: 'admin',
+    body: () => ({
+      name: `fuzz-${randomUUID().slice(0, 8)}`,
+      url: `https://${randomUUID()}.example`,
+      enabled: false,
+      trust_level: 'unverified',
+    }),
+  },
+  'PATCH /api/admin/registry/upstreams/:id': {
+    as: 'admin',
+    params: () => [randomUUID()],
+    body: () => ({ name: 'renamed', enabled: false, trust_level: 'verified' }),
+  },
+  'POST /api/admin/registry/upstreams/:id/sync': {
+    as: 'admin',
+    params: () => [randomUUID()],
+    body: () => ({}),
+  },
   'POST /api/admin/registry/namespaces': {
     as: 'admin',
     body: (w) => ({ namespace: `com.fuzz${Date.now()}`, username: w.other.user.username }),

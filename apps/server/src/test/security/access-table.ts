@@ -85,6 +85,15 @@ let serial = 0;
 const unique = () => `${Date.now().toString(36)}${++serial}`;
 
 const catalogServer = encodeURIComponent('dev.spoke.catalog/asana');
+/** A new upstream registry, disabled, at an address the mirror refuses to reach. */
+const upstreamOf = async (c: AccessContext) =>
+  (
+    await c.as<{ upstream: { id: string } }>(c.admin, 'POST', '/api/admin/registry/upstreams', {
+      name: `access-${unique()}`,
+      url: `http://127.0.0.1:9/${unique()}`,
+      enabled: false,
+    })
+  ).upstream.id;
 const registryReads = (prefix: string): Record<string, Row> => ({
   [`GET ${prefix}/servers`]: { expect: everyone(200), request: get(`${prefix}/servers`) },
   [`GET ${prefix}/servers/:name/versions`]: {
@@ -460,6 +469,37 @@ export const ACCESS_TABLE: Record<string, Row> = {
       url: '/api/admin/registry/namespaces',
       payload: { namespace: `com.access${unique()}`, username: c.other.user.username },
     }),
+  },
+  'GET /api/admin/registry/upstreams': {
+    expect: adminOnly(200),
+    request: get('/api/admin/registry/upstreams'),
+  },
+  'POST /api/admin/registry/upstreams': {
+    expect: adminOnly(201),
+    request: async () => ({
+      url: '/api/admin/registry/upstreams',
+      payload: { name: `access-${unique()}`, url: `https://${unique()}.example`, enabled: false },
+    }),
+  },
+  'GET /api/admin/registry/upstreams/:id': {
+    expect: adminOnly(200),
+    request: async (c) => ({ url: `/api/admin/registry/upstreams/${await upstreamOf(c)}` }),
+  },
+  'PATCH /api/admin/registry/upstreams/:id': {
+    expect: adminOnly(200),
+    request: async (c) => ({
+      url: `/api/admin/registry/upstreams/${await upstreamOf(c)}`,
+      payload: { trust_level: 'verified' },
+    }),
+  },
+  'DELETE /api/admin/registry/upstreams/:id': {
+    expect: adminOnly(200),
+    request: async (c) => ({ url: `/api/admin/registry/upstreams/${await upstreamOf(c)}` }),
+  },
+  // A run against an address the mirror refuses: answered at once, its error recorded.
+  'POST /api/admin/registry/upstreams/:id/sync': {
+    expect: adminOnly(200),
+    request: async (c) => ({ url: `/api/admin/registry/upstreams/${await upstreamOf(c)}/sync` }),
   },
   'DELETE /api/admin/registry/namespaces/:namespace': {
     expect: adminOnly(200),
