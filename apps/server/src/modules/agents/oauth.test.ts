@@ -179,6 +179,26 @@ describe('signing in to an OAuth remote from the agent page', () => {
     expect(await store().signIn(user.id, 'vercel')).toBeNull();
   });
 
+  it('keeps tokens another run renewed while this one was refused', async () => {
+    const { token, user } = await register(t.app);
+    await callback(token, await authorize((await start(token)).json().data.authorization_url));
+    const vercel = lookup('vercel')!;
+    const slow = storedSignInProvider(store(), user.id, vercel);
+    const read = await slow.tokens();
+    // Another run renews the tokens; this one's refresh token is then refused.
+    remote.expireAccessTokens();
+    expect(await echo(user.id, 'first')).toBe('guarded: first');
+    const renewed = await store().signIn(user.id, 'vercel');
+    expect(renewed!.tokens!.refresh_token).not.toBe(read!.refresh_token);
+    await slow.invalidateCredentials!('tokens');
+    expect(await store().signIn(user.id, 'vercel')).toEqual(renewed);
+    // With nothing newer stored, refused tokens are forgotten.
+    const fresh = storedSignInProvider(store(), user.id, vercel);
+    await fresh.tokens();
+    await fresh.invalidateCredentials!('tokens');
+    expect(await store().signIn(user.id, 'vercel')).toBeNull();
+  });
+
   it('disconnects: the tokens are forgotten', async () => {
     const { token, user } = await register(t.app);
     const started = await start(token);

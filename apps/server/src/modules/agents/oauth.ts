@@ -99,9 +99,12 @@ export function storedSignInProvider(
     },
     async invalidateCredentials(scope) {
       if (scope === 'verifier' || scope === 'discovery') return;
-      // Tokens the service refused cannot be used again: the user reconnects.
-      await load();
+      // Tokens the service refused cannot be used again: the user reconnects. Unless another run
+      // renewed them meanwhile (a refresh token is often good once): those are kept.
+      const refused = (await load()).tokens;
       delete stored!.tokens;
+      const current = await credentials.signIn(userId, integration.id);
+      if (current?.tokens && current.tokens.refresh_token !== refused?.refresh_token) return;
       await save();
     },
   };
