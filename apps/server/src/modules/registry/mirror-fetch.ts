@@ -27,6 +27,9 @@ export const MIRROR_LIMITS: MirrorLimits = {
   maxRedirects: 3,
 };
 
+/** How far ahead of this clock an upstream's dates may be. */
+const CLOCK_SKEW_MS = 24 * 60 * 60 * 1000;
+
 /** How the mirror reaches upstreams: the agents' guarded HTTP, under the platform's policy. */
 export type MirrorNetwork = {
   allowPrivateNetworks: boolean;
@@ -83,6 +86,11 @@ export function readEntry(raw: unknown, limits: MirrorLimits): UpstreamEntry | S
   const updatedAt = dateOf(official.updatedAt) ?? publishedAt;
   if (!status) return skip('unknown status');
   if (!publishedAt || !updatedAt) return skip('no valid publishedAt or updatedAt');
+  // A date ahead of the clock would carry the cursor past every later change.
+  const soon = Date.now() + CLOCK_SKEW_MS;
+  if (publishedAt.getTime() > soon || updatedAt.getTime() > soon) {
+    return skip('publishedAt or updatedAt in the future');
+  }
   const text = JSON.stringify(server);
   if (text.length > limits.maxDocumentChars) return skip('server.json too large');
   if (findUnstorable(server) || findUnstorable(official)) return skip('text that cannot be kept');

@@ -247,11 +247,12 @@ describe('mirroring an upstream registry', () => {
       ),
       noMeta,
       nul,
+      officialEntry('io.github.acme/ahead', '1.0.0', '2999-01-01T00:00:00Z'),
       officialEntry('io.github.acme/good', '1.0.0', '2026-04-06T00:00:00Z'),
     );
     const after = await sync(official.id);
     expect(after.last_error).toBeNull();
-    expect(after.last_result).toMatchObject({ added: 1, skippedCount: 4 });
+    expect(after.last_result).toMatchObject({ added: 1, skippedCount: 5 });
     const reasons = Object.fromEntries(
       after.last_result!.skipped.map((s) => [s.name, s.reason] as const),
     );
@@ -261,8 +262,10 @@ describe('mirroring an upstream registry', () => {
       'no io.modelcontextprotocol.registry/official _meta',
     );
     expect(reasons['io.github.acme/nul']).toBe('text that cannot be kept');
+    expect(reasons['io.github.acme/ahead']).toBe('publishedAt or updatedAt in the future');
+    expect(after.cursor).toBe('2026-04-06T00:00:00.000Z');
     expect((await read('io.github.acme/good')).statusCode).toBe(200);
-    for (const name of ['nodesc', 'plain', 'nometa', 'nul']) {
+    for (const name of ['nodesc', 'plain', 'nometa', 'nul', 'ahead']) {
       expect((await read(`io.github.acme/${name}`)).statusCode).toBe(404);
     }
   });
