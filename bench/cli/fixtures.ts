@@ -1,5 +1,13 @@
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo } from 'node:net';
@@ -97,7 +105,7 @@ const entry = (name: string) => ({
   command: 'node',
   args: [`.spoke/servers/${name}/index.js`],
   env: {},
-  secrets: [],
+  secrets: [] as string[],
 });
 
 const locked = (name: string) => ({
@@ -105,7 +113,7 @@ const locked = (name: string) => ({
   version: '1.0.0',
   registry: 'bench',
   registryUrl: null,
-  trustLevel: 'trusted',
+  trustLevel: 'trusted' as string,
   license: 'MIT',
   package: {
     registryType: 'npm',
@@ -147,6 +155,68 @@ function writeConfig(configDir: string, url: string): void {
   );
 }
 
+/** A workspace with these servers installed (their directories empty: nothing starts them). */
+function writeWorkspace(
+  dir: string,
+  names: readonly string[],
+  change: (name: string, e: ReturnType<typeof entry>, l: ReturnType<typeof locked>) => void = () =>
+    undefined,
+): void {
+  const entries = Object.fromEntries(names.map((n) => [n, { e: entry(n), l: locked(n) }]));
+  for (const [n, { e, l }] of Object.entries(entries)) change(n, e, l);
+  mkdirSync(dir);
+  writeFileSync(
+    path.join(dir, 'spoke.json'),
+    JSON.stringify({
+      workspace: { name: 'bench', template: 'basic', createdAt: new Date().toISOString() },
+      development: { autoReload: true, verbose: false },
+      servers: Object.fromEntries(names.map((n) => [n, entries[n]!.e])),
+    }),
+  );
+  writeFileSync(
+    path.join(dir, 'spoke.lock.json'),
+    JSON.stringify({
+      lockfileVersion: 1,
+      servers: Object.fromEntries(names.map((n) => [n, entries[n]!.l])),
+    }),
+  );
+  for (const n of names) mkdirSync(path.join(dir, '.spoke', 'servers', n), { recursive: true });
+}
+
+/**
+ * A workspace as most users have one: a server with a secret in the encrypted secret store (set
+ * with the CLI itself) and an unverified one, which status reports as sandboxed or not. It has a
+ * config directory of its own (the https registry's config when there is one), so that the other
+ * commands are measured without a secrets file.
+ */
+export function secretWorkspace(
+  fx: CliFixtures,
+  node: string,
+  bin: string,
+): { dir: string; env: NodeJS.ProcessEnv } {
+  const dir = path.join(fx.root, 'workspace-secret');
+  const configDir = path.join(fx.root, 'config-secret');
+  const base = fx.httpsEnv ?? fx.env;
+  const env = { ...base, SPOKE_CONFIG_DIR: configDir };
+  if (existsSync(dir)) return { dir, env };
+  mkdirSync(configDir);
+  copyFileSync(
+    path.join(base.SPOKE_CONFIG_DIR!, 'config.json'),
+    path.join(configDir, 'config.json'),
+  );
+  writeWorkspace(dir, ['tool-1', 'tool-2'], (name, e, l) => {
+    if (name === 'tool-1') e.secrets = ['TOOL_TOKEN'];
+    else l.trustLevel = 'unverified';
+  });
+  execFileSync(node, [bin, 'config', 'set', 'servers.tool-1.env.TOOL_TOKEN', '--type', 'secret'], {
+    cwd: dir,
+    env: { ...env, SPOKE_SECRET_STORE: 'file' },
+    input: 'bench-token\n',
+    stdio: ['pipe', 'ignore', 'inherit'],
+  });
+  return { dir, env };
+}
+
 /** Config, a workspace and a local registry, all under a temporary directory. */
 export async function cliFixtures(): Promise<CliFixtures> {
   const root = mkdtempSync(path.join(os.tmpdir(), 'spoke-bench-'));
@@ -158,25 +228,7 @@ export async function cliFixtures(): Promise<CliFixtures> {
   const secure = tls ? await startRegistry(tls) : null;
   const httpsConfigDir = path.join(root, 'config-https');
   if (secure) writeConfig(httpsConfigDir, secure.url);
-  const names = ['tool-1', 'tool-2', 'tool-3'];
-  mkdirSync(workspace);
-  writeFileSync(
-    path.join(workspace, 'spoke.json'),
-    JSON.stringify({
-      workspace: { name: 'bench', template: 'basic', createdAt: new Date().toISOString() },
-      development: { autoReload: true, verbose: false },
-      servers: Object.fromEntries(names.map((n) => [n, entry(n)])),
-    }),
-  );
-  writeFileSync(
-    path.join(workspace, 'spoke.lock.json'),
-    JSON.stringify({
-      lockfileVersion: 1,
-      servers: Object.fromEntries(names.map((n) => [n, locked(n)])),
-    }),
-  );
-  for (const n of names)
-    mkdirSync(path.join(workspace, '.spoke', 'servers', n), { recursive: true });
+  writeWorkspace(workspace, ['tool-1', 'tool-2', 'tool-3']);
   let fresh = 0;
   const env = {
     PATH: process.env.PATH,

@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { BenchContext } from '../lib/context.ts';
 import { writeResults } from '../lib/results.ts';
 import { table } from '../lib/table.ts';
-import { cliFixtures, type CliFixtures } from './fixtures.ts';
+import { cliFixtures, secretWorkspace, type CliFixtures } from './fixtures.ts';
 import { INSTALL_TARGET_MS, measureLocalInstall } from './install.ts';
 import { median, peakRssMb, usesGnuTime, wallTimes, type Invocation } from './measure.ts';
 
@@ -47,6 +47,7 @@ async function measureNode(node: string, fx: CliFixtures, runs: number): Promise
     env,
   });
   const rss = (_: number, __: number, mb: number) => mb <= RSS_TARGET_MB;
+  const secret = secretWorkspace(fx, node, BIN);
   // Each init gets an empty directory of its own: the real first run in a project.
   const init = inv([BIN, 'init', '--quiet'], fx.freshDir());
   const cases: Case[] = [
@@ -71,6 +72,12 @@ async function measureNode(node: string, fx: CliFixtures, runs: number): Promise
     ],
     ['spoke status', inv([BIN, 'status']), `<= ${RSS_TARGET_MB} MB`, rss],
     [
+      `spoke status (a stored secret${fx.httpsEnv ? ', https' : ''})`,
+      inv([BIN, 'status'], secret.dir, secret.env),
+      `<= ${RSS_TARGET_MB} MB`,
+      rss,
+    ],
+    [
       'spoke discover tool',
       inv([BIN, 'discover', 'tool']),
       `<= ${RSS_TARGET_MB} MB`,
@@ -82,6 +89,12 @@ async function measureNode(node: string, fx: CliFixtures, runs: number): Promise
           [
             'spoke discover tool (https)',
             inv([BIN, 'discover', 'tool'], fx.workspace, fx.httpsEnv),
+            `<= ${RSS_TARGET_MB} MB`,
+            rss,
+          ] as Case,
+          [
+            'spoke discover tool (https, a stored secret)',
+            inv([BIN, 'discover', 'tool'], secret.dir, secret.env),
             `<= ${RSS_TARGET_MB} MB`,
             rss,
           ] as Case,
