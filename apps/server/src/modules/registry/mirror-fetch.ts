@@ -128,6 +128,7 @@ export async function fetchPage(
   url: string,
   network: MirrorNetwork,
   limits: MirrorLimits,
+  signal?: AbortSignal,
 ): Promise<Page> {
   let res;
   try {
@@ -138,6 +139,7 @@ export async function fetchPage(
         timeoutMs: limits.pageTimeoutMs,
         maxBytes: limits.maxPageBytes,
         maxRedirects: limits.maxRedirects,
+        signal,
       },
       { allowPrivateNetworks: network.allowPrivateNetworks },
       network.hooks,

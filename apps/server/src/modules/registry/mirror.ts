@@ -47,6 +47,8 @@ export function createMirrorService(deps: {
   const running = new Map<string, Promise<UpstreamRow>>();
   let timer: NodeJS.Timeout | undefined;
   let ticking: Promise<unknown> | undefined;
+  // Ends the exchanges under way when the server stops: a run may otherwise take many pages.
+  const stopping = new AbortController();
 
   async function describe(row: UpstreamRow): Promise<Upstream> {
     const [counted] = await db
@@ -124,6 +126,7 @@ export function createMirrorService(deps: {
           pageUrl(upstream.url, limits.pageSize, since, pageCursor),
           deps.network,
           limits,
+          stopping.signal,
         );
         result.pages++;
         if (page.nextCursor && page.nextCursor === pageCursor) {
@@ -213,6 +216,7 @@ export function createMirrorService(deps: {
     },
     async stop() {
       clearInterval(timer);
+      stopping.abort();
       await ticking;
       await Promise.allSettled(running.values());
     },
