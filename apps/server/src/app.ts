@@ -33,6 +33,7 @@ import { tokenRoutes } from './modules/tokens/routes.ts';
 import { createRegistryService } from './modules/registry/service.ts';
 import { createModerationService } from './modules/registry/moderation.ts';
 import { ownRegistryRoutes, registryApiRoutes } from './modules/registry/routes.ts';
+import { createPublisherAuth, type DomainKeySources } from './modules/registry/publisher-auth.ts';
 import { registryAdminRoutes } from './modules/registry/admin-routes.ts';
 import { createMirrorService, type MirrorService } from './modules/registry/mirror.ts';
 import type { MirrorNetwork } from './modules/registry/mirror-fetch.ts';
@@ -85,6 +86,11 @@ export type BuildOptions = {
    * server of their own here; the server itself never sets it.
    */
   integrations?: IntegrationLookup;
+  /**
+   * Where the registry reads the public keys of a domain for `mcp-publisher login http|dns`.
+   * Tests serve keys of their own here; the server itself never sets it.
+   */
+  domainKeys?: DomainKeySources;
   /** How the registry mirror connects: tests let it reach an upstream of their own here. */
   mirrorNetwork?: MirrorNetwork['hooks'];
 };
@@ -322,8 +328,9 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   await app.register(adminRoutes, { prefix: '/api/admin', admin, accounts, contact });
   await app.register(tokenRoutes, { prefix: '/api/account', tokens, accounts });
   // The official registry API answers under v0.1 and, for older clients, v0.
+  const publisherAuth = createPublisherAuth(secret, opts.domainKeys);
   for (const prefix of ['/registry/v0.1', '/registry/v0']) {
-    await app.register(registryApiRoutes, { prefix, registry, tokens });
+    await app.register(registryApiRoutes, { prefix, registry, tokens, publisherAuth });
   }
   await app.register(ownRegistryRoutes, { prefix: '/api/registry', registry, accounts });
   const mirror = createMirrorService({

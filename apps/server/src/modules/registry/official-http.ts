@@ -19,7 +19,7 @@ const PREFLIGHT = {
 
 /** The registry's addresses, as its routes name them. */
 const READS = ['/servers', '/servers/:name/versions', '/servers/:name/versions/:version'];
-const ADDRESSES = [...READS, '/publish'];
+const ADDRESSES = [...READS, '/publish', '/auth/github-at', '/auth/http', '/auth/dns'];
 
 /**
  * CORS for the registry's routes with their preflights answered, and each read address with a

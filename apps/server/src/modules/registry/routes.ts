@@ -18,7 +18,8 @@ import type { TokenService } from '../tokens/service.ts';
 import { decodeListCursor } from './entries.ts';
 import { officialErrors, openToOtherSites } from './official-http.ts';
 import type { DownloadClient } from './downloads.ts';
-import type { RegistryService } from './service.ts';
+import { METHODS_NOT_OFFERED, isRegistryTokenShape, type PublisherAuth } from './publisher-auth.ts';
+import type { Publisher, RegistryService } from './service.ts';
 
 const nameParam = z.string().check(z.minLength(1), z.maxLength(200));
 const versionParam = z.string().check(z.minLength(1), z.maxLength(255));
@@ -26,6 +27,48 @@ const versionParam = z.string().check(z.minLength(1), z.maxLength(255));
 const INSTALL_INTENT = 'install';
 
 /** Who installs: the API token's user when a valid token is sent, else the address. */
+const bearerOf = (authorization: string | undefined) => {
+  const header = authorization ?? '';
+  return header.slice(0, 7).toLowerCase() === 'bearer ' ? header.slice(7).trim() : '';
+};
+
+const SignedTimestampBody = z.object({
+  domain: z.string().check(z.maxLength(253)),
+  timestamp: z.string().check(z.maxLength(64)),
+  signed_timestamp: z.string().check(z.maxLength(512)),
+});
+const TokenResponseSchema = z.object({ registry_token: z.string(), expires_at: z.number() });
+
+/** The publisher a registry token speaks for, checked against what holds now. */
+async function registryTokenPublisher(
+  registry: RegistryService,
+  auth: PublisherAuth,
+  secret: string,
+): Promise<Publisher> {
+  const claims = auth.tokens.verify(secret);
+  if (!claims) {
+    throw new AppError(401, ErrorCode.UNAUTHORIZED, {
+      message:
+        'The registry token is invalid or has expired: log in again with mcp-publisher login.',
+    });
+  }
+  const allowed = claims.permissions.map((p) => p.resource);
+  if (claims.auth_method !== 'github-at') return { domain: claims.auth_method_sub, allowed };
+  const holder = await registry.liveApiToken(claims.spoke_token ?? '', claims.spoke_user ?? '');
+  if (!holder) {
+    throw new AppError(401, ErrorCode.UNAUTHORIZED, {
+      message: 'The API token this login was made with has been revoked: log in again.',
+    });
+  }
+  if (!holder.scopes.includes('registry:publish')) {
+    throw new AppError(403, ErrorCode.FORBIDDEN, {
+      message: 'This API token lacks the registry:publish scope.',
+    });
+  }
+  requireVerifiedEmail({ email_verified: holder.emailVerified });
+  return { id: holder.userId, username: holder.username, allowed };
+}
+
 async function downloadClient(
   tokens: TokenService,
   authorization: string | undefined,
@@ -44,7 +87,8 @@ async function downloadClient(
 export const registryApiRoutes: FastifyPluginAsyncZod<{
   registry: RegistryService;
   tokens: TokenService;
-}> = async (app, { registry, tokens }) => {
+  publisherAuth: PublisherAuth;
+}> = async (app, { registry, tokens, publisherAuth }) => {
   openToOtherSites(app);
   officialErrors(app);
 
@@ -119,8 +163,11 @@ export const registryApiRoutes: FastifyPluginAsyncZod<{
     '/publish',
     { schema: { response: { 200: RegistryEntrySchema } } },
     async (request, reply) => {
-      const header = request.headers.authorization ?? '';
-      const secret = header.slice(0, 7).toLowerCase() === 'bearer ' ? header.slice(7).trim() : '';
+      const secret = bearerOf(request.headers.authorization);
+      if (secret && isRegistryTokenShape(secret)) {
+        const publisher = await registryTokenPublisher(registry, publisherAuth, secret);
+        return reply.status(200).send(await registry.publish(publisher, request.body));
+      }
       const holder = secret ? await tokens.authenticate(secret) : null;
       if (!holder) {
         throw new AppError(401, ErrorCode.UNAUTHORIZED, {
@@ -138,6 +185,65 @@ export const registryApiRoutes: FastifyPluginAsyncZod<{
         request.body,
       );
       return reply.status(200).send(entry);
+    },
+  );
+
+  /**
+   * `mcp-publisher login github --token <Spoke API token>`: the publisher sends the token it is
+   * given as `github_token`; here that is a Spoke API token with the registry:publish scope, and
+   * the registry token grants the user's namespaces.
+   */
+  app.post(
+    '/auth/github-at',
+    {
+      schema: {
+        body: z.object({ github_token: z.string().check(z.maxLength(512)) }),
+        response: { 200: TokenResponseSchema },
+      },
+    },
+    async (request) => {
+      const holder = await tokens.authenticate(request.body.github_token.trim());
+      if (!holder) {
+        throw new AppError(401, ErrorCode.UNAUTHORIZED, {
+          message:
+            'Token exchange failed: this registry takes a Spoke API token with the registry:publish scope (create one on the Workspace page).',
+        });
+      }
+      if (!holder.scopes.includes('registry:publish')) {
+        throw new AppError(403, ErrorCode.FORBIDDEN, {
+          message: 'Token exchange failed: this API token lacks the registry:publish scope.',
+        });
+      }
+      requireVerifiedEmail({ email_verified: holder.emailVerified });
+      const user = { id: holder.userId, username: holder.username };
+      const namespaces = await registry.namespacesOf(user);
+      return publisherAuth.tokens.issue({
+        auth_method: 'github-at',
+        auth_method_sub: holder.username,
+        permissions: namespaces.map((n) => ({ action: 'publish', resource: `${n}/*` })),
+        spoke_user: holder.userId,
+        spoke_token: holder.tokenId,
+      });
+    },
+  );
+
+  for (const method of ['http', 'dns'] as const) {
+    app.post(
+      `/auth/${method}`,
+      { schema: { body: SignedTimestampBody, response: { 200: TokenResponseSchema } } },
+      async (request) => publisherAuth.proveDomain(method, request.body),
+    );
+  }
+
+  app.post(
+    '/auth/:method',
+    { schema: { params: z.object({ method: z.string().check(z.maxLength(100)) }) } },
+    async (request) => {
+      throw new AppError(404, ErrorCode.NOT_FOUND, {
+        message: Object.hasOwn(METHODS_NOT_OFFERED, request.params.method)
+          ? METHODS_NOT_OFFERED[request.params.method]
+          : `Unknown authentication method: ${request.params.method}. This registry offers github (with a Spoke API token), http and dns.`,
+      });
     },
   );
 };

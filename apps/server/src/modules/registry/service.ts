@@ -12,11 +12,18 @@ import {
 } from '@spoke/shared';
 import { problemFields, problemSentence, validateServerJson } from '@spoke/shared/server-json';
 import type { Db } from '../../db/client.ts';
-import { registryNamespaces, registryServers, registryVersions, users } from '../../db/schema.ts';
+import {
+  apiTokens,
+  registryNamespaces,
+  registryServers,
+  registryVersions,
+  users,
+} from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import { jsonBody } from '../../lib/json-body.ts';
 import { TextCache } from '../../lib/text-cache.ts';
 import { createDownloadCounter, type DownloadClient } from './downloads.ts';
+import { permits } from './publisher-auth.ts';
 import {
   byPublicationDesc,
   encodeListCursor,
@@ -43,6 +50,18 @@ export type ListOptions = {
 
 /** Namespaces no user can claim: the platform's own. */
 const RESERVED_NAMESPACES = new Set(['dev.spoke', 'dev.spoke.catalog']);
+
+/** The namespaces a domain proof never reaches: the tree Spoke gives its own users. */
+const isSpokeNamespace = (namespace: string) =>
+  namespace === 'dev.spoke' || namespace.startsWith('dev.spoke.');
+
+/**
+ * Who publishes: a Spoke user (by API token, or by a registry token exchanged for one), or the
+ * holder of a domain proved by signature (no Spoke account). `allowed`: the name patterns a
+ * registry token grants; publishing outside them is refused whatever else the user may do.
+ */
+export type Publisher =
+  { id: string; username: string; allowed?: string[] } | { domain: string; allowed: string[] };
 
 export type RegistryService = ReturnType<typeof createRegistryService>;
 
@@ -187,6 +206,86 @@ export function createRegistryService(db: Db, options: { listingCacheMs: number 
     };
   }
 
+  /**
+   * A version published on a domain proof: in the domain's namespace, on a server no Spoke
+   * account owns, in a namespace no Spoke account holds. The server has no owner; the next
+   * proof of the same domain publishes its next version.
+   */
+  async function publishProven(
+    domain: string,
+    namespace: string,
+    document: ServerDetail & Record<string, unknown>,
+  ): Promise<RegistryEntry> {
+    if (isSpokeNamespace(namespace)) {
+      throw new AppError(403, ErrorCode.FORBIDDEN, {
+        message: `${namespace} is a namespace of this registry's accounts; publish there with a Spoke API token.`,
+      });
+    }
+    const [held] = await db
+      .select({ userId: registryNamespaces.userId })
+      .from(registryNamespaces)
+      .where(eq(registryNamespaces.namespace, namespace));
+    if (held) {
+      throw new AppError(403, ErrorCode.FORBIDDEN, {
+        message: `The namespace ${namespace} is held by an account of this registry; its holder publishes there with a Spoke API token.`,
+      });
+    }
+    const published = await db.transaction(async (tx) => {
+      const [existing] = await tx
+        .select()
+        .from(registryServers)
+        .where(eq(registryServers.name, document.name))
+        .for('update');
+      if (existing && (existing.ownerId !== null || existing.origin !== 'published')) {
+        throw new AppError(403, ErrorCode.FORBIDDEN, {
+          message: `${document.name} belongs to a publisher with an account on this registry, not to the proof of ${domain}.`,
+        });
+      }
+      const now = new Date();
+      const latest = !existing || isNewer(document.version, existing.latestVersion);
+      if (existing && latest) {
+        await tx
+          .update(registryServers)
+          .set({ latestVersion: document.version, searchText: searchTextOf(document) })
+          .where(eq(registryServers.name, document.name));
+      }
+      const [server] = existing
+        ? await tx.select().from(registryServers).where(eq(registryServers.name, document.name))
+        : await tx
+            .insert(registryServers)
+            .values({
+              name: document.name,
+              origin: 'published',
+              ownerId: null,
+              trustLevel: 'unverified',
+              latestVersion: document.version,
+              searchText: searchTextOf(document),
+              createdAt: now,
+              updatedAt: now,
+            })
+            .returning();
+      const [inserted] = await tx
+        .insert(registryVersions)
+        .values({
+          serverName: document.name,
+          version: document.version,
+          document,
+          publishedAt: now,
+          publishedBy: null,
+        })
+        .onConflictDoNothing()
+        .returning();
+      if (!inserted) {
+        throw new AppError(400, ErrorCode.CONFLICT, {
+          message: `${document.name} ${document.version} is already published; versions are immutable, so publish a new version.`,
+        });
+      }
+      return toEntry(server!, inserted);
+    });
+    listings.clear();
+    return published;
+  }
+
   return {
     /**
      * `GET /servers`: the answer's JSON text, kept for a few seconds per distinct query. Requests
@@ -260,7 +359,7 @@ export function createRegistryService(db: Db, options: { listingCacheMs: number 
      * document is invalid or the version exists (`code` CONFLICT), 403 outside the publisher's
      * namespaces.
      */
-    async publish(user: { id: string; username: string }, body: unknown): Promise<RegistryEntry> {
+    async publish(publisher: Publisher, body: unknown): Promise<RegistryEntry> {
       const problems = validateServerJson(body);
       if (problems.length) {
         throw new AppError(400, ErrorCode.BAD_REQUEST, {
@@ -270,6 +369,13 @@ export function createRegistryService(db: Db, options: { listingCacheMs: number 
       }
       const document = body as ServerDetail & Record<string, unknown>;
       const namespace = namespaceOf(document.name);
+      if (publisher.allowed && !publisher.allowed.some((p) => permits(p, document.name))) {
+        throw new AppError(403, ErrorCode.FORBIDDEN, {
+          message: `This registry token may publish only under ${publisher.allowed.join(', ')}, not ${document.name}.`,
+        });
+      }
+      if ('domain' in publisher) return publishProven(publisher.domain, namespace, document);
+      const user = publisher;
       const right = await mayPublishIn(namespace, user);
       if (!right) {
         const own = ownNamespace(user.username);
@@ -355,6 +461,30 @@ export function createRegistryService(db: Db, options: { listingCacheMs: number 
       });
       listings.clear();
       return published;
+    },
+
+    /** Where a user may publish: their own namespace and those granted to them. */
+    async namespacesOf(user: { id: string; username: string }): Promise<string[]> {
+      const grants = await db
+        .select({ namespace: registryNamespaces.namespace })
+        .from(registryNamespaces)
+        .where(eq(registryNamespaces.userId, user.id));
+      return [...new Set([ownNamespace(user.username), ...grants.map((g) => g.namespace)])].sort();
+    },
+
+    /** An API token that still exists, with its holder as now: revoking it ends its logins. */
+    async liveApiToken(tokenId: string, userId: string) {
+      const [row] = await db
+        .select({
+          scopes: apiTokens.scopes,
+          userId: apiTokens.userId,
+          username: users.username,
+          emailVerified: users.emailVerified,
+        })
+        .from(apiTokens)
+        .innerJoin(users, eq(users.id, apiTokens.userId))
+        .where(and(eq(apiTokens.id, tokenId), eq(apiTokens.userId, userId)));
+      return row ?? null;
     },
 
     /** The user's own servers with their versions, and where they may publish. */

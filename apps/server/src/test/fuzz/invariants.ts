@@ -156,7 +156,10 @@ function checkSuccess(sent: Sent, res: Answer, fail: (why: string) => never): vo
   if (!type.startsWith('application/json')) fail('success answer is not JSON');
   const body = JSON.parse(res.body) as Record<string, unknown>;
   if (sent.route.startsWith('/registry/')) {
-    if (!('servers' in body) && !('server' in body)) fail('not a registry answer');
+    // A list, a version, or the registry token mcp-publisher's login exchanges for.
+    const registryAnswer = 'servers' in body || 'server' in body;
+    const login = /\/auth\/[^/]+$/.test(sent.route) && typeof body.registry_token === 'string';
+    if (!registryAnswer && !login) fail('not a registry answer');
     return;
   }
   if (!body.data || typeof body.data !== 'object' || Object.keys(body).length !== 1) {

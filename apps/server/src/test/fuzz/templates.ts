@@ -162,6 +162,27 @@ export const TEMPLATES: Record<string, Template> = {
     as: 'apiToken',
     body: (w) => serverJson(w.user.user, 'fuzzed', `2.0.${Math.floor(Math.random() * 1e9)}`),
   },
+  ...(Object.fromEntries(
+    ['/registry/v0.1', '/registry/v0'].flatMap((prefix) => [
+      [
+        `POST ${prefix}/auth/github-at`,
+        { as: 'nobody', body: (w: World) => ({ github_token: w.apiToken }) },
+      ],
+      ...['http', 'dns'].map((method) => [
+        `POST ${prefix}/auth/${method}`,
+        {
+          as: 'nobody',
+          // Outside the timestamp window: no key is fetched, whatever the fuzzer makes of it.
+          body: () => ({
+            domain: 'example.com',
+            timestamp: '2020-01-01T00:00:00Z',
+            signed_timestamp: '00',
+          }),
+        },
+      ]),
+      [`POST ${prefix}/auth/:method`, { as: 'nobody', params: () => ['none'], body: () => ({}) }],
+    ]),
+  ) as Record<string, Template>),
   'POST /api/hooks/:id': {
     as: 'webhook',
     params: (w) => [w.agentId],

@@ -94,6 +94,12 @@ const upstreamOf = async (c: AccessContext) =>
       enabled: false,
     })
   ).upstream.id;
+const STALE_SIGNATURE = {
+  domain: 'example.com',
+  timestamp: '2020-01-01T00:00:00Z',
+  signed_timestamp: '00',
+};
+
 const registryReads = (prefix: string): Record<string, Row> => ({
   [`GET ${prefix}/servers`]: { expect: everyone(200), request: get(`${prefix}/servers`) },
   [`GET ${prefix}/servers/:name/versions`]: {
@@ -115,17 +121,23 @@ const registryReads = (prefix: string): Record<string, Row> => ({
     request: get(`${prefix}/servers/${catalogServer}/versions/latest/`),
   },
   ...Object.fromEntries(
-    ['/servers', '/servers/:name/versions', '/servers/:name/versions/:version', '/publish'].map(
-      (path) => [
-        `OPTIONS ${prefix}${path}`,
-        {
-          expect: everyone(204),
-          request: get(
-            `${prefix}${path.replace(':name', catalogServer).replace(':version', 'latest')}`,
-          ),
-        },
-      ],
-    ),
+    [
+      '/servers',
+      '/servers/:name/versions',
+      '/servers/:name/versions/:version',
+      '/publish',
+      '/auth/github-at',
+      '/auth/http',
+      '/auth/dns',
+    ].map((path) => [
+      `OPTIONS ${prefix}${path}`,
+      {
+        expect: everyone(204),
+        request: get(
+          `${prefix}${path.replace(':name', catalogServer).replace(':version', 'latest')}`,
+        ),
+      },
+    ]),
   ),
   [`POST ${prefix}/publish`]: {
     expect: publishing,
@@ -133,6 +145,31 @@ const registryReads = (prefix: string): Record<string, Row> => ({
       url: `${prefix}/publish`,
       payload: serverJson(c.user.user, 'access', `1.0.${++serial}`),
     }),
+  },
+  // mcp-publisher's login: the credential is in the body, whoever calls.
+  [`POST ${prefix}/auth/github-at`]: {
+    expect: everyone(200),
+    request: async (c) => ({
+      url: `${prefix}/auth/github-at`,
+      payload: { github_token: c.apiToken },
+    }),
+  },
+  ...Object.fromEntries(
+    ['http', 'dns'].map((method) => [
+      `POST ${prefix}/auth/${method}`,
+      {
+        // A timestamp outside the window: refused before any key is fetched.
+        expect: everyone(401),
+        request: async () => ({
+          url: `${prefix}/auth/${method}`,
+          payload: STALE_SIGNATURE,
+        }),
+      },
+    ]),
+  ),
+  [`POST ${prefix}/auth/:method`]: {
+    expect: everyone(404),
+    request: async () => ({ url: `${prefix}/auth/none`, payload: {} }),
   },
 });
 
