@@ -1,7 +1,8 @@
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { appendFileSync, closeSync, openSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { BEFORE, ELSEWHERE, type Place } from './test/docs-scenes.ts';
 import { docsRegistries } from './test/docs-world.ts';
 import { makeFixture, type Fixture } from './test/fixture.ts';
 import {
@@ -11,7 +12,7 @@ import {
   shellWords,
   type Example,
 } from './test/doc-examples.ts';
-import { NODE_24, SOURCE_ENTRY } from './test/run-cli.ts';
+import { NODE_24, runCli, SOURCE_ENTRY } from './test/run-cli.ts';
 import { onTerminal } from './test/terminal.ts';
 
 /**
@@ -30,7 +31,14 @@ const CHAPTERS = [
  * Pages (or chapters) that search and read registries run against local ones listing the
  * servers they show (test/docs-world.ts); the others keep the default registries, never asked.
  */
-const WITH_REGISTRIES = ['docs/quick-start', 'docs/commands/02-servers.md'];
+const WITH_REGISTRIES = [
+  'docs/quick-start',
+  'docs/commands/01-workspaces.md',
+  'docs/commands/02-servers.md',
+  'docs/commands/04-clients.md',
+  'docs/commands/07-config-and-secrets.md',
+  'docs/commands/08-policy.md',
+];
 
 /**
  * Examples that cannot run here, keyed by page and first `spoke` line, with the reason. The test
@@ -41,10 +49,6 @@ const NOT_RUN: Record<string, string> = {
     "writes Claude Desktop's file on a Mac",
   'docs/quick-start/05-servers-that-need-secrets.md: spoke call github search_repositories --args \'{"query": "repo:modelcontextprotocol/servers", "perPage": 1}\'':
     'calls the GitHub API',
-  'docs/quick-start/06-next-steps.md: spoke install':
-    "restores a teammate's servers from the public registries",
-  'docs/commands/01-workspaces.md: spoke status':
-    'shows three servers installed from the public registries and a policy',
   'docs/commands/02-servers.md: spoke info io.github.modelcontextprotocol/server-github':
     'shows the GitHub server as installed here from npm',
   'docs/commands/02-servers.md: spoke install io.github.modelcontextprotocol/server-filesystem --yes':
@@ -63,40 +67,13 @@ const NOT_RUN: Record<string, string> = {
     'an MCP client speaks to it on standard input',
   'docs/commands/03-running-and-serving.md: spoke health':
     'starts servers installed from npm and asks the public registries',
-  'docs/commands/04-clients.md: spoke export --client cursor --dry-run':
-    'shows servers installed from the public registries, which are not here',
-  'docs/commands/04-clients.md: spoke export --client cursor':
-    'shows servers installed from the public registries, which are not here',
   'docs/commands/05-authoring.md: spoke publish': 'publishes to a running Spoke platform',
-  'docs/commands/06-registries.md: spoke registry list':
-    'lists the acme registry added further down the page',
-  'docs/commands/07-config-and-secrets.md: spoke config get performance.registryTimeout':
-    'reads a secret of the GitHub server installed from npm',
-  'docs/commands/07-config-and-secrets.md: spoke config set development.verbose true':
-    'stores a token typed at a terminal for the GitHub server installed from npm',
-  'docs/commands/07-config-and-secrets.md: spoke config unset serve.token':
-    'deletes the token spoke serve --http made earlier',
-  'docs/commands/07-config-and-secrets.md: spoke config list':
-    'lists the secret of the GitHub server installed from npm',
-  'docs/commands/08-policy.md: spoke policy show': 'shows the policy the next example sets',
-  'docs/commands/08-policy.md: spoke policy set allowed-licenses MIT,Apache-2.0,BSD-3-Clause':
-    'checks three servers installed from the public registries',
-  'docs/commands/08-policy.md: spoke install io.github.example/server-scraper':
-    'asks the public registries and installs from npm, whose listings and packages are not here',
   'docs/commands/08-policy.md: spoke audit':
     'shows installs and calls of servers installed from npm',
   'docs/commands/08-policy.md: spoke audit --server filesystem --action call --json':
     'shows calls of a server installed from npm',
-  'docs/commands/09-account.md: spoke login':
-    'types a token at a terminal, for a running Spoke platform',
   'docs/commands/09-account.md: spoke login --token "$SPOKE_TOKEN"':
     'publishes to a running Spoke platform',
-  'docs/commands/09-account.md: spoke login --registry acme':
-    'logs in to the acme registry of another page',
-  'docs/commands/09-account.md: spoke logout':
-    'deletes the token the logins above store, which need a terminal or a running platform',
-  'docs/commands/10-global-flags-and-exit-codes.md: spoke --version':
-    'the output shown is that of spoke --help alone',
   'docs/commands/03-running-and-serving.md: spoke serve --http 7801': 'serves until stopped',
   'docs/commands/05-authoring.md: spoke dev': 'watches until stopped',
   'docs/quick-start/06-next-steps.md: spoke serve --http 7801': 'serves until stopped',
@@ -107,7 +84,7 @@ const NOT_RUN: Record<string, string> = {
 /** What may differ between the docs and a run here, replaced the same way on both sides. */
 const NORMALISE: [RegExp, string][] = [
   // Where secrets are kept depends on the machine: a keychain, or the encrypted file.
-  [/OS keychain \([^)]*\)|encrypted file \([^)]*\)/g, '<secret store>'],
+  [/OS keychain( \([^)]*\))?|encrypted file( \([^)]*\))?/g, '<secret store>'],
   [/ (keychain|encrypted-file)$/gm, ' <secret store>'],
   // Times and durations.
   [/\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2}(\.\d+)?Z?)?( UTC)?/g, '<time>'],
@@ -131,8 +108,9 @@ function normalise(text: string): string {
 }
 
 /** The fixture's temporary paths, written as the docs write them (Ada's home on Linux). */
-function asDocsPaths(fx: Fixture, text: string): string {
+function asDocsPaths(fx: Fixture, text: string, first: [string, string][] = []): string {
   const pairs: [string, string][] = [
+    ...first,
     [fx.cwd, '/home/ada/demo'],
     [fx.configDir, '/home/ada/.config/spoke'],
     [path.join(fx.root, 'home'), '/home/ada'],
@@ -210,7 +188,18 @@ async function spokeAtTerminal(
   return { code: await exit, screen };
 }
 
+/** Runs a shell line that is not `spoke`, such as `echo ... > hello.txt`. */
+function sh(line: string, cwd: string, fx: Fixture): Promise<number> {
+  const child = spawn('sh', ['-c', line], { cwd, env: fx.env, stdio: 'ignore' });
+  return new Promise((resolve, reject) => {
+    child.on('error', reject);
+    child.on('close', (code) => resolve(code ?? -1));
+  });
+}
+
 type Page = { file: string; examples: Example[] };
+
+let outputs = 0;
 
 const chapters = CHAPTERS.map(({ dir, shared }) => ({
   dir,
@@ -228,75 +217,98 @@ describe('the examples that are not run', () => {
   });
 });
 
+/** A chapter's (or a page's) workspace, with the registries it runs against. */
+type World = { here: Place | null; registries: { close: () => Promise<void> } | null };
+
+async function fresh(world: World, page: Page, init: boolean): Promise<void> {
+  await close(world);
+  const fx = makeFixture();
+  world.here = { fx, cwd: fx.cwd, paths: [], close: async () => undefined };
+  const where = path.relative(CONTENT, page.file);
+  if (WITH_REGISTRIES.some((w) => where === w || where.startsWith(`${w}/`))) {
+    world.registries = await docsRegistries(fx);
+  }
+  if (init && page.examples[0]?.lines[0] !== 'spoke init') {
+    const run = await runCli(['init'], fx);
+    if (run.code !== 0) throw new Error(run.stderr);
+  }
+}
+
+async function close(world: World): Promise<void> {
+  await world.registries?.close();
+  world.here?.fx.cleanup();
+  world.registries = null;
+  world.here = null;
+}
+
+/**
+ * The Quick Start's pages run in order in one workspace. The command pages, each in its own,
+ * run at the same time as each other and as the Quick Start; a page's examples run in order.
+ */
 for (const chapter of chapters) {
-  describe(chapter.dir, () => {
-    let fx: Fixture | null = null;
-    let cwd = '';
-    let outputs = 0;
-    let registries: { close: () => Promise<void> } | null = null;
-    const fresh = async (page: Page) => {
-      await registries?.close();
-      registries = null;
-      fx?.cleanup();
-      fx = makeFixture();
-      cwd = fx.cwd;
-      const where = path.relative(CONTENT, page.file);
-      if (WITH_REGISTRIES.some((w) => where === w || where.startsWith(`${w}/`))) {
-        registries = await docsRegistries(fx);
-      }
-      const init = page.examples[0]?.lines[0] !== 'spoke init';
-      if (!chapter.shared && init) {
-        const init = spawnSync(NODE_24, [SOURCE_ENTRY, 'init'], { cwd, env: fx.env });
-        if (init.status !== 0) throw new Error(String(init.stderr));
-      }
-    };
-    afterAll(async () => {
-      await registries?.close();
-      fx?.cleanup();
-    });
+  describe(chapter.dir, { concurrent: true }, () => {
+    const shared: World = { here: null, registries: null };
+    afterAll(() => close(shared));
 
     for (const page of chapter.pages) {
-      describe(path.basename(page.file), () => {
-        it('starts where the page starts', async () => {
-          if (!chapter.shared || fx === null) await fresh(page);
+      describe(path.basename(page.file), { concurrent: !chapter.shared }, () => {
+        const world = chapter.shared ? shared : { here: null, registries: null };
+        if (!chapter.shared) afterAll(() => close(world));
+        it('starts where the page starts', { concurrent: false, timeout: 120_000 }, async () => {
+          if (!chapter.shared || world.here === null) await fresh(world, page, !chapter.shared);
         });
         for (const example of page.examples) {
           const key = keyOf(example);
           const reason = NOT_RUN[key];
           if (reason) continue;
-          it(`${example.where}: ${example.lines.join(' && ')}`, async () => {
-            const f = fx!;
-            const file = path.join(f.root, `output-${++outputs}.txt`);
-            const codes: number[] = [];
-            // A reader at a terminal answers the questions the output shows; when none is shown,
-            // the default of each question, and yes to the approvals (`--yes` is for scripts).
-            const answers = typedAnswers(example.output);
-            const terminal =
-              answers.length > 0 ||
-              (example.output === null && !example.lines.some((l) => / --yes\b/.test(l)));
-            for (const line of example.lines) {
-              const words = shellWords(line);
-              if (words[0] === 'spoke' && terminal) {
-                const run = await spokeAtTerminal(words.slice(1), cwd, f, answers);
-                appendFileSync(file, run.screen);
-                codes.push(run.code);
-              } else if (words[0] === 'spoke')
-                codes.push(await spoke(words.slice(1), cwd, f, file));
-              else if (words[0] === 'cd') cwd = path.resolve(cwd, words[1] ?? '.');
-              else codes.push(spawnSync('sh', ['-c', line], { cwd, env: f.env }).status ?? -1);
+          const name = `${example.where}: ${example.lines.join(' && ')}`;
+          it(name, { concurrent: false, timeout: 120_000 }, async () => {
+            const here = world.here!;
+            const place = ELSEWHERE[key] ? await ELSEWHERE[key](here) : here;
+            try {
+              await BEFORE[key]?.(place);
+              await runExample(example, place);
+            } finally {
+              if (place !== here) await place.close();
             }
-            const printed = readFileSync(file, { encoding: 'utf8', flag: 'a+' });
-            if (example.output === null) {
-              expect(
-                codes.every((c) => c === 0),
-                printed,
-              ).toBe(true);
-              return;
-            }
-            expect(normalise(asDocsPaths(f, printed))).toBe(normalise(example.output));
           });
         }
       });
     }
   });
+}
+
+/** Runs an example's lines in a place and compares what they print with the output shown. */
+async function runExample(example: Example, place: Place): Promise<void> {
+  const f = place.fx;
+  const file = path.join(f.root, `output-${++outputs}.txt`);
+  let cwd = place.cwd;
+  const codes: number[] = [];
+  // A reader at a terminal answers the questions the output shows; when none is shown,
+  // the default of each question, and yes to the approvals (`--yes` is for scripts).
+  const answers = typedAnswers(example.output);
+  const terminal =
+    answers.length > 0 ||
+    (example.output === null && !example.lines.some((l) => / --yes\b/.test(l)));
+  for (const line of example.lines) {
+    // Paths the docs write, such as `--cwd /home/ada/demo`, are the fixture's.
+    const words = shellWords(line).map((w) => w.split('/home/ada/demo').join(f.cwd));
+    if (words[0] === 'spoke' && terminal) {
+      const run = await spokeAtTerminal(words.slice(1), cwd, f, answers);
+      appendFileSync(file, run.screen);
+      codes.push(run.code);
+    } else if (words[0] === 'spoke') codes.push(await spoke(words.slice(1), cwd, f, file));
+    else if (words[0] === 'cd') cwd = path.resolve(cwd, words[1] ?? '.');
+    else codes.push(await sh(line, cwd, f));
+  }
+  place.cwd = cwd;
+  const printed = readFileSync(file, { encoding: 'utf8', flag: 'a+' });
+  if (example.output === null) {
+    expect(
+      codes.every((c) => c === 0),
+      printed,
+    ).toBe(true);
+    return;
+  }
+  expect(normalise(asDocsPaths(f, printed, place.paths))).toBe(normalise(example.output));
 }

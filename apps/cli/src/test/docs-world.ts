@@ -82,6 +82,13 @@ export const DOCS_PACKAGES: LocalPackage[] = [
     source: 'server-filesystem.ts',
   },
   {
+    name: 'fs-notes',
+    versions: ['0.3.1'],
+    license: 'MIT',
+    bin: 'fs-notes',
+    source: 'fs-notes.ts',
+  },
+  {
     name: '@modelcontextprotocol/server-github',
     versions: ['2025.4.8'],
     license: 'MIT',
@@ -90,7 +97,14 @@ export const DOCS_PACKAGES: LocalPackage[] = [
   },
 ];
 
-const unverified = (name: string, version: string, description: string, keywords: string) => ({
+type Listed = { item: ListItem; keywords: string; npm?: string };
+
+const unverified = (
+  name: string,
+  version: string,
+  description: string,
+  keywords: string,
+): Listed => ({
   item: entry(name, version, { description, trustLevel: 'unverified', license: 'MIT' }),
   keywords,
 });
@@ -114,6 +128,11 @@ export async function docsRegistries(fx: Fixture): Promise<{ close: () => Promis
     }),
     readonlyFs,
     github('2025.4.8'),
+    entry('io.github.example/server-scraper', '1.4.0', {
+      description: 'Fetch web pages and extract their text',
+      license: 'GPL-3.0-only',
+      npm: '@example/server-scraper',
+    }),
     github('0.6.2', { isLatest: false }),
     github('0.6.1', { isLatest: false }),
     entry('io.github.jdoe/postgres-tools', '0.3.0', {
@@ -123,14 +142,17 @@ export async function docsRegistries(fx: Fixture): Promise<{ close: () => Promis
       description: 'Describe PostgreSQL tables, indexes and constraints',
     }),
   ];
-  const spokeListed = [
+  const spokeListed: Listed[] = [
     { item: filesystem('2026.1.14', { trustLevel: 'verified' }), keywords: '' },
-    unverified(
-      'dev.spoke.ada/fs-notes',
-      '0.3.1',
-      'Markdown notes in a folder, exposed as resources and tools',
-      'filesystem notes',
-    ),
+    {
+      ...unverified(
+        'dev.spoke.ada/fs-notes',
+        '0.3.1',
+        'Markdown notes in a folder, exposed as resources and tools',
+        'filesystem notes',
+      ),
+      npm: 'fs-notes',
+    },
     unverified(
       'dev.spoke.kim/file-search',
       '0.9.0',
@@ -146,6 +168,14 @@ export async function docsRegistries(fx: Fixture): Promise<{ close: () => Promis
     ),
     unverified('dev.spoke.lee/pg-admin', '0.1.0', 'Roles and grants', 'postgres admin'),
   ];
+  for (const { item, npm } of spokeListed) {
+    if (npm) {
+      const { version } = item.server;
+      item.server.packages = [
+        { registryType: 'npm', identifier: npm, version, transport: { type: 'stdio' } },
+      ];
+    }
+  }
   const keywords = new Map<ListItem, string>([
     [readonlyFs, 'filesystem'],
     ...spokeListed.map((s) => [s.item, s.keywords] as [ListItem, string]),

@@ -39,9 +39,9 @@ const tool = <S extends z.ZodRawShape>(
   shape: S,
   run: (args: z.infer<z.ZodObject<S>>) => Promise<string>,
 ) =>
-  server.registerTool(name, { description, inputSchema: shape }, async (args) =>
-    text(await run(args as z.infer<z.ZodObject<S>>)),
-  );
+  server.registerTool(name, { description, inputSchema: shape }, (async (
+    args: z.infer<z.ZodObject<S>>,
+  ) => text(await run(args))) as never);
 
 const readText = async ({ path: p }: { path: string }) => fs.readFile(valid(p), 'utf8');
 async function listing(p: string, sizes: boolean): Promise<string> {
