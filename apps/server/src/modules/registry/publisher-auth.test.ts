@@ -304,6 +304,10 @@ describe('mcp-publisher login http --domain <domain> --private-key <key>', () =>
       'invalid signature format, must be hex',
     );
     await refusal(signedBody('127.0.0.1', keys), 'invalid domain format');
+    await refusal(
+      { ...signedBody('strict.example', keys), signed_timestamp: 'abcd' },
+      'invalid signature size for Ed25519 or ECDSA P-384',
+    );
     const unknown = await login('http', signedBody('nobody.example', keys));
     expect(unknown.statusCode).toBe(401);
     expect(unknown.json().error).toMatch(

@@ -11,6 +11,7 @@ import { request as httpsRequest } from 'node:https';
 import { BlockList, isIP } from 'node:net';
 import { ErrorCode } from '@spoke/shared';
 import { AppError } from '../../errors.ts';
+import { ConcurrencyGate } from '../../lib/concurrency-gate.ts';
 
 /**
  * The login `mcp-publisher` performs against a registry: a credential exchanged at
@@ -291,15 +292,19 @@ const refused = (detail: string, reason: string) =>
 function createReplayGuard(now: () => number) {
   const seen = new Map<string, number>();
   return {
-    /** False when the same signature was accepted already. */
-    firstUse(key: string): boolean {
+    /** Whether the same signature was accepted already. */
+    used(key: string): boolean {
       const at = now();
       for (const [k, until] of seen) {
         if (until > at) break;
         seen.delete(k);
       }
-      if (seen.has(key)) return false;
-      seen.set(key, at + 2 * TIMESTAMP_WINDOW_MS);
+      return seen.has(key);
+    },
+    /** False when the same signature was accepted already; else it is now. */
+    firstUse(key: string): boolean {
+      if (this.used(key)) return false;
+      seen.set(key, now() + 2 * TIMESTAMP_WINDOW_MS);
       return true;
     },
   };
@@ -318,6 +323,9 @@ export function createDomainProofs(
   now: () => number = Date.now,
 ) {
   const replays = createReplayGuard(now);
+  // Each proof reads a domain's keys over the network: a few at once per instance, a few more
+  // waiting, the rest refused (429) rather than queued behind slow domains.
+  const fetches = new ConcurrencyGate({ concurrency: 16, queue: 64, maxWaitMs: 10_000 });
   return async function exchange(
     method: 'http' | 'dns',
     input: SignedTimestamp,
@@ -336,12 +344,20 @@ export function createDomainProofs(
       throw refused(detail, 'invalid signature format, must be hex');
     }
     const signature = Buffer.from(input.signed_timestamp, 'hex');
-    let records: string[];
-    try {
-      records = method === 'http' ? [await sources.wellKnown(domain)] : await sources.txt(domain);
-    } catch (err) {
-      throw refused(detail, `failed to fetch public key: ${(err as Error).message}`);
+    if (signature.length !== 64 && signature.length !== 96) {
+      throw refused(detail, 'invalid signature size for Ed25519 or ECDSA P-384');
     }
+    const replayKey = `${method}:${domain}:${input.signed_timestamp.toLowerCase()}`;
+    if (replays.used(replayKey)) {
+      throw refused(detail, 'this signed timestamp was used already; sign a new one');
+    }
+    const records = await fetches.run(async () => {
+      try {
+        return method === 'http' ? [await sources.wellKnown(domain)] : await sources.txt(domain);
+      } catch (err) {
+        throw refused(detail, `failed to fetch public key: ${(err as Error).message}`);
+      }
+    });
     const parsed = records.map(parseKeyRecord).filter((k) => k !== null);
     if (parsed.length === 0) {
       throw refused(
@@ -357,7 +373,7 @@ export function createDomainProofs(
     if (!keys.some((key) => verifies(key, message, signature))) {
       throw refused(detail, 'signature verification failed');
     }
-    if (!replays.firstUse(`${method}:${domain}:${input.signed_timestamp.toLowerCase()}`)) {
+    if (!replays.firstUse(replayKey)) {
       throw refused(detail, 'this signed timestamp was used already; sign a new one');
     }
     const namespace = reverseDomain(domain);
