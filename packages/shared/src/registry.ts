@@ -164,6 +164,8 @@ export const RegistryListQuerySchema = z.object({
   version: z.optional(z.string().check(z.maxLength(255))),
   category: z.optional(z.enum(INTEGRATION_CATEGORIES)),
   trust: z.optional(z.enum(TRUST_LEVELS)),
+  /** Deleted servers too; implied by `updated_since`, as in the official registry. */
+  include_deleted: z.optional(z.enum(['true', 'false'])),
 });
 export type RegistryListQuery = z.input<typeof RegistryListQuerySchema>;
 

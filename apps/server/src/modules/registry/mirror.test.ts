@@ -190,6 +190,17 @@ describe('mirroring an upstream registry', () => {
     expect((await sync(official.id)).last_result).toMatchObject({ deleted: 1 });
     expect((await read('io.github.acme/weather')).statusCode).toBe(404);
     expect((await listed('acme/weather')).length).toBe(0);
+    // Visible with include_deleted, and always to updated_since (as the official registry).
+    for (const query of ['include_deleted=true', 'updated_since=2026-01-01T00:00:00Z']) {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `/registry/v0.1/servers?search=acme/weather&${query}`,
+      });
+      const { servers } = RegistryListSchema.parse(res.json());
+      expect(servers.map((e) => [e.server.version, e._meta[OFFICIAL_META_KEY].status])).toEqual([
+        ['1.0.0', 'deleted'],
+      ]);
+    }
     const moderated = await asAdmin('GET', '/servers?search=acme/weather');
     expect(moderated.json().data.servers).toMatchObject([
       { name: 'io.github.acme/weather', status: 'deleted' },

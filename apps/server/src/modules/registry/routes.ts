@@ -123,6 +123,8 @@ export const registryApiRoutes: FastifyPluginAsyncZod<{
         version: q.version || undefined,
         category: q.category,
         trust: q.trust,
+        // As the official registry: always with updated_since, so that mirrors see deletions.
+        includeDeleted: q.include_deleted === 'true' || updatedSince !== undefined,
       });
       return sendJsonBody(reply, body);
     },

@@ -46,6 +46,8 @@ export type ListOptions = {
   version?: string;
   category?: IntegrationCategory;
   trust?: TrustLevel;
+  /** Deleted servers too, with status `deleted` (mirrors read deletions so). */
+  includeDeleted?: boolean;
 };
 
 /** Namespaces no user can claim: the platform's own. */
@@ -78,6 +80,7 @@ function listingKey(opts: ListOptions): string {
     opts.version ?? null,
     opts.category ?? null,
     opts.trust ?? null,
+    opts.includeDeleted ?? false,
   ]);
 }
 
@@ -156,7 +159,7 @@ export function createRegistryService(db: Db, options: { listingCacheMs: number 
     opts: ListOptions,
   ): Promise<{ entries: RegistryEntry[]; nextCursor?: string }> {
     const filters: (SQL | undefined)[] = [
-      ne(registryServers.status, 'deleted'),
+      opts.includeDeleted ? undefined : ne(registryServers.status, 'deleted'),
       ...searchFilters(opts.search),
     ];
     if (opts.after) {
