@@ -12,6 +12,7 @@ import {
   shellWords,
   type Example,
 } from './test/doc-examples.ts';
+import { freePort } from './test/free-port.ts';
 import { NODE_24, runCli, SOURCE_ENTRY } from './test/run-cli.ts';
 import { onTerminal } from './test/terminal.ts';
 
@@ -35,6 +36,7 @@ const WITH_REGISTRIES = [
   'docs/quick-start',
   'docs/commands/01-workspaces.md',
   'docs/commands/02-servers.md',
+  'docs/commands/03-running-and-serving.md',
   'docs/commands/04-clients.md',
   'docs/commands/07-config-and-secrets.md',
   'docs/commands/08-policy.md',
@@ -48,37 +50,31 @@ const NOT_RUN: Record<string, string> = {
   'docs/quick-start/04-connect-an-mcp-client.md: spoke export --client claude-desktop':
     "writes Claude Desktop's file on a Mac",
   'docs/quick-start/05-servers-that-need-secrets.md: spoke call github search_repositories --args \'{"query": "repo:modelcontextprotocol/servers", "perPage": 1}\'':
-    'calls the GitHub API',
+    "calls GitHub's API, and shows its answer shortened",
+  'docs/quick-start/06-next-steps.md: spoke create weather --template tool':
+    "npm install fetches the project's dependencies from npm, and spoke dev watches until stopped",
   'docs/commands/02-servers.md: spoke info io.github.modelcontextprotocol/server-github':
-    'shows the GitHub server as installed here from npm',
-  'docs/commands/02-servers.md: spoke install io.github.modelcontextprotocol/server-filesystem --yes':
-    'asks the public registries and installs from npm, whose listings and packages are not here',
+    'shows github installed, which the page installs further down',
   'docs/commands/02-servers.md: spoke list':
-    'shows servers installed from the public registries, which are not here',
+    'the page differs: it leaves out fs-old, which its install example adds, and lists github before weather, installed before it',
   'docs/commands/02-servers.md: spoke update':
-    'updates servers installed from the public registries',
-  'docs/commands/02-servers.md: spoke remove github':
-    'shows servers installed from the public registries, which are not here',
+    'shows a newer filesystem release under another license and weather with changed tools',
   'docs/commands/03-running-and-serving.md: spoke tools github':
-    'starts the GitHub server installed from npm',
+    'the output shown is shortened (...)',
   'docs/commands/03-running-and-serving.md: spoke call filesystem get_file_info --args \'{"path": "spoke.json"}\'':
-    'calls the filesystem server installed from npm',
+    "shows a file's size and times on another day",
   'docs/commands/03-running-and-serving.md: spoke run filesystem --cwd /home/ada/demo':
     'an MCP client speaks to it on standard input',
   'docs/commands/03-running-and-serving.md: spoke health':
-    'starts servers installed from npm and asks the public registries',
+    'shows a notes server whose tools changed and a Spoke registry that is not running',
+  'docs/commands/05-authoring.md: spoke dev': 'watches until stopped',
   'docs/commands/05-authoring.md: spoke publish': 'publishes to a running Spoke platform',
   'docs/commands/08-policy.md: spoke audit':
-    'shows installs and calls of servers installed from npm',
+    "shows a day's history of installs, a secret and tool calls, with their times and durations",
   'docs/commands/08-policy.md: spoke audit --server filesystem --action call --json':
-    'shows calls of a server installed from npm',
+    'shows the user, host and times of calls on another machine',
   'docs/commands/09-account.md: spoke login --token "$SPOKE_TOKEN"':
     'publishes to a running Spoke platform',
-  'docs/commands/03-running-and-serving.md: spoke serve --http 7801': 'serves until stopped',
-  'docs/commands/05-authoring.md: spoke dev': 'watches until stopped',
-  'docs/quick-start/06-next-steps.md: spoke serve --http 7801': 'serves until stopped',
-  'docs/quick-start/06-next-steps.md: spoke create weather --template tool':
-    'spoke dev watches until stopped',
 };
 
 /** What may differ between the docs and a run here, replaced the same way on both sides. */
@@ -89,6 +85,8 @@ const NORMALISE: [RegExp, string][] = [
   // Times and durations.
   [/\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2}(\.\d+)?Z?)?( UTC)?/g, '<time>'],
   [/\b\d+(\.\d+)? ?(ms|s)\b/g, '<duration>'],
+  // A token made when spoke serve --http first starts.
+  [/^Bearer token: \S+$/gm, 'Bearer token: <token>'],
   // Ports chosen when a test server starts.
   [/(127\.0\.0\.1|localhost):\d+/g, '$1:<port>'],
   // spoke's own version, printed alone on a line.
@@ -122,7 +120,13 @@ const keyOf = (example: Example) =>
   `${example.where.replace(/:\d+$/, '')}: ${example.lines.find((l) => l.startsWith('spoke '))}`;
 
 /** Runs `spoke <args>` with standard output and error on one file, interleaved as on a screen. */
-function spoke(args: string[], cwd: string, fx: Fixture, file: string): Promise<number> {
+function spoke(
+  args: string[],
+  cwd: string,
+  fx: Fixture,
+  file: string,
+  options: { stopAfter?: string } = {},
+): Promise<number> {
   const fd = openSync(file, 'a');
   const child = spawn(NODE_24, [SOURCE_ENTRY, ...args], {
     cwd,
@@ -130,8 +134,19 @@ function spoke(args: string[], cwd: string, fx: Fixture, file: string): Promise<
     stdio: ['ignore', fd, fd],
   });
   closeSync(fd);
+  // A command that runs until stopped gets Ctrl+C once it has printed `stopAfter`.
+  const stop = options.stopAfter;
+  const poll = stop
+    ? setInterval(() => {
+        if (readFileSync(file, 'utf8').includes(stop)) {
+          clearInterval(poll);
+          child.kill('SIGINT');
+        }
+      }, 50)
+    : undefined;
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => child.kill('SIGKILL'), 60_000);
+    child.on('close', () => clearInterval(poll));
     child.on('error', reject);
     child.on('close', (code) => {
       clearTimeout(timer);
@@ -285,15 +300,19 @@ async function runExample(example: Example, place: Place): Promise<void> {
   let cwd = place.cwd;
   const codes: number[] = [];
   // A reader at a terminal answers the questions the output shows; when none is shown,
-  // the default of each question, and yes to the approvals (`--yes` is for scripts).
+  // the default of each question, and yes to the approvals. A line with `--yes` is for
+  // scripts, and runs without a terminal.
   const answers = typedAnswers(example.output);
-  const terminal =
-    answers.length > 0 ||
-    (example.output === null && !example.lines.some((l) => / --yes\b/.test(l)));
+  const interactive = answers.length > 0 || example.output === null;
   for (const line of example.lines) {
     // Paths the docs write, such as `--cwd /home/ada/demo`, are the fixture's.
     const words = shellWords(line).map((w) => w.split('/home/ada/demo').join(f.cwd));
-    if (words[0] === 'spoke' && terminal) {
+    if (words[0] === 'spoke' && words[1] === 'serve') {
+      // Served on a free port (shown as the docs' port), and stopped once it says how.
+      const port = String(await freePort());
+      const args = words.slice(1).map((w) => (/^\d{4,5}$/.test(w) ? port : w));
+      codes.push(await spoke(args, cwd, f, file, { stopAfter: 'Press Ctrl+C to stop.' }));
+    } else if (words[0] === 'spoke' && interactive && !words.includes('--yes')) {
       const run = await spokeAtTerminal(words.slice(1), cwd, f, answers);
       appendFileSync(file, run.screen);
       codes.push(run.code);

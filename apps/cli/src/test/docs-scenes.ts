@@ -139,6 +139,17 @@ export const BEFORE: Record<string, (place: Place) => Promise<void>> = {
       await installFilesystemAndGithub(place);
       await installNotes(place);
     },
+  // The weather project `spoke create` made beside the workspace, built.
+  'docs/commands/02-servers.md: spoke install io.github.modelcontextprotocol/server-filesystem --yes':
+    async (place) => {
+      const weather = writeTinyProject(path.join(path.dirname(place.fx.cwd), 'weather'));
+      writeFileSync(
+        path.join(weather, 'package.json'),
+        JSON.stringify({ name: 'weather', version: '0.1.0', license: 'MIT', bin: 'server.js' }),
+      );
+    },
+  // The two servers of the Quick Start.
+  'docs/commands/03-running-and-serving.md: spoke serve --http 7801': installFilesystemAndGithub,
   // The license rule set above, which the example before lifted.
   'docs/commands/08-policy.md: spoke install io.github.example/server-scraper': async (place) => {
     await spokeIn(place, ['policy', 'set', 'allowed-licenses', 'MIT,Apache-2.0,BSD-3-Clause']);
