@@ -59,7 +59,11 @@ function placePath(relative: string, alone: boolean, asArg: boolean, workspaceDi
 
 function check(label: string, d: Declaration, value: string, workspaceDir: string): string {
   const bad = (why: string) =>
-    failure('MISSING_VALUE', `${label}: ${why}, got ${JSON.stringify(value)}`);
+    failure(
+      'MISSING_VALUE',
+      // A secret is never shown, not even when it is wrong.
+      `${label}: ${why}${d.isSecret ? '' : `, got ${JSON.stringify(value)}`}`,
+    );
   if (d.choices?.length && !d.choices.includes(value))
     throw bad(`expected one of ${d.choices.join(', ')}`);
   if (d.format === 'number' && !Number.isFinite(Number(value))) throw bad('expected a number');
