@@ -1,0 +1,74 @@
+/**
+ * The client under test for the MCP conformance suite's client scenarios: given the scenario's
+ * server URL (the last argument) and its name (MCP_CONFORMANCE_SCENARIO), it does with `spoke`
+ * what a user would: a workspace whose one server is that remote URL, `spoke login` where the
+ * scenario needs a sign-in (the "browser" follows the authorization URL, as a person approving
+ * it would), `spoke update --yes` to read and accept its tools, then `spoke call`.
+ *
+ * Run: node client.ts <server-url>; exits with the first failing spoke command's code.
+ */
+import { spawnSync } from 'node:child_process';
+import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { NODE_24, SOURCE_ENTRY } from '../run-cli.ts';
+import { addRemote } from './workspace.ts';
+
+const url = process.argv.at(-1)!;
+const scenario = process.env.MCP_CONFORMANCE_SCENARIO ?? '';
+const context = JSON.parse(process.env.MCP_CONFORMANCE_CONTEXT ?? '{}') as Record<string, string>;
+
+const root = mkdtempSync(path.join(os.tmpdir(), 'spoke-conformance-'));
+const cwd = path.join(root, 'work');
+const browser = path.join(root, 'browser');
+for (const dir of [cwd, path.join(root, 'home')]) mkdirSync(dir, { recursive: true });
+// The person at the browser: opens the authorization URL and follows its redirects back to
+// spoke's listener on 127.0.0.1.
+writeFileSync(
+  browser,
+  `#!/bin/sh\nexec ${JSON.stringify(NODE_24)} -e 'fetch(process.argv[1]).then((r) => r.text())' "$1"\n`,
+);
+chmodSync(browser, 0o755);
+
+const env: Record<string, string> = {
+  PATH: process.env.PATH ?? '/usr/bin:/bin',
+  HOME: path.join(root, 'home'),
+  SPOKE_CONFIG_DIR: path.join(root, 'config'),
+  XDG_STATE_HOME: path.join(root, 'state'),
+  BROWSER: browser,
+};
+
+function spoke(...args: string[]): string {
+  process.stderr.write(`$ spoke ${args.join(' ')}\n`);
+  const run = spawnSync(NODE_24, [SOURCE_ENTRY, ...args], { cwd, env, encoding: 'utf8' });
+  process.stderr.write(run.stdout + run.stderr);
+  if (run.status !== 0) {
+    rmSync(root, { recursive: true, force: true });
+    process.exit(run.status ?? 1);
+  }
+  return run.stdout;
+}
+
+/** What each scenario's server expects to be called with. */
+const ARGUMENTS: Record<string, Record<string, unknown>> = {
+  add_numbers: { a: 5, b: 3 },
+};
+
+spoke('init', 'conformance');
+addRemote(cwd, 'conf', url);
+if (scenario.startsWith('auth/')) {
+  spoke(
+    'login',
+    'conf',
+    ...(context.client_id ? ['--client-id', context.client_id] : []),
+    ...(context.client_secret ? ['--client-secret', context.client_secret] : []),
+  );
+}
+spoke('update', 'conf', '--yes');
+const listed = JSON.parse(spoke('tools', 'conf', '--json')) as { tools: { name: string }[] };
+if (scenario !== 'initialize') {
+  for (const { name } of listed.tools) {
+    spoke('call', 'conf', name, '--args', JSON.stringify(ARGUMENTS[name] ?? {}));
+  }
+}
+rmSync(root, { recursive: true, force: true });
