@@ -72,7 +72,9 @@ export const run: CommandSpec = {
   usage: 'spoke run <server> [--no-sandbox]',
   description:
     'Runs one server in the foreground, speaking MCP on standard input and output, with its\n' +
-    'secrets injected at launch, in the sandbox when the policy says so. Logs go to standard error.',
+    'secrets injected at launch, in the sandbox when the policy says so. Logs go to standard error.\n' +
+    'A server missing a required value is not started; the error names each value and the\n' +
+    'spoke config set command that gives it.',
   args: [server],
   flags: [
     {

@@ -221,7 +221,9 @@ export const update: CommandSpec = {
   description:
     'Updates one server, or all of them, and is the only way to accept changed tool definitions.\n' +
     'A server installed as latest moves to the newest version in the registry it came from; a\n' +
-    'pinned server keeps its version.',
+    'pinned server keeps its version. Values you set are kept while the new version declares\n' +
+    'them; dropped ones are removed; new ones are asked for (with --yes, taken from the\n' +
+    'environment or reported as missing).',
   args: [
     { name: 'server', description: 'Local name', defaultText: 'all servers', check: localName },
   ],
