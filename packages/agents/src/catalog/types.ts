@@ -93,9 +93,12 @@ export type IntegrationProvider =
       transport: 'streamable-http' | 'sse';
       /**
        * Headers sent with every request, e.g. `Authorization: Bearer {GITHUB_PERSONAL_ACCESS_TOKEN}`.
-       * A remote without an `Authorization` header signs the user in with OAuth instead.
+       * A remote without an `Authorization` header signs the user in with OAuth instead, unless
+       * it is `public`.
        */
       headers?: Readonly<Record<string, string>>;
+      /** Open to anyone: no sign-in and no credentials (e.g. a public documentation server). */
+      public?: boolean;
     };
 
 export type Integration = {

@@ -12,6 +12,7 @@ import type { Integration } from '../catalog/types.ts';
 import {
   catalogConnector,
   connectIntegration,
+  isOAuthRemote,
   MissingCredentialsError,
   NoServerError,
   type McpConnection,
@@ -154,6 +155,16 @@ describe('connectIntegration: remote servers', () => {
     );
     await expect(connecting).rejects.not.toThrow(/tok-wrong-777/);
     expect(seen.at(-1)?.auth).toBe('Bearer tok-wrong-777');
+  });
+});
+
+describe('which remotes sign the user in with OAuth', () => {
+  it('those with no Authorization header, unless they are open to anyone', () => {
+    expect(isOAuthRemote(integrationById('vercel')!)).toBe(true);
+    expect(isOAuthRemote(integrationById('zendesk')!)).toBe(true);
+    // AWS's knowledge server is public; GitHub's remote takes a token in its header.
+    expect(isOAuthRemote(integrationById('aws')!)).toBe(false);
+    expect(isOAuthRemote(integrationById('github')!)).toBe(false);
   });
 });
 

@@ -104,11 +104,15 @@ export class SignInNeededError extends MissingCredentialsError {
   }
 }
 
-/** Whether the integration is a remote whose user signs in with OAuth (no Authorization header). */
+/**
+ * Whether the integration is a remote whose user signs in with OAuth: one with no Authorization
+ * header that is not open to anyone.
+ */
 export function isOAuthRemote(integration: Integration): boolean {
   const { provider } = integration;
   return (
     provider.kind === 'remote' &&
+    !provider.public &&
     !Object.keys(provider.headers ?? {}).some((name) => name.toLowerCase() === 'authorization')
   );
 }

@@ -255,6 +255,8 @@ export const DEVOPS_INTEGRATIONS: readonly Integration[] = [
       kind: 'remote',
       url: 'https://knowledge-mcp.global.api.aws',
       transport: 'streamable-http',
+      // Open to anyone, as its documentation says: no sign-in.
+      public: true,
     },
     source: 'https://awslabs.github.io/mcp/servers/aws-knowledge-mcp-server',
     registryName: 'dev.spoke.catalog/aws',
