@@ -56,13 +56,19 @@ export function nameOf(i: number): string {
 }
 
 /** A deterministic set of `count` servers, one version each, written straight to the database. */
-export async function insertServers(app: App, count: number): Promise<void> {
+export async function insertServers(
+  app: App,
+  count: number,
+  beforeAnalyse: () => Promise<void> = async () => {},
+): Promise<void> {
   const db = app.spoke.database.db;
   const now = Date.now();
-  for (let start = 0; start < count; start += 500) {
+  // 2,000 rows a statement: 18,000 parameters, well under PostgreSQL's 65,535.
+  const batch = 2_000;
+  for (let start = 0; start < count; start += batch) {
     const servers = [];
     const versions = [];
-    for (let i = start; i < Math.min(count, start + 500); i++) {
+    for (let i = start; i < Math.min(count, start + batch); i++) {
       const a = WORDS[i % WORDS.length]!;
       const b = WORDS[(i * 7 + 3) % WORDS.length]!;
       const org = ORGS[i % ORGS.length]!;
@@ -101,6 +107,7 @@ export async function insertServers(app: App, count: number): Promise<void> {
     await db.insert(registryServers).values(servers);
     await db.insert(registryVersions).values(versions);
   }
+  await beforeAnalyse();
   // A live database has statistics (autovacuum keeps them); a bulk load has none until then.
   await db.execute(sql`analyze registry_servers`);
   await db.execute(sql`analyze registry_versions`);
