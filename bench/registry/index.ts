@@ -105,7 +105,7 @@ export async function run(ctx: BenchContext): Promise<void> {
       await measure('list, 100 per page', [`${api}?limit=100`], ROUNDS * 2),
       await measure(
         'one server, latest version',
-        [`${api}/${encodeURIComponent(nameOf(4321))}/versions/latest`],
+        [`${api}/${encodeURIComponent(nameOf(4321 % servers))}/versions/latest`],
         ROUNDS * 4,
       ),
     ];
