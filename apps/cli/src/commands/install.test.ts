@@ -135,6 +135,7 @@ describe('spoke install from a registry', () => {
       error: {
         code: 'POLICY_DENIED',
         message: `policy refuses ${TINY}@1.0.0: license GPL-3.0-only is not in allowed-licenses (MIT)`,
+        hint: 'choose another server, or change the policy with: spoke policy set allowed-licenses <list>',
       },
     });
     await runCli(['policy', 'set', 'allowed-licenses', 'any'], w.fx);

@@ -10,7 +10,7 @@ import { serverDir } from '../install/server-dir.ts';
 import { loadRunContext, serverTarget, type RunContext } from '../mcp/server-target.ts';
 import { startServer } from '../mcp/start.ts';
 import { toolHashes, toolsHash, type Drift, type ToolDefinition } from '../mcp/tools-hash.ts';
-import { policyRefusals } from '../policy/policy.ts';
+import { policyHint, policyRefusals } from '../policy/policy.ts';
 import { lookupServer } from '../registry/lookup.ts';
 import { npmLicenseOf, npmVersionMeta } from '../registry/npm-license.ts';
 import { selectRegistries } from '../registry/selection.ts';
@@ -77,11 +77,8 @@ async function upgrade(
   const version = npm.version ?? server.version;
   const meta = await npmVersionMeta(ctx.env, npm.identifier, version, next.selection.timeoutMs);
   const license = (meta && npmLicenseOf(meta)) ?? locked.license;
-  const reasons = policyRefusals(next.selection.policy, {
-    license,
-    trustLevel: next.listing.trustLevel,
-    registry: locked.registry,
-  });
+  const facts = { license, trustLevel: next.listing.trustLevel, registry: locked.registry };
+  const reasons = policyRefusals(next.selection.policy, facts);
   const attempt = {
     action: 'update' as const,
     server: name,
@@ -97,7 +94,7 @@ async function upgrade(
     out.result(`  policy    refused: ${reasons.join('; ')}`);
     const refused = new CliError(
       `policy refuses ${locked.name}@${server.version}: ${reasons.join('; ')}`,
-      { code: 'POLICY_DENIED' },
+      { code: 'POLICY_DENIED', hint: policyHint(next.selection.policy, facts) },
     );
     recordFailedAttempt(attempt, refused, next.selection.policy);
     throw refused;

@@ -7,7 +7,7 @@ import { withSandbox } from '../mcp/sandbox.ts';
 import { commandLine, launchFor } from '../mcp/launch.ts';
 import type { Output } from '../output/output.ts';
 import { LOCAL_NAME } from '../parse/values.ts';
-import { policyRefusals } from '../policy/policy.ts';
+import { policyHint, policyRefusals } from '../policy/policy.ts';
 import { reportInstall } from '../registry/official-api.ts';
 import type { Policy, SandboxLevel } from '../policy/types.ts';
 import { openSecretStore } from '../secrets/store.ts';
@@ -116,7 +116,7 @@ export async function installOne(
       `policy refuses ${c.displayName}${c.version ? `@${c.version}` : ''}: ${reasons.join('; ')}`,
       {
         code: 'POLICY_DENIED',
-        hint: 'choose another server, or change the policy with: spoke policy set',
+        hint: policyHint(ctx.policy, c),
       },
     );
   }

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { CliError } from '../errors.ts';
-import { combinePolicies, loadManagedPolicy, policyRefusals } from './policy.ts';
+import { combinePolicies, loadManagedPolicy, policyHint, policyRefusals } from './policy.ts';
 import { parseRuleValue } from './rule-values.ts';
 import { licenseAllowed, parseLicenseExpression } from './spdx-expression.ts';
 import { canonicalLicense, suggestLicense } from './spdx.ts';
@@ -91,6 +91,19 @@ describe('policy', () => {
     expect(
       policyRefusals(OPEN_POLICY, { license: null, trustLevel: 'unverified', registry: 'x' }),
     ).toEqual([]);
+  });
+
+  it('says which rule to change, and to what, for the first refusal', () => {
+    const facts = { license: 'MIT', trustLevel: 'unverified' as const, registry: 'spoke' };
+    expect(policyHint(strict, facts)).toBe(
+      'ask for the server to be reviewed, install it from a registry you trust more, or change the policy with: spoke policy set min-trust unverified',
+    );
+    expect(policyHint(strict, { ...facts, trustLevel: 'trusted', registry: 'local' })).toBe(
+      'choose an allowed registry, or change the policy with: spoke policy set allowed-registries <list>',
+    );
+    expect(policyHint(strict, { ...facts, license: 'GPL-3.0-only' })).toBe(
+      'choose another server, or change the policy with: spoke policy set allowed-licenses <list>',
+    );
   });
 
   it('takes the stricter rule from a managed policy', () => {

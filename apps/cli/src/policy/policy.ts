@@ -80,5 +80,20 @@ export function policyRefusals(policy: Policy, facts: ServerFacts): string[] {
   return reasons;
 }
 
+/** What to do about a refusal, naming the first rule that refuses and the value that allows it. */
+export function policyHint(policy: Policy, facts: ServerFacts): string {
+  const [first] = policyRefusals(policy, facts);
+  if (first?.startsWith('trust ')) {
+    return (
+      'ask for the server to be reviewed, install it from a registry you trust more, or change ' +
+      `the policy with: spoke policy set min-trust ${facts.trustLevel}`
+    );
+  }
+  if (first?.startsWith('registry ')) {
+    return 'choose an allowed registry, or change the policy with: spoke policy set allowed-registries <list>';
+  }
+  return 'choose another server, or change the policy with: spoke policy set allowed-licenses <list>';
+}
+
 export const registryAllowed = (policy: Policy, name: string) =>
   !policy.allowedRegistries || policy.allowedRegistries.includes(name);
