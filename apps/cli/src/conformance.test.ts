@@ -32,9 +32,7 @@ const CLIENT_FAILURES: Record<string, string> = {
   'auth/basic-cimd':
     'spoke registers itself dynamically; it has no client ID metadata document at an HTTPS URL',
   'auth/scope-step-up':
-    'the server asks for a sign-in on tools/list, after initialize; spoke signs in while connecting',
-  'auth/scope-retry-limit':
-    'the server asks for more scope on a later request; spoke signs in while connecting',
+    'tools/call asks for more scope (403); spoke signs in only while connecting, and the call fails',
   'auth/client-credentials-jwt': 'the client-credentials grant (an extension) is not implemented',
   'auth/client-credentials-basic': 'the client-credentials grant (an extension) is not implemented',
   'auth/cross-app-access-complete-flow':

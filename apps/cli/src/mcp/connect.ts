@@ -98,19 +98,33 @@ export async function connect(
     signIn = new ServerSignIn(name, launch.url, env, options.signIn ?? defaultSignInMode(env));
   }
   let client = new Client({ name: 'spoke', version: version() });
+  /** A 401 without usable tokens started a browser sign-in: wait for it, exchange the code. */
+  const finishSignIn = async (transport: ReturnType<typeof open>, err: unknown) => {
+    if (!(err instanceof UnauthorizedError) || !signIn?.awaitingBrowser) throw err;
+    const code = await signIn.browserCode();
+    await (transport as Extract<typeof transport, { finishAuth: unknown }>).finishAuth(code);
+  };
   try {
-    const transport = open();
+    let transport = open();
     try {
       await client.connect(transport, { timeout: options.timeoutMs });
     } catch (err) {
-      // A 401 without usable tokens started a browser sign-in: wait for the redirect, exchange
-      // the code, and connect again with the new tokens.
-      if (!(err instanceof UnauthorizedError) || !signIn?.awaitingBrowser) throw err;
-      const code = await signIn.browserCode();
-      await (transport as Extract<typeof transport, { finishAuth: unknown }>).finishAuth(code);
+      // Connect again with the new tokens.
+      await finishSignIn(transport, err);
       await client.close().catch(() => undefined);
       client = new Client({ name: 'spoke', version: version() });
-      await client.connect(open(), { timeout: options.timeoutMs });
+      transport = open();
+      await client.connect(transport, { timeout: options.timeoutMs });
+    }
+    // A server may let initialize through and ask for the sign-in on the first request after
+    // it: a sign-in asked for (spoke login) lists the tools to be asked then. Anything else
+    // that request meets is for the command to find.
+    if (options.signIn === 'browser' && client.getServerCapabilities()?.tools) {
+      await client
+        .listTools(undefined, { timeout: options.timeoutMs })
+        .catch((err: unknown) =>
+          err instanceof UnauthorizedError ? finishSignIn(transport, err) : null,
+        );
     }
   } catch (err) {
     await client.close().catch(() => undefined);
