@@ -1,4 +1,5 @@
 /* eslint-disable */
+// @ts-nocheck -- vendored as published; it is run, not built
 // The reference server of the MCP conformance suite: examples/servers/typescript/everything-server.ts
 // of github.com/modelcontextprotocol/conformance at v0.1.16 (the version of the npm package the
 // tests run), MIT / Apache-2.0. Changed here: type-only imports marked `type` (Node runs it
