@@ -1,16 +1,2 @@
-import { createServer } from 'node:net';
-
-/**
- * A TCP port on 127.0.0.1 that was free a moment ago (nothing listens there once this
- * resolves), for servers that must be told their port before they start.
- */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
+// One free-port helper for every package's tests.
+export { freePort } from '@spoke/shared/testing/free-port';

@@ -13,7 +13,7 @@ import { call, createAgent, finishedRun } from './agent-test-kit.ts';
 import { createCredentialService, oauthRowId } from './credentials.ts';
 import { AgentListCache } from './list-cache.ts';
 import { storedSignInProvider } from './oauth.ts';
-import { startProtectedServer } from './oauth-test-server.ts';
+import { startProtectedServer } from '@spoke/shared/testing/oauth-server';
 
 // Vercel's catalog entry (an OAuth remote) pointed at a local stand-in that is both its
 // authorization server and its MCP server; the stand-in approves every authorization at once.

@@ -1,3 +1,5 @@
+// For tests of OAuth clients (the CLI's `spoke login`, the platform's integration sign-in): a
+// stand-in for a remote service, at the protocol boundary.
 import { randomUUID } from 'node:crypto';
 import type { Server as HttpServer, IncomingMessage, ServerResponse } from 'node:http';
 import {
@@ -15,7 +17,7 @@ import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import type { OAuthClientInformationFull } from '@modelcontextprotocol/sdk/shared/auth.js';
 import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
-import { freePort } from '../../test/free-port.ts';
+import { freePort } from './free-port.ts';
 
 /**
  * A remote MCP server that needs OAuth, and its authorization server, on one port: the SDK's
