@@ -163,7 +163,7 @@ describe('the generated scripts', () => {
       ),
     ];
     expect(sorted(taking('servers'))).toEqual(
-      sorted(['remove', 'update', 'tools', 'call', 'run', 'info']),
+      sorted(['remove', 'update', 'tools', 'call', 'run', 'serve', 'info']),
     );
     expect(sorted(taking('registries'))).toEqual(
       sorted(['registry remove', 'registry set-priority', '--registry']),

@@ -6,7 +6,7 @@ import { failure } from '../errors.ts';
 import { aggregateServer, startMembers, type Member } from '../mcp/aggregate.ts';
 import { serveHttp } from '../mcp/http-serve.ts';
 import { lockedValues, missingValues, missingValuesError } from '../install/required.ts';
-import { loadRunContext, type RunContext } from '../mcp/server-target.ts';
+import { loadRunContext, serverTarget, type RunContext } from '../mcp/server-target.ts';
 import { drainProcessStdout, stderr } from '../output/fd-stream.ts';
 import { alignRows, indent } from '../output/table.ts';
 import { accounts, openSecretStore } from '../secrets/store.ts';
@@ -47,9 +47,18 @@ function withValues({ out, env }: CommandContext, run: RunContext): RunContext {
   return { ...run, workspace: { ...run.workspace, servers } };
 }
 
-export async function serve(options: CommandContext & { http: number | undefined }): Promise<void> {
+/** The workspace with only the named server in it (an unknown name is refused). */
+function onlyServer(run: RunContext, name: string): RunContext {
+  const { entry } = serverTarget(run, name);
+  return { ...run, workspace: { ...run.workspace, servers: { [name]: entry } } };
+}
+
+export async function serve(
+  options: CommandContext & { http: number | undefined; server?: string | undefined },
+): Promise<void> {
   const { env, out } = options;
-  const run = loadRunContext(options.cwd, env);
+  const all = loadRunContext(options.cwd, env);
+  const run = options.server === undefined ? all : onlyServer(all, options.server);
   const members = await startMembers(options, withValues(options, run));
   const closeAll = () => Promise.allSettled(members.map((m) => m.conn.close()));
   if (!members.length) {
@@ -65,6 +74,7 @@ export async function serve(options: CommandContext & { http: number | undefined
   const make = () =>
     aggregateServer(members, {
       callMs: run.timeouts.callMs,
+      own: options.server !== undefined,
       log: verbose ? (text) => stderr.write(`${text}\n`) : undefined,
     });
   const count = members.reduce((n, m) => n + m.tools.length, 0);

@@ -3,7 +3,11 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
-import { ResourceListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
+import {
+  LoggingMessageNotificationSchema,
+  ResourceListChangedNotificationSchema,
+  ResourceUpdatedNotificationSchema,
+} from '@modelcontextprotocol/sdk/types.js';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { makeFixture, type Fixture } from '../test/fixture.ts';
 import { freePort } from '../test/free-port.ts';
@@ -21,9 +25,18 @@ const resolved = (name: string) => JSON.stringify(sdk.resolve(name));
 const MEMO_JS = `
 const { McpServer, ResourceTemplate } = require(${resolved('@modelcontextprotocol/sdk/server/mcp.js')});
 const { StdioServerTransport } = require(${resolved('@modelcontextprotocol/sdk/server/stdio.js')});
+const { completable } = require(${resolved('@modelcontextprotocol/sdk/server/completable.js')});
+const { SubscribeRequestSchema, UnsubscribeRequestSchema } = require(${resolved('@modelcontextprotocol/sdk/types.js')});
 const z = require(${resolved('zod')});
-const server = new McpServer({ name: 'memo', version: '1.0.0' });
-server.registerPrompt('greet', { description: 'Greet someone', argsSchema: { who: z.string() } }, ({ who }) => ({
+const server = new McpServer(
+  { name: 'memo', version: '1.0.0' },
+  { capabilities: { logging: {}, resources: { subscribe: true } } },
+);
+const subscribed = new Set();
+server.server.setRequestHandler(SubscribeRequestSchema, async (r) => { subscribed.add(r.params.uri); return {}; });
+server.server.setRequestHandler(UnsubscribeRequestSchema, async (r) => { subscribed.delete(r.params.uri); return {}; });
+const names = ['Ada', 'Alan', 'Grace'];
+server.registerPrompt('greet', { description: 'Greet someone', argsSchema: { who: completable(z.string(), (v) => names.filter((n) => n.startsWith(v))) } }, ({ who }) => ({
   messages: [{ role: 'user', content: { type: 'text', text: 'Hello, ' + who } }],
 }));
 server.registerResource('readme', 'memo://readme', { mimeType: 'text/plain' }, async (uri) => ({
@@ -35,6 +48,11 @@ server.registerResource('note', new ResourceTemplate('memo://notes/{id}', { list
 server.registerTool('add', { description: 'Add a resource' }, async () => {
   server.registerResource('added', 'memo://added', {}, async (uri) => ({ contents: [{ uri: uri.href, text: 'new' }] }));
   return { content: [{ type: 'text', text: 'added' }] };
+});
+server.registerTool('touch', { description: 'Change the readme, and say so in the log' }, async () => {
+  await server.server.sendLoggingMessage({ level: 'info', logger: 'files', data: 'readme touched' });
+  if (subscribed.has('memo://readme')) await server.server.sendResourceUpdated({ uri: 'memo://readme' });
+  return { content: [{ type: 'text', text: 'touched' }] };
 });
 server.connect(new StdioServerTransport());
 `;
@@ -133,6 +151,66 @@ describe('spoke serve, prompts and resources', () => {
     await client.close();
     child.kill('SIGINT');
     expect((await result).code).toBe(0);
+  });
+
+  it('passes on completions, log levels and messages, and resource subscriptions', async () => {
+    const { client } = await spokeClient(fx, ['serve']);
+    expect(client.getServerCapabilities()).toMatchObject({
+      logging: {},
+      completions: {},
+      resources: { listChanged: true, subscribe: true },
+    });
+    const completed = await client.complete({
+      ref: { type: 'ref/prompt', name: 'memo__greet' },
+      argument: { name: 'who', value: 'A' },
+    });
+    expect(completed.completion.values).toEqual(['Ada', 'Alan']);
+    await expect(
+      client.complete({
+        ref: { type: 'ref/prompt', name: 'nobody__greet' },
+        argument: { name: 'who', value: '' },
+      }),
+    ).rejects.toThrow(/unknown prompt/);
+
+    const logged = new Promise<unknown>((resolve) =>
+      client.setNotificationHandler(LoggingMessageNotificationSchema, (note) =>
+        resolve(note.params),
+      ),
+    );
+    const updated = new Promise<string>((resolve) =>
+      client.setNotificationHandler(ResourceUpdatedNotificationSchema, (note) =>
+        resolve(note.params.uri),
+      ),
+    );
+    await client.setLoggingLevel('info');
+    await client.subscribeResource({ uri: 'spoke://memo/memo://readme' });
+    await client.callTool({ name: 'memo__touch', arguments: {} });
+    expect(await logged).toEqual({ level: 'info', logger: 'memo/files', data: 'readme touched' });
+    expect(await updated).toBe('spoke://memo/memo://readme');
+    await client.unsubscribeResource({ uri: 'spoke://memo/memo://readme' });
+    await expect(client.subscribeResource({ uri: 'memo://readme' })).rejects.toThrow(
+      /unknown resource/,
+    );
+    await client.close();
+  });
+
+  it('serves one server under its own names, as if reached directly', async () => {
+    const { client } = await spokeClient(fx, ['serve', 'memo']);
+    const { tools } = await client.listTools();
+    expect(tools.map((t) => t.name).sort()).toEqual(['add', 'touch']);
+    const { prompts } = await client.listPrompts();
+    expect(prompts.map((p) => p.name)).toEqual(['greet']);
+    const read = await client.readResource({ uri: 'memo://readme' });
+    expect(read.contents).toEqual([{ uri: 'memo://readme', text: 'read me' }]);
+    const completed = await client.complete({
+      ref: { type: 'ref/prompt', name: 'greet' },
+      argument: { name: 'who', value: 'G' },
+    });
+    expect(completed.completion.values).toEqual(['Grace']);
+    await client.close();
+    const unknown = await spoke('serve', 'nobody');
+    expect(unknown.code).toBe(1);
+    expect(unknown.stderr).toContain('no server named nobody');
   });
 
   it('advertises prompts and resources only when a server has them', async () => {

@@ -1,16 +1,23 @@
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import {
   CallToolRequestSchema,
+  CompleteRequestSchema,
   ErrorCode,
   GetPromptRequestSchema,
   ListPromptsRequestSchema,
   ListResourcesRequestSchema,
   ListResourceTemplatesRequestSchema,
   ListToolsRequestSchema,
+  LoggingMessageNotificationSchema,
   McpError,
   PromptListChangedNotificationSchema,
   ReadResourceRequestSchema,
   ResourceListChangedNotificationSchema,
+  ResourceUpdatedNotificationSchema,
+  SetLevelRequestSchema,
+  SubscribeRequestSchema,
+  UnsubscribeRequestSchema,
+  type LoggingMessageNotification,
   type ServerCapabilities,
 } from '@modelcontextprotocol/sdk/types.js';
 import { checkPolicyRecorded, recordCall, recordDrift } from '../audit/events.ts';
@@ -22,24 +29,39 @@ import { serverTarget, type RunContext } from './server-target.ts';
 import { startServer, warnDrift } from './start.ts';
 import type { ToolDefinition } from './tools-hash.ts';
 
-type Changed = 'prompts' | 'resources';
+/** What a member server tells its client that the gateway passes on. */
+type MemberNews =
+  | { kind: 'prompts' | 'resources' }
+  | { kind: 'updated'; uri: string }
+  | { kind: 'log'; params: LoggingMessageNotification['params'] };
 
 export type Member = {
   name: string;
   conn: Connection;
   tools: ToolDefinition[];
-  /** Told when the server says its prompts or resources changed. */
-  listeners: Set<(what: Changed) => void>;
+  /** Told when the server says its prompts or resources changed, a resource was updated, or logs. */
+  listeners: Set<(news: MemberNews) => void>;
 };
 
-/** The member's client, passing on the server's list-changed notifications to the listeners. */
+/** The member's client, passing on the server's notifications to the listeners. */
 function member(name: string, conn: Connection, tools: ToolDefinition[]): Member {
-  const listeners = new Set<(what: Changed) => void>();
-  const tell = (what: Changed) => async () => {
-    for (const listener of listeners) listener(what);
+  const listeners = new Set<(news: MemberNews) => void>();
+  const tell = (news: MemberNews) => {
+    for (const listener of listeners) listener(news);
   };
-  conn.client.setNotificationHandler(PromptListChangedNotificationSchema, tell('prompts'));
-  conn.client.setNotificationHandler(ResourceListChangedNotificationSchema, tell('resources'));
+  const { client } = conn;
+  client.setNotificationHandler(PromptListChangedNotificationSchema, async () =>
+    tell({ kind: 'prompts' }),
+  );
+  client.setNotificationHandler(ResourceListChangedNotificationSchema, async () =>
+    tell({ kind: 'resources' }),
+  );
+  client.setNotificationHandler(ResourceUpdatedNotificationSchema, async (note) =>
+    tell({ kind: 'updated', uri: note.params.uri }),
+  );
+  client.setNotificationHandler(LoggingMessageNotificationSchema, async (note) =>
+    tell({ kind: 'log', params: note.params }),
+  );
   return { name, conn, tools, listeners };
 }
 
@@ -128,25 +150,42 @@ async function gather<T>(
  */
 export function aggregateServer(
   members: readonly Member[],
-  options: { callMs: number; log?: (text: string) => void },
+  options: {
+    callMs: number;
+    log?: (text: string) => void;
+    /** One server served under its own names and URIs, as if it were reached directly. */
+    own?: boolean;
+  },
 ): Server {
+  const own = options.own === true && members.length === 1;
+  const only = members[0]!;
+  // How a member's names and URIs are served, and how a served one finds its member.
+  const named = (m: Member, name: string) => (own ? name : `${m.name}${SEPARATOR}${name}`);
+  const addressed = (m: Member, uri: string) => (own ? uri : servedUri(m.name, uri));
+  const byName = (full: string, what: string) =>
+    own ? { member: only, name: full } : splitName(members, full, what);
+  const byUri = (uri: string) => (own ? { member: only, uri } : splitUri(members, uri));
   const some = (has: (caps: ServerCapabilities) => unknown) =>
     members.some((m) => has(m.conn.client.getServerCapabilities() ?? {}));
   const capabilities: ServerCapabilities = { tools: {} };
   if (some((c) => c.prompts)) capabilities.prompts = { listChanged: true };
   if (some((c) => c.resources)) capabilities.resources = { listChanged: true };
+  const subscribable = some((c) => c.resources?.subscribe);
+  if (subscribable) capabilities.resources = { ...capabilities.resources, subscribe: true };
+  if (some((c) => c.logging)) capabilities.logging = {};
+  if (some((c) => c.completions)) capabilities.completions = {};
   const server = new Server({ name: 'spoke', version: version() }, { capabilities });
   const timeout = { timeout: options.callMs };
-  const tools = members.flatMap((m) =>
-    m.tools.map((t) => ({ ...t, name: `${m.name}${SEPARATOR}${t.name}` })),
-  );
+  const tools = members.flatMap((m) => m.tools.map((t) => ({ ...t, name: named(m, t.name) })));
   server.setRequestHandler(ListToolsRequestSchema, async () => {
     options.log?.(`tools/list: ${tools.length} tools`);
     return { tools };
   });
-  server.setRequestHandler(CallToolRequestSchema, async (request) => {
+  server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
     const full = request.params.name;
-    const { member, name: tool } = splitName(members, full, 'tool');
+    // The client's progress token: the server's progress on the call goes back under it.
+    const progressToken = request.params._meta?.progressToken;
+    const { member, name: tool } = byName(full, 'tool');
     if (!member.tools.some((t) => t.name === tool)) {
       throw new McpError(ErrorCode.InvalidParams, `unknown tool ${full}`);
     }
@@ -155,6 +194,18 @@ export function aggregateServer(
     const result = await member.conn.client
       .callTool({ name: tool, arguments: request.params.arguments ?? {} }, undefined, {
         timeout: options.callMs,
+        ...(progressToken === undefined
+          ? {}
+          : {
+              resetTimeoutOnProgress: true,
+              onprogress: (progress) =>
+                void extra
+                  .sendNotification({
+                    method: 'notifications/progress',
+                    params: { ...progress, progressToken },
+                  })
+                  .catch(() => undefined),
+            }),
       })
       .catch((err: unknown) => {
         recordCall(member.name, tool, 'error', monotonicMs() - started);
@@ -177,12 +228,12 @@ export function aggregateServer(
       return {
         prompts: found.map(({ member, item }) => ({
           ...item,
-          name: `${member.name}${SEPARATOR}${item.name}`,
+          name: named(member, item.name),
         })),
       };
     });
     server.setRequestHandler(GetPromptRequestSchema, async (request) => {
-      const { member, name } = splitName(members, request.params.name, 'prompt');
+      const { member, name } = byName(request.params.name, 'prompt');
       options.log?.(`prompts/get ${request.params.name}`);
       return member.conn.client.getPrompt({ ...request.params, name }, timeout);
     });
@@ -198,8 +249,8 @@ export function aggregateServer(
       return {
         resources: found.map(({ member, item }) => ({
           ...item,
-          name: `${member.name}${SEPARATOR}${item.name}`,
-          uri: servedUri(member.name, item.uri),
+          name: named(member, item.name),
+          uri: addressed(member, item.uri),
         })),
       };
     });
@@ -211,30 +262,87 @@ export function aggregateServer(
       return {
         resourceTemplates: found.map(({ member, item }) => ({
           ...item,
-          name: `${member.name}${SEPARATOR}${item.name}`,
-          uriTemplate: servedUri(member.name, item.uriTemplate),
+          name: named(member, item.name),
+          uriTemplate: addressed(member, item.uriTemplate),
         })),
       };
     });
     server.setRequestHandler(ReadResourceRequestSchema, async (request) => {
-      const { member, uri } = splitUri(members, request.params.uri);
+      const { member, uri } = byUri(request.params.uri);
       options.log?.(`resources/read ${request.params.uri}`);
       const result = await member.conn.client.readResource({ ...request.params, uri }, timeout);
       return {
         ...result,
-        contents: result.contents.map((c) => ({ ...c, uri: servedUri(member.name, c.uri) })),
+        contents: result.contents.map((c) => ({ ...c, uri: addressed(member, c.uri) })),
       };
     });
   }
-  const listener = (what: Changed) => {
-    const send =
-      what === 'prompts' ? server.sendPromptListChanged() : server.sendResourceListChanged();
+  if (subscribable) {
+    const subscription = (subscribe: boolean) => async (request: { params: { uri: string } }) => {
+      const { member, uri } = byUri(request.params.uri);
+      if (!member.conn.client.getServerCapabilities()?.resources?.subscribe) {
+        throw new McpError(ErrorCode.InvalidParams, `${member.name} has no resource subscriptions`);
+      }
+      options.log?.(`resources/${subscribe ? 'subscribe' : 'unsubscribe'} ${request.params.uri}`);
+      const client = member.conn.client;
+      await (subscribe
+        ? client.subscribeResource({ uri }, timeout)
+        : client.unsubscribeResource({ uri }, timeout));
+      return {};
+    };
+    server.setRequestHandler(SubscribeRequestSchema, subscription(true));
+    server.setRequestHandler(UnsubscribeRequestSchema, subscription(false));
+  }
+  if (capabilities.logging) {
+    // The level applies to every member that logs; their messages come back named after them.
+    server.setRequestHandler(SetLevelRequestSchema, async (request) => {
+      await Promise.all(
+        members
+          .filter((m) => m.conn.client.getServerCapabilities()?.logging)
+          .map((m) => m.conn.client.setLoggingLevel(request.params.level, timeout)),
+      );
+      return {};
+    });
+  }
+  if (capabilities.completions) {
+    server.setRequestHandler(CompleteRequestSchema, async (request) => {
+      const { ref } = request.params;
+      const target =
+        ref.type === 'ref/prompt'
+          ? (() => {
+              const { member, name } = byName(ref.name, 'prompt');
+              return { member, ref: { ...ref, name } };
+            })()
+          : (() => {
+              const { member, uri } = byUri(ref.uri);
+              return { member, ref: { ...ref, uri } };
+            })();
+      if (!target.member.conn.client.getServerCapabilities()?.completions)
+        return { completion: { values: [] } };
+      return target.member.conn.client.complete({ ...request.params, ref: target.ref }, timeout);
+    });
+  }
+  const listener = (from: Member) => (news: MemberNews) => {
+    let send: Promise<void>;
+    if (news.kind === 'log') {
+      const { logger } = news.params;
+      send = server.sendLoggingMessage({
+        ...news.params,
+        logger: own ? logger : logger ? `${from.name}/${logger}` : from.name,
+      });
+    } else if (news.kind === 'updated') {
+      send = server.sendResourceUpdated({ uri: addressed(from, news.uri) });
+    } else {
+      send =
+        news.kind === 'prompts' ? server.sendPromptListChanged() : server.sendResourceListChanged();
+    }
     void send.catch(() => undefined);
   };
-  for (const m of members) m.listeners.add(listener);
+  const attached = members.map((m) => [m, listener(m)] as const);
+  for (const [m, each] of attached) m.listeners.add(each);
   const closed = server.onclose;
   server.onclose = () => {
-    for (const m of members) m.listeners.delete(listener);
+    for (const [m, each] of attached) m.listeners.delete(each);
     closed?.();
   };
   return server;

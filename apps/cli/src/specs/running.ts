@@ -94,13 +94,21 @@ export const run: CommandSpec = {
 export const serve: CommandSpec = {
   kind: 'command',
   path: ['serve'],
-  synopsis: 'serve',
+  synopsis: 'serve [<server>]',
   summary: 'Serve all servers as one MCP server',
-  usage: 'spoke serve [--http <port>]',
+  usage: 'spoke serve [<server>] [--http <port>]',
   description:
     'Runs one MCP server that aggregates every server in the workspace; tools are named\n' +
-    '<server>__<tool>. Over HTTP it listens on 127.0.0.1 only and requires a bearer token.',
-  args: [],
+    '<server>__<tool>. Given one server, serves only it, under its own names. Over HTTP it\n' +
+    'listens on 127.0.0.1 only and requires a bearer token.',
+  args: [
+    {
+      name: 'server',
+      required: false,
+      description: 'Local name: serve only this server, its tools, prompts and resources unrenamed',
+      check: localName,
+    },
+  ],
   flags: [
     {
       name: 'http',
@@ -110,11 +118,15 @@ export const serve: CommandSpec = {
       check: wholeNumber('--http', 1, 65535),
     },
   ],
-  examples: ['spoke serve', 'spoke serve --http 7801'],
+  examples: ['spoke serve', 'spoke serve --http 7801', 'spoke serve filesystem --http 7802'],
   docs: `${DOCS}#spoke-serve`,
-  run: (ctx, { flags }) =>
+  run: (ctx, { args, flags }) =>
     import('../commands/serve.ts').then((m) =>
-      m.serve({ ...ctx, http: flags.http === undefined ? undefined : Number(flags.http) }),
+      m.serve({
+        ...ctx,
+        server: args.server,
+        http: flags.http === undefined ? undefined : Number(flags.http),
+      }),
     ),
 };
 
