@@ -46,18 +46,6 @@ const RELAY_FAILURES: Record<string, string> = {
 };
 
 /**
- * Server scenarios that fail behind `spoke serve <server>`, one server under its own names: what
- * the server asks of the client during a call is not passed on.
- */
-const NOT_ASKED = "the gateway's client of the server declares no sampling or elicitation";
-const ONE_SERVER_FAILURES: Record<string, string> = {
-  'tools-call-sampling': NOT_ASKED,
-  'tools-call-elicitation': NOT_ASKED,
-  'elicitation-sep1034-defaults': NOT_ASKED,
-  'elicitation-sep1330-enums': NOT_ASKED,
-};
-
-/**
  * Server scenarios that fail behind `spoke serve`, the gateway, while passing alone. The suite
  * asks for the reference server's own names; the gateway serves them as `<server>__<name>` and
  * `spoke://<server>/<uri>` so that several servers can be served as one.
@@ -254,12 +242,12 @@ describe('MCP conformance: a reference server, alone and behind spoke', () => {
   }
 
   it(
-    'behind spoke serve <server> --http, one server under its own names, the same pass but the listed ones',
+    'behind spoke serve <server> --http, one server under its own names, every scenario passes',
     { timeout: 120_000 },
     async () => {
       const outcome = await serverSuite((await served('ref')).url);
       expect(Object.keys(outcome).sort()).toEqual(Object.keys(alone).sort());
-      expect(failed(outcome).sort()).toEqual(Object.keys(ONE_SERVER_FAILURES).sort());
+      expect(failed(outcome)).toEqual([]);
     },
   );
 

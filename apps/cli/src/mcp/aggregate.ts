@@ -1,7 +1,10 @@
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import type { Server as SdkServer } from '@modelcontextprotocol/sdk/server/index.js';
 import {
   CallToolRequestSchema,
   CompleteRequestSchema,
+  CreateMessageRequestSchema,
+  ElicitRequestSchema,
   ErrorCode,
   GetPromptRequestSchema,
   ListPromptsRequestSchema,
@@ -35,10 +38,15 @@ type MemberNews =
   | { kind: 'updated'; uri: string }
   | { kind: 'log'; params: LoggingMessageNotification['params'] };
 
+/** A call a client is making through the gateway: where the server's questions go meanwhile. */
+type Caller = { server: SdkServer; requestId: string | number };
+
 export type Member = {
   name: string;
   conn: Connection;
   tools: ToolDefinition[];
+  /** Calls in progress, newest last: the server's sampling and elicitation go to the newest. */
+  callers: Caller[];
   /** Told when the server says its prompts or resources changed, a resource was updated, or logs. */
   listeners: Set<(news: MemberNews) => void>;
 };
@@ -62,8 +70,26 @@ function member(name: string, conn: Connection, tools: ToolDefinition[]): Member
   client.setNotificationHandler(LoggingMessageNotificationSchema, async (note) =>
     tell({ kind: 'log', params: note.params }),
   );
-  return { name, conn, tools, listeners };
+  const callers: Caller[] = [];
+  // What the server asks its client during a call goes to the client making the call.
+  const caller = () => {
+    const newest = callers.at(-1);
+    if (!newest) throw new McpError(ErrorCode.InvalidRequest, 'no call is in progress to ask');
+    return newest;
+  };
+  client.setRequestHandler(CreateMessageRequestSchema, async (request) => {
+    const { server, requestId } = caller();
+    return server.createMessage(request.params, { relatedRequestId: requestId });
+  });
+  client.setRequestHandler(ElicitRequestSchema, async (request) => {
+    const { server, requestId } = caller();
+    return server.elicitInput(request.params, { relatedRequestId: requestId });
+  });
+  return { name, conn, tools, listeners, callers };
 }
+
+/** Offered to each server under the gateway: its questions are passed to the calling client. */
+export const GATEWAY_CLIENT_CAPABILITIES = { sampling: {}, elicitation: {} } as const;
 
 /**
  * Starts every server of the workspace. One that fails, is refused by the policy or has drifted
@@ -79,7 +105,12 @@ export async function startMembers(
       try {
         const target = serverTarget(run, name);
         checkPolicyRecorded(run, target);
-        const { conn, tools, drift } = await startServer(ctx, run, target);
+        const { conn, tools, drift } = await startServer(
+          ctx,
+          run,
+          target,
+          GATEWAY_CLIENT_CAPABILITIES,
+        );
         if (drift) {
           warnDrift(ctx.out, name, drift);
           recordDrift(name, drift);
@@ -191,6 +222,8 @@ export function aggregateServer(
     }
     options.log?.(`tools/call ${full}`);
     const started = monotonicMs();
+    const calling: Caller = { server, requestId: extra.requestId };
+    member.callers.push(calling);
     const result = await member.conn.client
       .callTool({ name: tool, arguments: request.params.arguments ?? {} }, undefined, {
         timeout: options.callMs,
@@ -210,7 +243,8 @@ export function aggregateServer(
       .catch((err: unknown) => {
         recordCall(member.name, tool, 'error', monotonicMs() - started);
         throw err;
-      });
+      })
+      .finally(() => member.callers.splice(member.callers.indexOf(calling), 1));
     recordCall(member.name, tool, result.isError ? 'error' : 'ok', monotonicMs() - started);
     return result as { content: [] };
   });

@@ -3,6 +3,7 @@
 import { UnauthorizedError } from '@modelcontextprotocol/sdk/client/auth.js';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import type { ClientCapabilities } from '@modelcontextprotocol/sdk/types.js';
 import * as z from 'zod/mini';
 import { CliError, failure } from '../errors.ts';
 import { version } from '../version.ts';
@@ -73,6 +74,8 @@ export async function connect(
     /** Whether a remote server's OAuth sign-in may open the browser; by default at a terminal. */
     signIn?: SignInMode;
     env?: NodeJS.ProcessEnv;
+    /** What the client offers the server beyond the basics (the gateway: sampling, elicitation). */
+    capabilities?: ClientCapabilities;
   },
 ): Promise<Connection> {
   let stderr = '';
@@ -97,7 +100,10 @@ export async function connect(
     const env = options.env ?? process.env;
     signIn = new ServerSignIn(name, launch.url, env, options.signIn ?? defaultSignInMode(env));
   }
-  let client = new Client({ name: 'spoke', version: version() });
+  let client = new Client(
+    { name: 'spoke', version: version() },
+    { capabilities: options.capabilities ?? {} },
+  );
   /** A 401 without usable tokens started a browser sign-in: wait for it, exchange the code. */
   const finishSignIn = async (transport: ReturnType<typeof open>, err: unknown) => {
     if (!(err instanceof UnauthorizedError) || !signIn?.awaitingBrowser) throw err;
@@ -112,7 +118,10 @@ export async function connect(
       // Connect again with the new tokens.
       await finishSignIn(transport, err);
       await client.close().catch(() => undefined);
-      client = new Client({ name: 'spoke', version: version() });
+      client = new Client(
+        { name: 'spoke', version: version() },
+        { capabilities: options.capabilities ?? {} },
+      );
       transport = open();
       await client.connect(transport, { timeout: options.timeoutMs });
     }

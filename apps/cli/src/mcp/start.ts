@@ -1,3 +1,4 @@
+import type { ClientCapabilities } from '@modelcontextprotocol/sdk/types.js';
 import { stderr } from '../output/fd-stream.ts';
 import type { Output } from '../output/output.ts';
 import { openSecretStore } from '../secrets/store.ts';
@@ -24,6 +25,7 @@ export async function startServer(
   ctx: { env: NodeJS.ProcessEnv; out: Output },
   run: RunContext,
   target: ServerTarget,
+  capabilities?: ClientCapabilities,
 ): Promise<Started> {
   const started = monotonicMs();
   const needsStore =
@@ -43,6 +45,7 @@ export async function startServer(
   const conn = await connect(target.name, launch, {
     timeoutMs: run.timeouts.startMs,
     onStderr: ctx.out.verbose ? (text) => stderr.write(text) : undefined,
+    ...(capabilities ? { capabilities } : {}),
   });
   try {
     const tools = await conn.listTools();
