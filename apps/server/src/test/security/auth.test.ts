@@ -378,7 +378,7 @@ describe('an unknown e-mail and a wrong password', () => {
     };
     const wrong: number[] = [];
     const unknown: number[] = [];
-    for (let i = 0; i < 23; i++) {
+    for (let i = 0; i < 13; i++) {
       // A right password now and then keeps the account under its limit of 5 failures.
       if (i % 4 === 3) expect((await login(account.email, account.password)).statusCode).toBe(200);
       const a = await timed(account.email);
