@@ -2,7 +2,7 @@ import { fs } from './builtins.ts';
 import path from 'node:path';
 import type { LockFile, Workspace, WorkspaceRef } from './config/workspace.ts';
 import type { LockEntry, ServerEntry } from './config/workspace-schema.ts';
-import type { DeclaredValue } from './install/values.ts';
+import { lockedValues } from './install/required.ts';
 import { availableRunner, OCI_RUNNERS, PYPI_RUNNERS } from './mcp/runtimes.ts';
 import { policyRefusals } from './policy/policy.ts';
 import type { Policy } from './policy/types.ts';
@@ -21,19 +21,6 @@ export type ServerState = {
   label: string;
 };
 
-/** The values the lockfile records the server as declaring (see install/values.ts). */
-function declaredValues(locked: LockEntry | undefined): DeclaredValue[] {
-  const values = (locked as { values?: unknown } | undefined)?.values;
-  if (!Array.isArray(values)) return [];
-  return values.filter(
-    (v): v is DeclaredValue =>
-      typeof v === 'object' &&
-      v !== null &&
-      typeof (v as DeclaredValue).name === 'string' &&
-      ((v as DeclaredValue).part === 'env' || (v as DeclaredValue).part === 'headers'),
-  );
-}
-
 /**
  * Required values the server declared at install that have no value here: a secret unset with
  * spoke config unset (its name leaves spoke.json) or a plain value removed from spoke.json.
@@ -47,7 +34,7 @@ function missingDeclared(
   alreadyMissing: readonly string[],
 ): string[] {
   const found: string[] = [];
-  for (const d of declaredValues(locked)) {
+  for (const d of lockedValues(locked)) {
     if (!d.required) continue;
     const label = d.part === 'env' ? d.name : `header ${d.name}`;
     if (alreadyMissing.includes(label)) continue;

@@ -209,6 +209,62 @@ export function createRegistryService(db: Db, options: { listingCacheMs: number 
     };
   }
 
+  type Tx = Parameters<Parameters<typeof db.transaction>[0]>[0];
+
+  /**
+   * Stores a published version in a transaction that has locked its server's row (`existing`, or
+   * none yet): the server is made on its first version, owned by `ownerId`, and its latest version
+   * and search text move only for a newer version; the server's updatedAt is left as it was, as a
+   * new version changes no other version. A version published already is refused.
+   */
+  async function storeVersion(
+    tx: Tx,
+    existing: ServerRow | undefined,
+    document: ServerDetail & Record<string, unknown>,
+    ownerId: string | null,
+  ): Promise<RegistryEntry> {
+    const now = new Date();
+    const latest = !existing || isNewer(document.version, existing.latestVersion);
+    if (existing && latest) {
+      await tx
+        .update(registryServers)
+        .set({ latestVersion: document.version, searchText: searchTextOf(document) })
+        .where(eq(registryServers.name, document.name));
+    }
+    const [server] = existing
+      ? await tx.select().from(registryServers).where(eq(registryServers.name, document.name))
+      : await tx
+          .insert(registryServers)
+          .values({
+            name: document.name,
+            origin: 'published',
+            ownerId,
+            trustLevel: 'unverified',
+            latestVersion: document.version,
+            searchText: searchTextOf(document),
+            createdAt: now,
+            updatedAt: now,
+          })
+          .returning();
+    const [inserted] = await tx
+      .insert(registryVersions)
+      .values({
+        serverName: document.name,
+        version: document.version,
+        document,
+        publishedAt: now,
+        publishedBy: ownerId,
+      })
+      .onConflictDoNothing()
+      .returning();
+    if (!inserted) {
+      throw new AppError(400, ErrorCode.CONFLICT, {
+        message: `${document.name} ${document.version} is already published; versions are immutable, so publish a new version.`,
+      });
+    }
+    return toEntry(server!, inserted);
+  }
+
   /**
    * A version published on a domain proof: in the domain's namespace, on a server no Spoke
    * account owns, in a namespace no Spoke account holds. The server has no owner; the next
@@ -244,46 +300,7 @@ export function createRegistryService(db: Db, options: { listingCacheMs: number 
           message: `${document.name} belongs to a publisher with an account on this registry, not to the proof of ${domain}.`,
         });
       }
-      const now = new Date();
-      const latest = !existing || isNewer(document.version, existing.latestVersion);
-      if (existing && latest) {
-        await tx
-          .update(registryServers)
-          .set({ latestVersion: document.version, searchText: searchTextOf(document) })
-          .where(eq(registryServers.name, document.name));
-      }
-      const [server] = existing
-        ? await tx.select().from(registryServers).where(eq(registryServers.name, document.name))
-        : await tx
-            .insert(registryServers)
-            .values({
-              name: document.name,
-              origin: 'published',
-              ownerId: null,
-              trustLevel: 'unverified',
-              latestVersion: document.version,
-              searchText: searchTextOf(document),
-              createdAt: now,
-              updatedAt: now,
-            })
-            .returning();
-      const [inserted] = await tx
-        .insert(registryVersions)
-        .values({
-          serverName: document.name,
-          version: document.version,
-          document,
-          publishedAt: now,
-          publishedBy: null,
-        })
-        .onConflictDoNothing()
-        .returning();
-      if (!inserted) {
-        throw new AppError(400, ErrorCode.CONFLICT, {
-          message: `${document.name} ${document.version} is already published; versions are immutable, so publish a new version.`,
-        });
-      }
-      return toEntry(server!, inserted);
+      return storeVersion(tx, existing, document, null);
     });
     listings.clear();
     return published;
@@ -416,51 +433,7 @@ export function createRegistryService(db: Db, options: { listingCacheMs: number 
             message: `${document.name} belongs to another publisher.`,
           });
         }
-        const now = new Date();
-        const latest = !existing || isNewer(document.version, existing.latestVersion);
-        // The server's updatedAt is left as it was: a new version changes no other version.
-        const listed = {
-          latestVersion: latest ? document.version : existing!.latestVersion,
-          ...(latest ? { searchText: searchTextOf(document) } : {}),
-        };
-        if (existing && latest) {
-          await tx
-            .update(registryServers)
-            .set(listed)
-            .where(eq(registryServers.name, document.name));
-        }
-        const [server] = existing
-          ? await tx.select().from(registryServers).where(eq(registryServers.name, document.name))
-          : await tx
-              .insert(registryServers)
-              .values({
-                name: document.name,
-                origin: 'published',
-                ownerId: user.id,
-                trustLevel: 'unverified',
-                latestVersion: document.version,
-                searchText: searchTextOf(document),
-                createdAt: now,
-                updatedAt: now,
-              })
-              .returning();
-        const [inserted] = await tx
-          .insert(registryVersions)
-          .values({
-            serverName: document.name,
-            version: document.version,
-            document,
-            publishedAt: now,
-            publishedBy: user.id,
-          })
-          .onConflictDoNothing()
-          .returning();
-        if (!inserted) {
-          throw new AppError(400, ErrorCode.CONFLICT, {
-            message: `${document.name} ${document.version} is already published; versions are immutable, so publish a new version.`,
-          });
-        }
-        return toEntry(server!, inserted);
+        return storeVersion(tx, existing, document, user.id);
       });
       listings.clear();
       return published;
