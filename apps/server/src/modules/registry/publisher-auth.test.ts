@@ -406,6 +406,8 @@ describe('methods this registry does not offer', () => {
 
 describe('the key fetcher', () => {
   it('never connects to this host or a private network', async () => {
-    await expect(fetchWellKnownKey('localhost')).rejects.toThrow(/private addresses/);
+    await expect(fetchWellKnownKey('localhost')).rejects.toThrow(/refused: .*loopback address/);
+    await expect(fetchWellKnownKey('10.0.0.1')).rejects.toThrow(/refused: .*private address/);
+    await expect(fetchWellKnownKey('169.254.169.254')).rejects.toThrow(/link-local address/);
   });
 });

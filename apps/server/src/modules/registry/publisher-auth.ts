@@ -6,9 +6,8 @@ import {
   verify as verifySignature,
   type KeyObject,
 } from 'node:crypto';
-import { promises as dnsPromises, type LookupAddress } from 'node:dns';
-import { request as httpsRequest } from 'node:https';
-import { BlockList, isIP } from 'node:net';
+import { promises as dnsPromises } from 'node:dns';
+import { guardedFetch, NetworkGuardError } from '@spoke/agents';
 import { ErrorCode } from '@spoke/shared';
 import { AppError } from '../../errors.ts';
 import { ConcurrencyGate } from '../../lib/concurrency-gate.ts';
@@ -124,96 +123,32 @@ export type DomainKeySources = {
   txt(domain: string): Promise<string[]>;
 };
 
-/** Addresses the key fetcher never connects to: this host, private networks, link-local. */
-const BLOCKED = new BlockList();
-for (const [net, prefix] of [
-  ['0.0.0.0', 8],
-  ['10.0.0.0', 8],
-  ['100.64.0.0', 10],
-  ['127.0.0.0', 8],
-  ['169.254.0.0', 16],
-  ['172.16.0.0', 12],
-  ['192.168.0.0', 16],
-  ['224.0.0.0', 3],
-] as const) {
-  BLOCKED.addSubnet(net, prefix, 'ipv4');
-}
-for (const [net, prefix] of [
-  ['::', 128],
-  ['::1', 128],
-  ['fc00::', 7],
-  ['fe80::', 10],
-  ['ff00::', 8],
-] as const) {
-  BLOCKED.addSubnet(net, prefix, 'ipv6');
-}
-
-export function isBlockedAddress(address: string): boolean {
-  const family = isIP(address);
-  if (family === 0) return true;
-  if (family === 6 && address.toLowerCase().startsWith('::ffff:')) {
-    return isBlockedAddress(address.slice(7));
-  }
-  return BLOCKED.check(address, family === 4 ? 'ipv4' : 'ipv6');
-}
-
 /**
  * The key document of a domain over HTTPS, as the official registry reads it: no redirects,
- * 4 KB at most, 10 s. The name is resolved once and only a public address is dialled, so a
- * domain cannot point the server at its own network.
+ * 4 KB at most, 10 s, through the platform's network guard (only public addresses, dialled at the
+ * address that was checked), so a domain cannot point the server at its own network.
  */
-export function fetchWellKnownKey(domain: string): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const req = httpsRequest(
+export async function fetchWellKnownKey(domain: string): Promise<string> {
+  const url = `https://${domain}/.well-known/mcp-registry-auth`;
+  let res;
+  try {
+    res = await guardedFetch(
       {
-        host: domain,
-        path: '/.well-known/mcp-registry-auth',
+        url,
         headers: { accept: 'text/plain', 'user-agent': 'spoke-registry' },
-        timeout: KEY_FETCH_TIMEOUT_MS,
-        lookup: (hostname, options, callback) => {
-          dnsPromises.lookup(hostname, { all: true }).then(
-            (addresses: LookupAddress[]) => {
-              const open = addresses.find((a) => !isBlockedAddress(a.address));
-              if (!open) {
-                callback(new Error(`${hostname} resolves only to private addresses`), '', 4);
-              } else if (options.all) {
-                (callback as unknown as (e: null, a: LookupAddress[]) => void)(null, [open]);
-              } else {
-                callback(null, open.address, open.family);
-              }
-            },
-            (err: Error) => callback(err, '', 4),
-          );
-        },
+        timeoutMs: KEY_FETCH_TIMEOUT_MS,
+        maxBytes: MAX_KEY_DOCUMENT_BYTES,
+        followRedirects: false,
       },
-      (res) => {
-        if (res.statusCode !== 200) {
-          res.resume();
-          reject(
-            new Error(
-              `HTTP ${res.statusCode} from https://${domain}/.well-known/mcp-registry-auth`,
-            ),
-          );
-          return;
-        }
-        const chunks: Buffer[] = [];
-        let size = 0;
-        res.on('data', (chunk: Buffer) => {
-          size += chunk.length;
-          if (size > MAX_KEY_DOCUMENT_BYTES) {
-            req.destroy(new Error('the key document is larger than 4096 bytes'));
-            return;
-          }
-          chunks.push(chunk);
-        });
-        res.on('end', () => resolve(Buffer.concat(chunks).toString('utf8').trim()));
-        res.on('error', reject);
-      },
+      { allowPrivateNetworks: false },
     );
-    req.on('timeout', () => req.destroy(new Error('the key document took too long')));
-    req.on('error', reject);
-    req.end();
-  });
+  } catch (err) {
+    throw new Error(err instanceof NetworkGuardError ? err.message : String(err), { cause: err });
+  }
+  if (res.status !== 200) throw new Error(`HTTP ${res.status} from ${url}`);
+  if (res.truncated)
+    throw new Error(`the key document is larger than ${MAX_KEY_DOCUMENT_BYTES} bytes`);
+  return res.body.toString('utf8').trim();
 }
 
 export const defaultKeySources: DomainKeySources = {
