@@ -65,7 +65,8 @@ describe('login page', () => {
   it('has the seed form', async () => {
     renderRoutes(routes, '/login');
     const email = await screen.findByLabelText('Email');
-    expect(document.title).toBe('Sign in · Spoke');
+    // The title is set by an effect, which may run after the form is on the page.
+    await waitFor(() => expect(document.title).toBe('Sign in · Spoke'));
     expect(email.getAttribute('type')).toBe('email');
     expect(email.hasAttribute('required')).toBe(true);
     expect(screen.getByLabelText('Password').hasAttribute('required')).toBe(true);
