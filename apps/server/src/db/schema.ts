@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
+  customType,
   date,
   index,
   integer,
@@ -13,7 +14,21 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import type { MirrorMeta, MirrorRunResult } from '@spoke/shared';
+import type {
+  AgentSpec,
+  AgentStatus,
+  CompiledBy,
+  ContactTopic,
+  MirrorMeta,
+  MirrorRunResult,
+  PlanId,
+  Run,
+  RunStatus,
+  RunStep,
+  ServerStatus,
+  TokenScope,
+  TrustLevel,
+} from '@spoke/shared';
 
 // Milliseconds, as JavaScript dates carry them: keyset cursors compare exactly what they stored.
 const timestamps = {
@@ -38,7 +53,7 @@ export const users = pgTable(
     useCase: text('use_case'),
     newsletter: boolean('newsletter').notNull().default(false),
     termsAcceptedAt: timestamp('terms_accepted_at', { withTimezone: true }),
-    plan: text('plan').notNull().default('free'),
+    plan: text('plan').$type<PlanId>().notNull().default('free'),
     ...timestamps,
   },
   (t) => [
@@ -140,7 +155,7 @@ export const contactMessages = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     name: text('name').notNull(),
     email: text('email').notNull(),
-    topic: text('topic').notNull(),
+    topic: text('topic').$type<ContactTopic>().notNull(),
     message: text('message').notNull(),
     userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
     ipAddress: text('ip_address'),
@@ -158,7 +173,7 @@ export const apiTokens = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
-    scopes: text('scopes').array().notNull(),
+    scopes: text('scopes').array().$type<TokenScope[]>().notNull(),
     tokenHash: text('token_hash').notNull().unique(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
@@ -167,18 +182,27 @@ export const apiTokens = pgTable(
 );
 
 /**
+ * Text ordered and compared byte by byte whatever the database's locale: registry names sort the
+ * same on every database, and the same as the search index kept in memory sorts them.
+ */
+const bytewiseText = customType<{ data: string }>({ dataType: () => 'text COLLATE "C"' });
+
+/** A transaction id (`pg_current_xact_id()`), as text: what the search index reads changes by. */
+const transactionId = customType<{ data: string }>({ dataType: () => 'xid8' });
+
+/**
  * One row per MCP server in the platform's registry: what the list and search read. The
  * versions' server.json documents are in registry_versions.
  */
 export const registryServers = pgTable(
   'registry_servers',
   {
-    name: text('name').primaryKey(),
+    name: bytewiseText('name').primaryKey(),
     /** `catalog` (seeded from the integrations catalog) or `published` (by a user). */
     origin: text('origin').notNull(),
     ownerId: uuid('owner_id').references(() => users.id, { onDelete: 'set null' }),
-    status: text('status').notNull().default('active'),
-    trustLevel: text('trust_level').notNull(),
+    status: text('status').$type<ServerStatus>().notNull().default('active'),
+    trustLevel: text('trust_level').$type<TrustLevel>().notNull(),
     integrationId: text('integration_id'),
     category: text('category'),
     license: text('license'),
@@ -187,10 +211,18 @@ export const registryServers = pgTable(
     latestVersion: text('latest_version').notNull(),
     /** Lower-cased name, title, description and keywords: what search matches. */
     searchText: text('search_text').notNull(),
+    /**
+     * The transaction that last changed what search reads (name, search text, status, category,
+     * trust): set on insert by default and on update by a trigger (migration 0011).
+     */
+    changedBy: transactionId('changed_by')
+      .notNull()
+      .default(sql`pg_current_xact_id()`),
     ...timestamps,
   },
   (t) => [
     index('registry_servers_updated_idx').on(t.updatedAt),
+    index('registry_servers_changed_idx').on(t.changedBy),
     index('registry_servers_owner_idx').on(t.ownerId),
     // Trigram index: `search_text LIKE '%word%'` without reading every row.
     index('registry_servers_search_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
@@ -209,7 +241,7 @@ export const registryUpstreams = pgTable('registry_upstreams', {
   url: text('url').notNull().unique(),
   enabled: boolean('enabled').notNull().default(true),
   /** The trust level mirrored entries get here, whatever the upstream says of them. */
-  trustLevel: text('trust_level').$type<'trusted' | 'verified' | 'unverified'>().notNull(),
+  trustLevel: text('trust_level').$type<TrustLevel>().notNull(),
   cursor: text('cursor'),
   /**
    * A pass left unfinished at a run's page cap: the upstream's page cursor to go on from, and
@@ -229,7 +261,7 @@ export const registryUpstreams = pgTable('registry_upstreams', {
 export const registryVersions = pgTable(
   'registry_versions',
   {
-    serverName: text('server_name')
+    serverName: bytewiseText('server_name')
       .notNull()
       .references(() => registryServers.name, { onDelete: 'cascade' }),
     version: text('version').notNull(),
@@ -277,12 +309,12 @@ export const agents = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    status: text('status').notNull().default('active'),
+    status: text('status').$type<AgentStatus>().notNull().default('active'),
     /** Set when a plan limit paused the agent: the start of the next billing period. */
     pausedUntil: timestamp('paused_until', { withTimezone: true }),
-    compiledBy: text('compiled_by').notNull(),
+    compiledBy: text('compiled_by').$type<CompiledBy>().notNull(),
     prompt: text('prompt').notNull(),
-    spec: jsonb('spec').$type<Record<string, unknown>>().notNull(),
+    spec: jsonb('spec').$type<AgentSpec>().notNull(),
     /** The webhook secret, sealed with SECRETS_KEY (it must be shown to the owner again). */
     webhookSecret: text('webhook_secret'),
     /** Signs the agent's outgoing webhooks; sealed like the inbound one, never the same. */
@@ -333,8 +365,8 @@ export const runs = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    status: text('status').notNull().default('queued'),
-    trigger: text('trigger').notNull(),
+    status: text('status').$type<RunStatus>().notNull().default('queued'),
+    trigger: text('trigger').$type<Run['trigger']>().notNull(),
     input: jsonb('input'),
     error: text('error'),
     messages: integer('messages').notNull().default(0),
@@ -360,7 +392,7 @@ export const runSteps = pgTable(
       .notNull()
       .references(() => runs.id, { onDelete: 'cascade' }),
     index: integer('index').notNull(),
-    step: jsonb('step').$type<Record<string, unknown>>().notNull(),
+    step: jsonb('step').$type<RunStep>().notNull(),
   },
   (t) => [primaryKey({ columns: [t.runId, t.index] })],
 );
@@ -484,6 +516,21 @@ export const registryDownloadSalts = pgTable('registry_download_salts', {
   salt: text('salt').notNull(),
 });
 
+/**
+ * Registry servers deleted outright (a catalog entry renamed, an upstream removed), written by a
+ * trigger (migration 0011): how another instance's search index learns a name is gone.
+ */
+export const registryServerRemovals = pgTable(
+  'registry_server_removals',
+  {
+    name: bytewiseText('name').notNull(),
+    changedBy: transactionId('changed_by')
+      .notNull()
+      .default(sql`pg_current_xact_id()`),
+  },
+  (t) => [index('registry_server_removals_changed_idx').on(t.changedBy)],
+);
+
 /** Who downloaded a server on a day, as a salted hash: one count per client, server and day. */
 export const registryDownloads = pgTable(
   'registry_downloads',
@@ -539,10 +586,10 @@ export const planRequests = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    plan: text('plan').notNull(),
+    plan: text('plan').$type<PlanId>().notNull(),
     period: text('period').$type<'monthly' | 'yearly'>().notNull(),
     /** The plan the user was on when asking. */
-    fromPlan: text('from_plan').notNull(),
+    fromPlan: text('from_plan').$type<PlanId>().notNull(),
     status: text('status')
       .$type<'pending' | 'approved' | 'declined' | 'withdrawn'>()
       .notNull()

@@ -1,4 +1,4 @@
-import { and, asc, eq, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import {
   ErrorCode,
   RegistryListSchema,
@@ -21,9 +21,11 @@ import {
 } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import { jsonBody } from '../../lib/json-body.ts';
-import { TextCache } from '../../lib/text-cache.ts';
+import { SingleFlight } from '../../lib/single-flight.ts';
+import { TtlCache } from '../../lib/ttl-cache.ts';
 import { createDownloadCounter, type DownloadClient } from './downloads.ts';
 import { permits } from './publisher-auth.ts';
+import { createSearchIndex } from './search-index.ts';
 import {
   byPublicationDesc,
   encodeListCursor,
@@ -90,9 +92,13 @@ function listingKey(opts: ListOptions): string {
  * time. Download counts in a kept listing may trail by as long.
  */
 export function createRegistryService(db: Db, options: { listingCacheMs: number }) {
-  const listings = new TextCache(options.listingCacheMs, LISTING_CACHE_CHARS);
+  const listings = new TtlCache<string>(options.listingCacheMs, {
+    maxSize: LISTING_CACHE_CHARS,
+    sizeOf: (text) => text.length,
+  });
   const downloads = createDownloadCounter(db);
-  const reading = new Map<string, { stamp: number; body: Promise<string> }>();
+  const searchIndex = createSearchIndex(db);
+  const reading = new SingleFlight<string>();
 
   const searchFilters = (search: string | undefined): SQL[] =>
     searchWords(search).map(
@@ -158,8 +164,39 @@ export function createRegistryService(db: Db, options: { listingCacheMs: number 
   async function list(
     opts: ListOptions,
   ): Promise<{ entries: RegistryEntry[]; nextCursor?: string }> {
+    const words = searchWords(opts.search);
+    const indexed =
+      (words.length > 0 || opts.category || opts.trust) &&
+      !opts.updatedSince &&
+      (opts.version === undefined || opts.version === 'latest');
+    if (!indexed) return listPage(opts);
+    await searchIndex.sync();
+    // Every server found has an entry to list but the cursor's own, which may have none left.
+    const wanted = opts.limit + 2;
+    const names = searchIndex.find({
+      words,
+      category: opts.category,
+      trust: opts.trust,
+      includeDeleted: opts.includeDeleted,
+      from: opts.after?.name,
+      count: wanted,
+    });
+    if (names.length === 0) return { entries: [] };
+    const page = await listPage(opts, names);
+    // The index found more servers than the database listed entries for: they disagree (a
+    // change committed in between), and the database's own walk is the answer.
+    if (names.length === wanted && !page.nextCursor) return listPage(opts);
+    return page;
+  }
+
+  /** One page read from the database; `names`: only these servers (what the index found). */
+  async function listPage(
+    opts: ListOptions,
+    names?: string[],
+  ): Promise<{ entries: RegistryEntry[]; nextCursor?: string }> {
     const filters: (SQL | undefined)[] = [
       opts.includeDeleted ? undefined : ne(registryServers.status, 'deleted'),
+      names ? inArray(registryServers.name, names) : undefined,
       ...searchFilters(opts.search),
     ];
     if (opts.after) {
@@ -316,25 +353,18 @@ export function createRegistryService(db: Db, options: { listingCacheMs: number 
       const kept = listings.get(key);
       if (kept) return kept;
       const stamp = listings.stamp();
-      const pending = reading.get(key);
-      if (pending?.stamp === stamp) return pending.body;
-      const body = list(opts).then((page) =>
-        jsonBody(RegistryListSchema, {
+      return reading.run(key, stamp, async () => {
+        const page = await list(opts);
+        const text = jsonBody(RegistryListSchema, {
           servers: page.entries,
           metadata: {
             ...(page.nextCursor ? { nextCursor: page.nextCursor } : {}),
             count: page.entries.length,
           },
-        }),
-      );
-      reading.set(key, { stamp, body });
-      try {
-        const text = await body;
-        listings.set(key, text, stamp);
+        });
+        listings.set(key, text, { stamp });
         return text;
-      } finally {
-        if (reading.get(key)?.body === body) reading.delete(key);
-      }
+      });
     },
 
     /** Listings changed (moderation): none kept so far is sent again. */
