@@ -328,7 +328,7 @@ export function stepsNeedingModel(plan: AgentPlan): string[] {
 }
 
 /** The references a string holds in `{{…}}` placeholders. */
-export function placeholdersIn(text: string): string[] {
+function placeholdersIn(text: string): string[] {
   return [...text.matchAll(PLAN_PLACEHOLDER)].map((match) => match[1]!);
 }
 

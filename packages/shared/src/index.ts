@@ -272,3 +272,4 @@ export {
 } from './agents.ts';
 export * from './agent-plan.ts';
 export * from './registry-mirrors.ts';
+export { isUuid } from './uuid.ts';

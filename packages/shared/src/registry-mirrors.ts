@@ -5,9 +5,6 @@ import { TRUST_LEVELS } from './registry.ts';
 
 export const UPSTREAM_NAME_PATTERN = /^[a-z0-9][a-z0-9-]{0,39}$/;
 
-/** The official MCP registry: the first upstream an administrator adds. */
-export const OFFICIAL_REGISTRY_URL = 'https://registry.modelcontextprotocol.io';
-
 export const MirrorRunResultSchema = z.object({
   pages: z.number(),
   added: z.number(),

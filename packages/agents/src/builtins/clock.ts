@@ -1,4 +1,4 @@
-import { Cron } from 'croner';
+import { nextRuns as runsOf } from '@spoke/shared/schedule';
 import { z } from 'zod';
 import {
   defineTool,
@@ -89,8 +89,8 @@ const nextRuns = defineTool({
   title: 'Next times of a cron schedule',
   description:
     'Check a cron expression and list the next times it fires in a time zone. Cron has 5 fields ' +
-    '(minute hour day-of-month month day-of-week, e.g. "0 9 * * 1-5" for 09:00 on weekdays) or 6 ' +
-    'with seconds first; @hourly, @daily, @weekly, @monthly and @yearly also work.',
+    '(minute hour day-of-month month day-of-week, e.g. "0 9 * * 1-5" for 09:00 on weekdays), as ' +
+    'agent schedules do; @hourly, @daily, @weekly, @monthly and @yearly also work.',
   input: {
     cron: z.string().min(1).max(200).describe('Cron expression, e.g. "*/15 * * * *".'),
     timezone: zoneField,
@@ -99,15 +99,14 @@ const nextRuns = defineTool({
   annotations: { readOnlyHint: true, openWorldHint: false },
   async run(args, ctx) {
     const zone = timeZone(args.timezone);
-    let job: Cron;
+    const from = ctx.now?.() ?? new Date();
+    let times: Date[];
     try {
-      job = new Cron(args.cron.trim(), { timezone: zone, paused: true, mode: '5-or-6-parts' });
+      times = runsOf(args.cron.trim(), zone, args.count, from);
     } catch (error) {
       throw new ToolError(`invalid cron expression "${args.cron}": ${messageOf(error)}`);
     }
-    const from = ctx.now?.() ?? new Date();
-    const runs = job.nextRuns(args.count, from).map((run) => zoned(run, zone).iso);
-    job.stop();
+    const runs = times.map((run) => zoned(run, zone).iso);
     if (runs.length === 0) {
       throw new ToolError(`the cron expression "${args.cron}" never fires`);
     }

@@ -6,7 +6,7 @@ import categoryModel from './category-model.json' with { type: 'json' };
 import { CORPUS, DEV_SET, LANDING_PROMPTS } from './corpus.ts';
 import { isVague, scoreCorpus, type CaseResult } from './corpus-score.ts';
 import type { CorpusCase } from './corpus/types.ts';
-import { isValidCron } from './cron.ts';
+import { isValidCron } from '@spoke/shared/schedule';
 import { compileOffline } from './index.ts';
 import { trainTriggerTypeModel } from './trigger-type-train.ts';
 import triggerTypeModel from './trigger-type-model.json' with { type: 'json' };

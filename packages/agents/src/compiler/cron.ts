@@ -1,39 +1,6 @@
-import { Cron } from 'croner';
 import cronstrue from 'cronstrue';
+import { isValidCron } from '@spoke/shared/schedule';
 import { listing } from './text.ts';
-
-// Schedules are five-field cron expressions (minute hour day-of-month month day-of-week), read by
-// croner, which also understands `L` (last day of the month) and `1#1` (first Monday).
-
-/** Whether the expression is a valid five-field cron expression. */
-export function isValidCron(cron: string): boolean {
-  try {
-    new Cron(cron, { mode: '5-part', paused: true });
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/** Whether the name is an IANA time zone this runtime knows, e.g. `Europe/Berlin`. */
-export function isValidTimeZone(timezone: string): boolean {
-  if (!timezone.trim()) return false;
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: timezone });
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/**
- * The next `count` times the schedule fires after `from` (default now), in the schedule's time
- * zone. Throws on an invalid expression or time zone.
- */
-export function nextRuns(cron: string, timezone: string, count: number, from = new Date()): Date[] {
-  if (!isValidTimeZone(timezone)) throw new Error(`Unknown time zone: ${timezone}`);
-  return new Cron(cron, { mode: '5-part', timezone, paused: true }).nextRuns(count, from);
-}
 
 const DAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
 const ORDINALS = ['first', 'second', 'third', 'fourth', 'fifth'];

@@ -7,7 +7,7 @@ import {
 } from '@spoke/shared';
 import { integrationById } from '../catalog/index.ts';
 import { chooseCategory } from './category.ts';
-import { isValidTimeZone } from './cron.ts';
+import { isValidTimeZone } from '@spoke/shared/schedule';
 import { firstRun } from './restate.ts';
 import { dropDraftPurposes, findMentions, mentionedIds, type Mention } from './integrations.ts';
 import { makeName } from './naming.ts';

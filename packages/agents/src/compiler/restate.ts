@@ -1,5 +1,5 @@
 import { AGENT_SUMMARY_MAX, type AgentSpec, type AgentTrigger } from '@spoke/shared';
-import { nextRuns } from './cron.ts';
+import { nextRuns } from '@spoke/shared/schedule';
 import { parseSchedule, scheduleSpans } from './schedule.ts';
 import { capitalize, clip } from './text.ts';
 import { eventWords, serviceName } from './writing.ts';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { describeSchedule, isValidCron, isValidTimeZone, nextRuns } from './cron.ts';
+import { isValidCron, isValidTimeZone, nextRuns } from '@spoke/shared/schedule';
+import { describeSchedule } from './cron.ts';
 import { compileEmbedded } from './embedded.ts';
 import { parseSchedule } from './schedule.ts';
 import { normalize } from './text.ts';

@@ -1,4 +1,5 @@
-import { describeSchedule, isValidCron } from './cron.ts';
+import { isValidCron } from '@spoke/shared/schedule';
+import { describeSchedule } from './cron.ts';
 import { RULES, type Draft, type Period } from './schedule-rules.ts';
 import { findTimes, type ClockTime } from './times.ts';
 

@@ -1,4 +1,4 @@
-import { isValidTimeZone } from './cron.ts';
+import { isValidTimeZone } from '@spoke/shared/schedule';
 
 // Time zones written in a description: an IANA name ("Europe/London"), an abbreviation ("CET",
 // "PST") or a city followed by "time" ("New York time"). Abbreviations map to one representative

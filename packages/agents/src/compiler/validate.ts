@@ -11,7 +11,7 @@ import {
 import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import { integrationById } from '../catalog/index.ts';
 import { toolNamesOf, toolSchemaOf } from '../catalog/tool-schemas.ts';
-import { isValidCron, isValidTimeZone, nextRuns } from './cron.ts';
+import { isValidCron, isValidTimeZone, nextRuns } from '@spoke/shared/schedule';
 import { isRunnable, sameService } from './services.ts';
 
 /** One problem with a spec: where (dotted, e.g. `trigger.cron`, `integrations.1.id`) and what. */

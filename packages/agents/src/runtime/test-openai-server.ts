@@ -203,6 +203,3 @@ function sendJson(res: http.ServerResponse, status: number, body: unknown) {
 function sendError(res: http.ServerResponse, status: number, message: string) {
   sendJson(res, status, { error: { message, type: 'invalid_request_error', code: null } });
 }
-
-/** A hostile npm integration for sandbox tests (see sandbox/test-support.ts). */
-export { HOSTILE_SERVER_JS, writeHostilePackage } from '../sandbox/test-support.ts';

@@ -19,9 +19,7 @@ type OpenApi = {
 };
 type Response = { content?: { 'application/json'?: { schema?: Record<string, unknown> } } };
 
-export const OFFICIAL_OPENAPI = parse(
-  readFileSync(new URL('openapi.yaml', HERE), 'utf8'),
-) as OpenApi;
+const OFFICIAL_OPENAPI = parse(readFileSync(new URL('openapi.yaml', HERE), 'utf8')) as OpenApi;
 
 // RFC 3339, as `format: date-time` means.
 const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/i;

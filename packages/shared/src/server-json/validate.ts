@@ -12,9 +12,6 @@ const schemaUrl = (revision: string) =>
 /** The `$schema` of the current server.json revision: what new documents name. */
 export const CURRENT_SERVER_SCHEMA_URL = schemaUrl('2025-12-11');
 
-/** The official schema of the current revision. */
-export const SERVER_JSON_SCHEMA = current;
-
 /**
  * The revisions a document may name, each with the official schema it is checked against.
  * 2025-10-17 has no schema of its own here: its documents are checked by the current one,
@@ -25,9 +22,6 @@ const SCHEMAS: Record<string, typeof current | typeof first> = {
   [schemaUrl('2025-10-17')]: current,
   [schemaUrl('2025-09-29')]: first,
 };
-
-/** The `$schema` addresses publishing accepts, newest first. */
-export const KNOWN_SERVER_SCHEMA_URLS = Object.keys(SCHEMAS);
 
 /** The official schema a `$schema` address names, or undefined for an unknown one. */
 export const officialSchemaFor = (url: string): object | undefined => SCHEMAS[url];
