@@ -9,19 +9,24 @@ import {
 } from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';
 import { MODEL_SETUP_HELP } from '@spoke/shared';
-import { requireSecretsKey, type AppConfig } from './config.ts';
+import { isPersistent, requireSecretsKey, type AppConfig } from './config.ts';
 import { openDatabase, type Database } from './db/client.ts';
 import { onFrameworkError, registerErrorHandling } from './errors.ts';
 import { createMailer } from './lib/mailer.ts';
-import { createLimiter } from './lib/rate-limit.ts';
+import { createLimiters } from './lib/rate-limit.ts';
+import { accessHooks, decorateCaller } from './lib/auth.ts';
 import { ConcurrencyGate } from './lib/concurrency-gate.ts';
 import { resolveAuthSecret } from './lib/secret.ts';
 import { createAuth } from './modules/account/auth.ts';
-import { accountRoutes } from './modules/account/routes.ts';
+import { accountRoutes, ownAccountRoutes } from './modules/account/routes.ts';
+import { createAccountMail } from './modules/account/account-mail.ts';
 import { googleRoutes } from './modules/account/google-routes.ts';
 import { createAccountService, type AccountService } from './modules/account/service.ts';
 import { healthRoutes } from './modules/health/routes.ts';
-import { registerBilling } from './modules/billing/register.ts';
+import { createBilling } from './modules/billing/register.ts';
+import { billingRoutes } from './modules/billing/routes.ts';
+import { planRequestAdminRoutes } from './modules/billing/admin-routes.ts';
+import { stripeWebhookRoutes } from './modules/billing/webhook-routes.ts';
 import { contactRoutes } from './modules/contact/routes.ts';
 import { createContactService } from './modules/contact/service.ts';
 import { adminRoutes } from './modules/admin/routes.ts';
@@ -59,25 +64,32 @@ import { integrationRoutes } from './modules/agents/integration-routes.ts';
 import { hookRoutes } from './modules/agents/hook-routes.ts';
 import { createAgentMailer } from './modules/agents/agent-mail.ts';
 import { createEmailRecipientService } from './modules/agents/email-recipients.ts';
-import { recipientRoutes } from './modules/agents/recipient-routes.ts';
+import { emailConsentRoutes, recipientRoutes } from './modules/agents/recipient-routes.ts';
 import { registerSpa } from './plugins/spa.ts';
 import { registerSecurityHeaders, securityHeaders } from './plugins/security-headers.ts';
 import { registerInputGuard } from './plugins/input-guard.ts';
 import { loggerOptions } from './lib/logger.ts';
 
-export type App = FastifyInstance & {
-  spoke: {
-    database: Database;
-    accounts: AccountService;
-    config: AppConfig;
-    usage: UsageService;
-    runs: RunService;
-    scheduler: Scheduler;
-    poller: Poller;
-    sqlEngine: AgentSqlEngine;
-    mirror: MirrorService;
-  };
+/** What the server's entry, the admin CLI, tests and benches reach of a built app. */
+export type Spoke = {
+  database: Database;
+  accounts: AccountService;
+  config: AppConfig;
+  usage: UsageService;
+  runs: RunService;
+  scheduler: Scheduler;
+  poller: Poller;
+  sqlEngine: AgentSqlEngine;
+  mirror: MirrorService;
 };
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    spoke: Spoke;
+  }
+}
+
+export type App = FastifyInstance;
 
 export type BuildOptions = {
   logger?: boolean;
@@ -128,6 +140,7 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
   registerInputGuard(app);
+  decorateCaller(app);
   app.addHook('onRequest', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
@@ -139,42 +152,21 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   // Without Redis the limiters fall back to memory; a Redis outage must not crash anything.
   redis?.on('error', (err) => app.log.warn({ err: err.message }, 'redis unavailable'));
 
-  const secret = resolveAuthSecret(
-    config.authSecret,
-    config.dataDir,
-    config.databaseUrl !== 'memory://',
-  );
+  const persistent = isPersistent(config);
+  const secret = resolveAuthSecret(config.authSecret, config.dataDir, persistent);
   const mailer = createMailer({
     smtpUrl: config.smtpUrl,
     from: config.mailFrom,
     dataDir: config.dataDir,
     log: app.log,
   });
+  const accountMail = createAccountMail({ mailer, appUrl: config.appUrl, log: app.log });
   const auth = createAuth({
     config,
     db: database.db,
     secret,
     log: app.log,
-    sendResetPassword: async ({ email, name, token }) => {
-      const link = `${config.appUrl}/reset-password?token=${encodeURIComponent(token)}`;
-      const { file } = await mailer.send({
-        to: email,
-        subject: 'Reset your Spoke password',
-        text: [
-          `Hello${name ? ` ${name}` : ''},`,
-          '',
-          'Someone asked to reset the password of your Spoke account.',
-          `Choose a new password here (the link works once, within the next hour):`,
-          '',
-          link,
-          '',
-          'If it was not you, ignore this message: your password stays as it is.',
-        ].join('\n'),
-      });
-      // With no SMTP server the message lands in the outbox; say where, so it can be opened.
-      // The link itself is a secret: only the file is named.
-      if (file) app.log.info({ file }, 'password reset mail written to the outbox');
-    },
+    sendResetPassword: accountMail.sendResetPassword,
   });
   const accounts = createAccountService({
     auth,
@@ -184,42 +176,16 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
     sessions: config.sessions,
     hashing: new ConcurrencyGate(config.passwordHashing),
     log: app.log,
-    sendVerificationMail: async ({ email, name, token }) => {
-      const link = `${config.appUrl}/verify-email?token=${encodeURIComponent(token)}`;
-      const { file } = await mailer.send({
-        to: email,
-        subject: 'Confirm your e-mail address for Spoke',
-        text: [
-          `Hello${name ? ` ${name}` : ''},`,
-          '',
-          'Please confirm that this address belongs to your new Spoke account',
-          '(the link works once, within the next 24 hours):',
-          '',
-          link,
-          '',
-          'If you did not create a Spoke account, ignore this message.',
-        ].join('\n'),
-      });
-      if (file) app.log.info({ file }, 'verification mail written to the outbox');
-    },
+    sendVerificationMail: accountMail.sendVerificationMail,
   });
-  const r = config.rateLimits;
   const store = redis ? { client: redis, prefix: config.redisKeyPrefix } : undefined;
-  const limiters = {
-    loginAccount: createLimiter('login-account', r.loginFailuresPerAccount, store),
-    loginIp: createLimiter('login-ip', r.loginFailuresPerIp, store),
-    registerIp: createLimiter('register-ip', r.registerPerIp, store),
-    forgotAccount: createLimiter('forgot-account', r.forgotPerAccount, store),
-    forgotIp: createLimiter('forgot-ip', r.forgotPerIp, store),
-  };
+  const limiters = createLimiters(config.rateLimits, store);
   const contact = createContactService(database.db);
   const tokens = createTokenService(database.db);
   const registry = createRegistryService(database.db, {
     listingCacheMs: config.registryCacheMs,
   });
-  const box = createCryptoBox(
-    resolveSecretsKey(config.secretsKey, config.dataDir, config.databaseUrl !== 'memory://'),
-  );
+  const box = createCryptoBox(resolveSecretsKey(config.secretsKey, config.dataDir, persistent));
   // Agent lists are kept until a write on this instance changes them, or for
   // AGENT_LIST_CACHE_MS (short on PostgreSQL, where other instances write too).
   const lists = new AgentListCache(config.agentListCacheMs, 10_000);
@@ -301,38 +267,7 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
     sandboxMode: async () => (await sandbox).status.mode,
     modelConfigured: () => llm !== null,
   });
-  await app.register(accountRoutes, { prefix: '/api/account', service: accounts, limiters });
-  await registerBilling(app, { config, db: database.db, mailer, accounts, usage, store });
-  await app.register(agentRoutes, { prefix: '/api', agentService, runService, accounts });
-  await app.register(integrationRoutes, {
-    prefix: '/api',
-    credentials,
-    accounts,
-    appUrl: config.appUrl,
-    lookup: opts.integrations,
-  });
-  await app.register(hookRoutes, { prefix: '/api', db: database.db, agentService, runService });
-  await app.register(recipientRoutes, {
-    prefix: '/api',
-    recipients,
-    accounts,
-    mailer,
-    appUrl: config.appUrl,
-  });
-  await app.register(contactRoutes, {
-    prefix: '/api',
-    contact,
-    accounts,
-    limiter: createLimiter('contact-ip', r.contactPerIp, store),
-  });
-  await app.register(adminRoutes, { prefix: '/api/admin', admin, accounts, contact });
-  await app.register(tokenRoutes, { prefix: '/api/account', tokens, accounts });
-  // The official registry API answers under v0.1 and, for older clients, v0.
-  const publisherAuth = createPublisherAuth(secret, opts.domainKeys);
-  for (const prefix of ['/registry/v0.1', '/registry/v0']) {
-    await app.register(registryApiRoutes, { prefix, registry, tokens, publisherAuth });
-  }
-  await app.register(ownRegistryRoutes, { prefix: '/api/registry', registry, accounts });
+  const billing = createBilling({ config, db: database.db, mailer, accounts, store, log: app.log });
   const mirror = createMirrorService({
     db: database.db,
     network: { allowPrivateNetworks: config.allowPrivateNetworks, hooks: opts.mirrorNetwork },
@@ -340,12 +275,74 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
     onListingsChanged: registry.forgetListings,
     log: app.log,
   });
-  await app.register(registryAdminRoutes, {
-    prefix: '/api/admin/registry',
-    moderation: createModerationService(database.db, registry.forgetListings),
-    mirror,
-    accounts,
+  const access = accessHooks(accounts);
+
+  // Open to anyone.
+  await app.register(accountRoutes, { prefix: '/api/account', service: accounts, limiters });
+  if (billing.stripe) {
+    await app.register(stripeWebhookRoutes, { prefix: '/api', stripe: billing.stripe });
+  }
+  await app.register(hookRoutes, { prefix: '/api', db: database.db, agentService, runService });
+  await app.register(emailConsentRoutes, { prefix: '/api', recipients });
+  // The official registry API answers under v0.1 and, for older clients, v0.
+  const publisherAuth = createPublisherAuth(secret, opts.domainKeys);
+  for (const prefix of ['/registry/v0.1', '/registry/v0']) {
+    await app.register(registryApiRoutes, { prefix, registry, tokens, publisherAuth });
+  }
+
+  // Open to anyone; a signed-in sender's message is kept with their account.
+  await app.register(async (anyone) => {
+    anyone.addHook('preHandler', access.identify);
+    await anyone.register(contactRoutes, { prefix: '/api', contact, limiter: limiters.contactIp });
   });
+
+  // The signed-in user's own things: every route here answers 401 without a session.
+  await app.register(async (signedIn) => {
+    signedIn.addHook('preHandler', access.signedIn);
+    await signedIn.register(ownAccountRoutes, {
+      prefix: '/api/account',
+      service: accounts,
+      limiters,
+    });
+    await signedIn.register(tokenRoutes, { prefix: '/api/account', tokens });
+    await signedIn.register(billingRoutes, {
+      prefix: '/api/account',
+      usage,
+      requests: billing.requests,
+      stripe: billing.stripe,
+      limiter: billing.limiter,
+    });
+    await signedIn.register(recipientRoutes, {
+      prefix: '/api',
+      recipients,
+      mailer,
+      appUrl: config.appUrl,
+    });
+    await signedIn.register(agentRoutes, { prefix: '/api', agentService, runService });
+    await signedIn.register(integrationRoutes, {
+      prefix: '/api',
+      credentials,
+      appUrl: config.appUrl,
+      lookup: opts.integrations,
+    });
+    await signedIn.register(ownRegistryRoutes, { prefix: '/api/registry', registry });
+  });
+
+  // Admins only: 401 signed out, 403 for anyone else, before any input is read.
+  await app.register(
+    async (admins) => {
+      admins.addHook('onRequest', access.admin);
+      await admins.register(adminRoutes, { admin, contact });
+      await admins.register(planRequestAdminRoutes, { requests: billing.requests });
+      await admins.register(registryAdminRoutes, {
+        prefix: '/registry',
+        moderation: createModerationService(database.db, registry.forgetListings),
+        mirror,
+      });
+    },
+    { prefix: '/api/admin' },
+  );
+
   const posts = loadBlogPosts(path.join(config.contentDir, 'blog'));
   await app.register(blogRoutes, { posts, appUrl: config.appUrl });
   await app.register(googleRoutes, {
@@ -379,17 +376,16 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
     await database.close();
   });
 
-  return Object.assign(app, {
-    spoke: {
-      database,
-      accounts,
-      config,
-      usage,
-      runs: runService,
-      scheduler,
-      poller,
-      sqlEngine,
-      mirror,
-    },
-  }) as unknown as App;
+  app.decorate('spoke', {
+    database,
+    accounts,
+    config,
+    usage,
+    runs: runService,
+    scheduler,
+    poller,
+    sqlEngine,
+    mirror,
+  });
+  return app;
 }

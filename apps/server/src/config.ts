@@ -203,6 +203,13 @@ export type AppConfig = {
   version: string;
 };
 
+/**
+ * Whether the database outlives the process: only the in-memory one of tests does not, and
+ * secrets generated for it are not written to DATA_DIR.
+ */
+export const isPersistent = (config: Pick<AppConfig, 'databaseUrl'>): boolean =>
+  config.databaseUrl !== 'memory://';
+
 export type StripeConfig = {
   secretKey: string;
   webhookSecret: string;

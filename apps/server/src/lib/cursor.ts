@@ -1,10 +1,8 @@
-import { ErrorCode } from '@spoke/shared';
+import { ErrorCode, isUuid } from '@spoke/shared';
 import { AppError } from '../errors.ts';
 
 /** Keyset paging over (created_at, id), newest first: stable while rows are added. */
 export type Cursor = { createdAt: Date; id: string };
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export function encodeCursor(row: Cursor): string {
   return Buffer.from(`${row.createdAt.toISOString()}|${row.id}`).toString('base64url');
@@ -17,7 +15,7 @@ const ISO_TIME = /^(?!0000)\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 export function decodeCursor(value: string): Cursor | undefined {
   const [at, id] = Buffer.from(value, 'base64url').toString('utf8').split('|');
   const createdAt = new Date(at ?? '');
-  if (!id || !UUID.test(id) || !ISO_TIME.test(at ?? '') || Number.isNaN(createdAt.getTime())) {
+  if (!id || !isUuid(id) || !ISO_TIME.test(at ?? '') || Number.isNaN(createdAt.getTime())) {
     return undefined;
   }
   return { createdAt, id };

@@ -10,8 +10,3 @@ export function toHeaders(request: FastifyRequest): Headers {
   }
   return headers;
 }
-
-/** Copies every Set-Cookie of a Fetch answer onto a Fastify reply. */
-export function setCookiesFrom(source: Headers): string[] {
-  return source.getSetCookie();
-}

@@ -3,7 +3,7 @@ import type { FastifyServerOptions } from 'fastify';
 // Query values that must never reach a log line.
 const SECRET_PARAMS = /([?&](?:code|token|state|password)=)[^&#]*/gi;
 
-export function redactUrl(url: string): string {
+function redactUrl(url: string): string {
   return url.replace(SECRET_PARAMS, '$1[redacted]');
 }
 

@@ -4,7 +4,7 @@ import {
   type RateLimiterAbstract,
 } from 'rate-limiter-flexible';
 import type { Redis } from 'ioredis';
-import type { RateLimitRule } from '../config.ts';
+import type { RateLimitRule, RateLimits } from '../config.ts';
 import { AppError } from '../errors.ts';
 import { ErrorCode } from '@spoke/shared';
 
@@ -76,5 +76,17 @@ export function createLimiter(
     reset: async (key) => {
       await limiter.delete(key);
     },
+  };
+}
+
+/** The limits of sign-in, registration, password reset and e-mail proof, and the contact form. */
+export function createLimiters(rules: RateLimits, redis?: { client: Redis; prefix: string }) {
+  return {
+    loginAccount: createLimiter('login-account', rules.loginFailuresPerAccount, redis),
+    loginIp: createLimiter('login-ip', rules.loginFailuresPerIp, redis),
+    registerIp: createLimiter('register-ip', rules.registerPerIp, redis),
+    forgotAccount: createLimiter('forgot-account', rules.forgotPerAccount, redis),
+    forgotIp: createLimiter('forgot-ip', rules.forgotPerIp, redis),
+    contactIp: createLimiter('contact-ip', rules.contactPerIp, redis),
   };
 }

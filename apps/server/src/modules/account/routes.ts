@@ -15,12 +15,13 @@ import {
   UpdateProfileSchema,
   VerifyEmailSchema,
   envelope,
+  isUuid,
 } from '@spoke/shared';
 import { AppError } from '../../errors.ts';
 import { toHeaders } from '../../lib/http.ts';
 import type { Limiter } from '../../lib/rate-limit.ts';
+import { authenticated } from '../../lib/auth.ts';
 import type { AccountService } from './service.ts';
-import { requireUser } from './guards.ts';
 
 export type AccountLimiters = {
   loginAccount: Limiter;
@@ -44,9 +45,7 @@ async function reserveGuess(limiters: AccountLimiters, accountKey: string, ip: s
   }
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** `/api/account/*`: registration, sign-in, the signed-in user and their sessions. */
+/** `/api/account/*` open to anyone: registration, sign-in, password reset, e-mail proof. */
 export const accountRoutes: FastifyPluginAsyncZod<{
   service: AccountService;
   limiters: AccountLimiters;
@@ -89,82 +88,6 @@ export const accountRoutes: FastifyPluginAsyncZod<{
     },
   );
 
-  app.get('/me', { schema: { response: { 200: envelope(MeResultSchema) } } }, async (request) => {
-    const { user } = await requireUser(service, request);
-    return { data: { user } };
-  });
-
-  app.patch(
-    '/me',
-    { schema: { body: UpdateProfileSchema, response: { 200: envelope(MeResultSchema) } } },
-    async (request) => {
-      const { user } = await requireUser(service, request);
-      return { data: { user: await service.updateProfile(user.id, request.body) } };
-    },
-  );
-
-  app.post('/logout', { schema: { response: { 200: envelope(OkSchema) } } }, async (request) => {
-    const headers = toHeaders(request);
-    await requireUser(service, request);
-    await service.logout(headers);
-    return { data: { ok: true as const } };
-  });
-
-  app.post(
-    '/password',
-    { schema: { body: ChangePasswordSchema, response: { 200: envelope(AuthResultSchema) } } },
-    async (request) => {
-      const headers = toHeaders(request);
-      const { user } = await requireUser(service, request);
-      const { currentPassword, newPassword } = request.body;
-      // A guess of the current password counts against the account as a sign-in guess does.
-      const accountKey = passwordGuessKey(user.email);
-      await reserveGuess(limiters, accountKey, request.ip);
-      const result = await service
-        .changePassword(headers, currentPassword, newPassword)
-        .catch(async (err: unknown) => {
-          // Only a wrong current password was a guess; any other refusal gives the point back.
-          if (!(err instanceof AppError && err.fields?.currentPassword)) {
-            await Promise.all([
-              limiters.loginAccount.refund(accountKey),
-              limiters.loginIp.refund(request.ip),
-            ]);
-          }
-          throw err;
-        });
-      await Promise.all([
-        limiters.loginAccount.reset(accountKey),
-        limiters.loginIp.refund(request.ip),
-      ]);
-      return { data: result };
-    },
-  );
-
-  app.get(
-    '/sessions',
-    { schema: { response: { 200: envelope(SessionListSchema) } } },
-    async (request) => {
-      const { user, sessionId } = await requireUser(service, request);
-      return { data: { sessions: await service.listSessions(user.id, sessionId) } };
-    },
-  );
-
-  app.delete(
-    '/sessions/:id',
-    {
-      schema: {
-        params: z.object({ id: z.string().max(64) }),
-        response: { 200: envelope(OkSchema) },
-      },
-    },
-    async (request) => {
-      const { user } = await requireUser(service, request);
-      if (!UUID.test(request.params.id)) throw new AppError(404, ErrorCode.NOT_FOUND);
-      await service.revokeSession(user.id, request.params.id);
-      return { data: { ok: true as const } };
-    },
-  );
-
   app.post(
     '/forgot-password',
     { schema: { body: ForgotPasswordSchema, response: { 200: envelope(OkSchema) } } },
@@ -193,22 +116,102 @@ export const accountRoutes: FastifyPluginAsyncZod<{
     async (request) => ({ data: { user: await service.verifyEmail(request.body.token) } }),
   );
 
+  app.post(
+    '/google/exchange',
+    { schema: { body: GoogleExchangeSchema, response: { 200: envelope(AuthResultSchema) } } },
+    async (request) => ({ data: await service.exchangeLoginCode(request.body.code) }),
+  );
+};
+
+/** `/api/account/*` of the signed-in user: their profile, password and sessions. */
+export const ownAccountRoutes: FastifyPluginAsyncZod<{
+  service: AccountService;
+  limiters: AccountLimiters;
+}> = async (app, { service, limiters }) => {
+  app.get('/me', { schema: { response: { 200: envelope(MeResultSchema) } } }, async (request) => {
+    const { user } = authenticated(request);
+    return { data: { user } };
+  });
+
+  app.patch(
+    '/me',
+    { schema: { body: UpdateProfileSchema, response: { 200: envelope(MeResultSchema) } } },
+    async (request) => {
+      const { user } = authenticated(request);
+      return { data: { user: await service.updateProfile(user.id, request.body) } };
+    },
+  );
+
+  app.post('/logout', { schema: { response: { 200: envelope(OkSchema) } } }, async (request) => {
+    await service.logout(toHeaders(request));
+    return { data: { ok: true as const } };
+  });
+
+  app.post(
+    '/password',
+    { schema: { body: ChangePasswordSchema, response: { 200: envelope(AuthResultSchema) } } },
+    async (request) => {
+      const headers = toHeaders(request);
+      const { user } = authenticated(request);
+      const { currentPassword, newPassword } = request.body;
+      // A guess of the current password counts against the account as a sign-in guess does.
+      const accountKey = passwordGuessKey(user.email);
+      await reserveGuess(limiters, accountKey, request.ip);
+      const result = await service
+        .changePassword(headers, currentPassword, newPassword)
+        .catch(async (err: unknown) => {
+          // Only a wrong current password was a guess; any other refusal gives the point back.
+          if (!(err instanceof AppError && err.fields?.currentPassword)) {
+            await Promise.all([
+              limiters.loginAccount.refund(accountKey),
+              limiters.loginIp.refund(request.ip),
+            ]);
+          }
+          throw err;
+        });
+      await Promise.all([
+        limiters.loginAccount.reset(accountKey),
+        limiters.loginIp.refund(request.ip),
+      ]);
+      return { data: result };
+    },
+  );
+
+  app.get(
+    '/sessions',
+    { schema: { response: { 200: envelope(SessionListSchema) } } },
+    async (request) => {
+      const { user, sessionId } = authenticated(request);
+      return { data: { sessions: await service.listSessions(user.id, sessionId) } };
+    },
+  );
+
+  app.delete(
+    '/sessions/:id',
+    {
+      schema: {
+        params: z.object({ id: z.string().max(64) }),
+        response: { 200: envelope(OkSchema) },
+      },
+    },
+    async (request) => {
+      const { user } = authenticated(request);
+      if (!isUuid(request.params.id)) throw new AppError(404, ErrorCode.NOT_FOUND);
+      await service.revokeSession(user.id, request.params.id);
+      return { data: { ok: true as const } };
+    },
+  );
+
   // A new link for the signed-in account: 3 an hour per account, 20 per address.
   app.post(
     '/verification-email',
     { schema: { response: { 200: envelope(OkSchema) } } },
     async (request) => {
-      const { user } = await requireUser(service, request);
+      const { user } = authenticated(request);
       await limiters.forgotIp.consume(request.ip);
       await limiters.forgotAccount.consume(`verify:${user.id}`);
       await service.resendVerification(user.id);
       return { data: { ok: true as const } };
     },
-  );
-
-  app.post(
-    '/google/exchange',
-    { schema: { body: GoogleExchangeSchema, response: { 200: envelope(AuthResultSchema) } } },
-    async (request) => ({ data: await service.exchangeLoginCode(request.body.code) }),
   );
 };

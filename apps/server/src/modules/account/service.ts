@@ -118,7 +118,7 @@ export function createAccountService(deps: {
   void loadCommonPasswords();
   // Every authenticated request looks its session up. This instance forgets an entry the
   // moment it revokes or changes it; other instances within `sessionCacheMs`.
-  const cache = new TtlCache<CachedEntry>(deps.sessionCacheMs, 10_000);
+  const cache = new TtlCache<CachedEntry>(deps.sessionCacheMs, { max: 10_000 });
   const forgetUser = (userId: string) => cache.deleteWhere((s) => s.user.id === userId);
   const sessionByTokenHash = db
     .select({
@@ -279,7 +279,7 @@ export function createAccountService(deps: {
           lastSeenAt: row.lastSeenAt.getTime(),
           idleMs: (remembered ? deps.sessions.rememberedIdleSec : deps.sessions.idleSec) * 1000,
         };
-        cache.set(hash, entry, row.expiresAt.getTime());
+        cache.set(hash, entry, { notAfter: row.expiresAt.getTime() });
       }
       if (now - entry.lastSeenAt > entry.idleMs) {
         // Idle for too long: the session ends here, on every instance.

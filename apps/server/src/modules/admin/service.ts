@@ -29,7 +29,7 @@ export function createAdminService(deps: {
       display_name: row.name || null,
       is_admin: isAdminAccount(row, adminEmails),
       admin_from_env: row.emailVerified && isListedAdmin(adminEmails, row.email),
-      plan: row.plan as PlanId,
+      plan: row.plan,
       created_at: row.createdAt.toISOString(),
     };
   }

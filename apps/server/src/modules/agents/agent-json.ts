@@ -1,4 +1,4 @@
-import type { Agent, AgentPoll, AgentSpec, AgentStatus, CompiledBy } from '@spoke/shared';
+import type { Agent, AgentPoll, AgentSpec } from '@spoke/shared';
 import { deliveryOf, integrationById } from '@spoke/agents';
 import type { agents } from '../../db/schema.ts';
 import { isConnected } from './credentials.ts';
@@ -34,7 +34,7 @@ export function agentJson(
     prompt?: string;
   },
 ): Agent {
-  const spec = row.spec as AgentSpec;
+  const { spec } = row;
   const connections = Object.fromEntries(
     spec.integrations.map((i) => {
       const integration = integrationById(i.id);
@@ -43,9 +43,9 @@ export function agentJson(
   );
   return {
     id: row.id,
-    status: row.status as AgentStatus,
+    status: row.status,
     paused_until: row.pausedUntil?.toISOString() ?? null,
-    compiled_by: row.compiledBy as CompiledBy,
+    compiled_by: row.compiledBy,
     spec,
     connections,
     webhook: hasHook(spec)

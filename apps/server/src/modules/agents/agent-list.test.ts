@@ -24,7 +24,7 @@ describe('GET /api/agents', () => {
     const busy = await createAgent(t, user.token, CLOCK);
     const failing = await createAgent(t, user.token, CLOCK);
     const foreign = await createAgent(t, other.token, CLOCK);
-    const base = { userId: user.user.id, trigger: 'manual' };
+    const base = { userId: user.user.id, trigger: 'manual' as const };
     await t.app.spoke.database.db.insert(runs).values([
       {
         ...base,

@@ -1,16 +1,11 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { eq } from 'drizzle-orm';
-import { ErrorCode, type AgentSpec } from '@spoke/shared';
+import { ErrorCode } from '@spoke/shared';
 import type { Db } from '../../db/client.ts';
-import { agents } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import { findUnstorable, unstorableBody } from '../../lib/storable.ts';
-import { hasHook } from './agent-json.ts';
 import { createReplayGuard, UNSIGNED_MESSAGE, verifyHookCall } from './hook-signature.ts';
 import type { RunService } from './runs.ts';
 import type { AgentService } from './service.ts';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * `POST /api/hooks/{agentId}`: starts a run of an agent with a webhook or event trigger. The
@@ -31,8 +26,7 @@ export const hookRoutes: FastifyPluginAsync<{
   app.post<{ Params: { id: string } }>('/hooks/:id', async (request, reply) => {
     const { id } = request.params;
     const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-    const [agent] = UUID.test(id) ? await db.select().from(agents).where(eq(agents.id, id)) : [];
-    if (!agent || !hasHook(agent.spec as AgentSpec)) throw new AppError(404, ErrorCode.NOT_FOUND);
+    const agent = await agentService.findForHook(id);
     const secret = agentService.secretOf(agent);
     if (!secret) throw new AppError(401, ErrorCode.UNAUTHORIZED, { message: UNSIGNED_MESSAGE });
     const now = new Date();
@@ -54,10 +48,9 @@ export const hookRoutes: FastifyPluginAsync<{
     if (unstorable) throw unstorableBody(unstorable);
     // A call is spent only once it is accepted: a refused one changes nothing.
     await replays.once(agent.id, signature, now);
-    const spec = agent.spec as AgentSpec;
     const run = await runService.enqueue(
       agent,
-      spec.trigger.type === 'event' ? 'event' : 'webhook',
+      agent.spec.trigger.type === 'event' ? 'event' : 'webhook',
       input,
     );
     return reply.status(202).send({ data: { run_id: run.id } });

@@ -4,7 +4,7 @@ import { ErrorCode } from '@spoke/shared';
 import type { Db } from '../../db/client.ts';
 import { webhookDeliveriesSeen } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
-import { TtlCache } from '../../lib/ttl-cache.ts';
+import { LRUCache } from 'lru-cache';
 
 /** How far a signed call's timestamp may be from the server's clock, either way. */
 export const HOOK_TOLERANCE_SEC = 5 * 60;
@@ -67,7 +67,7 @@ export type ReplayGuard = ReturnType<typeof createReplayGuard>;
  * long as its timestamp could still pass.
  */
 export function createReplayGuard(db: Db) {
-  const seen = new TtlCache<true>(2 * HOOK_TOLERANCE_SEC * 1000, 100_000);
+  const seen = new LRUCache<string, true>({ max: 100_000, ttl: 2 * HOOK_TOLERANCE_SEC * 1000 });
   let sweptAt = 0;
 
   return {

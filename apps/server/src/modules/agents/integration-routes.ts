@@ -18,8 +18,7 @@ import {
   isOAuthRemote,
   type Integration,
 } from '@spoke/agents';
-import { requireUser } from '../account/guards.ts';
-import type { AccountService } from '../account/service.ts';
+import { authenticated } from '../../lib/auth.ts';
 import { isConnected, oauthRowId, type CredentialService } from './credentials.ts';
 import { createOAuthFlows } from './oauth.ts';
 
@@ -74,12 +73,11 @@ const callbackQuery = z.object({
 /** `/api/integrations`: the catalog with the user's connection status, and their credentials. */
 export const integrationRoutes: FastifyPluginAsyncZod<{
   credentials: CredentialService;
-  accounts: AccountService;
   /** The server's public URL: OAuth sign-ins come back under it. */
   appUrl: string;
   /** Where integrations are found: the catalog, unless a test brings a server of its own. */
   lookup?: (id: string) => Integration | undefined;
-}> = async (app, { credentials, accounts, appUrl, lookup }) => {
+}> = async (app, { credentials, appUrl, lookup }) => {
   const oauth = createOAuthFlows({ credentials, appUrl, lookup });
 
   app.post(
@@ -92,7 +90,7 @@ export const integrationRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => {
-      const { user } = await requireUser(accounts, request);
+      const { user } = authenticated(request);
       const url = await oauth.start(
         user.id,
         request.params.id,
@@ -108,7 +106,7 @@ export const integrationRoutes: FastifyPluginAsyncZod<{
     '/integrations/oauth/callback',
     { schema: { querystring: callbackQuery } },
     async (request, reply) => {
-      const { user } = await requireUser(accounts, request);
+      const { user } = authenticated(request);
       const result = await oauth.finish(user.id, request.query);
       const back = new URLSearchParams({ oauth: result.integrationId });
       if (result.error) back.set('oauth_error', result.error);
@@ -121,7 +119,7 @@ export const integrationRoutes: FastifyPluginAsyncZod<{
     '/integrations',
     { schema: { response: { 200: envelope(IntegrationListSchema) } } },
     async (request) => {
-      const { user } = await requireUser(accounts, request);
+      const { user } = authenticated(request);
       const connected = await credentials.connected(user.id);
       return { data: { integrations: INTEGRATIONS.map((i) => info(i, connected)) } };
     },
@@ -137,7 +135,7 @@ export const integrationRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => {
-      const { user } = await requireUser(accounts, request);
+      const { user } = authenticated(request);
       const integration = credentials.known(request.params.id);
       await credentials.save(user.id, integration.id, request.body.values);
       const connected = await credentials.connected(user.id);
@@ -149,7 +147,7 @@ export const integrationRoutes: FastifyPluginAsyncZod<{
     '/integrations/:id/credentials',
     { schema: { params: idParams, response: { 200: envelope(OkSchema) } } },
     async (request) => {
-      const { user } = await requireUser(accounts, request);
+      const { user } = authenticated(request);
       await credentials.remove(user.id, request.params.id);
       return { data: { ok: true as const } };
     },

@@ -1,11 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { AgentListItem } from '@spoke/shared';
-import {
-  autoResponder,
-  startOpenAITestServer,
-  type OpenAITestServer,
-} from '../../../../../packages/agents/src/runtime/test-openai-server.ts';
+import { autoResponder, startOpenAITestServer, type OpenAITestServer } from '@spoke/agents/testing';
 import { agents, runs } from '../../db/schema.ts';
 import { register, startPeerApp, startTestApp, type TestApp } from '../../test/harness.ts';
 import { call, createAgent, finishedRun } from './agent-test-kit.ts';

@@ -1,4 +1,8 @@
-type Page = { body: string; until: number };
+import { LRUCache } from 'lru-cache';
+import { TtlCache } from '../../lib/ttl-cache.ts';
+
+/** Pages kept per user: a list is read a page or two at a time. */
+const PAGES_PER_USER = 16;
 
 /**
  * The agent list pages of each user, kept as the JSON that was sent, for as long as nothing
@@ -11,15 +15,14 @@ type Page = { body: string; until: number };
  * once the page's `ttlMs` has passed (AGENT_LIST_CACHE_MS, one second there by default).
  */
 export class AgentListCache {
-  private readonly users = new Map<string, Map<string, Page>>();
+  private readonly users: LRUCache<string, TtlCache<string>>;
   private readonly ttlMs: number;
-  private readonly maxUsers: number;
   /** Goes up with every change: a page read under an older value may be out of date. */
   private epoch = 0;
 
   constructor(ttlMs: number, maxUsers: number) {
     this.ttlMs = ttlMs;
-    this.maxUsers = maxUsers;
+    this.users = new LRUCache({ max: maxUsers });
   }
 
   get enabled(): boolean {
@@ -31,13 +34,8 @@ export class AgentListCache {
     return this.epoch;
   }
 
-  get(userId: string, page: string, now = Date.now()): string | undefined {
-    const pages = this.users.get(userId);
-    const hit = pages?.get(page);
-    if (!hit) return undefined;
-    if (hit.until > now) return hit.body;
-    pages!.delete(page);
-    return undefined;
+  get(userId: string, page: string): string | undefined {
+    return this.users.get(userId)?.get(page);
   }
 
   /** Keeps a page, unless something changed since `stamp` was taken. */
@@ -45,14 +43,10 @@ export class AgentListCache {
     if (!this.enabled || stamp !== this.epoch) return;
     let pages = this.users.get(userId);
     if (!pages) {
-      if (this.users.size >= this.maxUsers) {
-        const oldest = this.users.keys().next();
-        if (!oldest.done) this.users.delete(oldest.value);
-      }
-      pages = new Map();
+      pages = new TtlCache(this.ttlMs, { max: PAGES_PER_USER });
       this.users.set(userId, pages);
     }
-    pages.set(page, { body, until: Math.min(Date.now() + this.ttlMs, notAfter) });
+    pages.set(page, body, { notAfter });
   }
 
   /** Something the user's list shows has changed. */

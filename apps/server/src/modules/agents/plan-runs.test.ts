@@ -1,18 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { Agent, AgentPlan } from '@spoke/shared';
-import {
-  localServer,
-  type LocalServer,
-} from '../../../../../packages/agents/src/builtins/test-support.ts';
+import { localServer, type LocalServer } from '@spoke/agents/testing/builtins';
 import {
   startOpenAITestServer,
   type OpenAITestServer,
-} from '../../../../../packages/agents/src/runtime/test-openai-server.ts';
-import {
   startItemsServer,
   type ItemsServer,
-} from '../../../../../packages/agents/src/runtime/test-items-server.ts';
+} from '@spoke/agents/testing';
 import { register, startTestApp, type TestApp } from '../../test/harness.ts';
 import { call, createAgent, finishedRun, signedHook, withLinearAt } from './agent-test-kit.ts';
 

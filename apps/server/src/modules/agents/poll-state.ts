@@ -28,7 +28,7 @@ export async function syncPolling(
   now: Date,
   lookup?: IntegrationLookup,
 ): Promise<boolean> {
-  const plan = pollPlanOf((row.spec as AgentSpec).trigger, lookup);
+  const plan = pollPlanOf(row.spec.trigger, lookup);
   if (!plan?.tool) {
     await tx.delete(agentPolls).where(eq(agentPolls.agentId, row.id));
     return false;
@@ -92,7 +92,7 @@ export async function pollJson(
   row: Pick<AgentRow, 'id' | 'spec' | 'status'>,
   lookup?: IntegrationLookup,
 ): Promise<AgentPoll | null> {
-  const plan = pollPlanOf((row.spec as AgentSpec).trigger, lookup);
+  const plan = pollPlanOf(row.spec.trigger, lookup);
   if (!plan) return null;
   const base = { interval_minutes: plan.intervalMinutes, tool: plan.tool };
   if (!plan.tool) {

@@ -1,4 +1,3 @@
-import type { AgentSpec } from '@spoke/shared';
 import {
   POLL_LIMITS,
   comparePoll,
@@ -46,7 +45,7 @@ export function createPoller(deps: {
   let stopped = false;
 
   async function poll(agent: AgentRow, now: Date): Promise<void> {
-    const plan = pollPlanOf((agent.spec as AgentSpec).trigger, deps.lookup);
+    const plan = pollPlanOf(agent.spec.trigger, deps.lookup);
     if (!plan?.tool) return;
     const state = await readPollState(db, agent.id);
     // The trigger changed since the scheduler read the agent: its own poll comes.

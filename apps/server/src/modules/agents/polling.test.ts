@@ -4,11 +4,9 @@ import type { Agent, AgentPoll, EventDelivery } from '@spoke/shared';
 import {
   startOpenAITestServer,
   type OpenAITestServer,
-} from '../../../../../packages/agents/src/runtime/test-openai-server.ts';
-import {
   startItemsServer,
   type ItemsServer,
-} from '../../../../../packages/agents/src/runtime/test-items-server.ts';
+} from '@spoke/agents/testing';
 import { register, startPeerApp, startTestApp, type TestApp } from '../../test/harness.ts';
 import { call, createAgent, finishedRun, signedHook, withLinearAt } from './agent-test-kit.ts';
 

@@ -7,14 +7,14 @@ import {
   ErrorCode,
   OkSchema,
   envelope,
+  isUuid,
 } from '@spoke/shared';
 import { AppError } from '../../errors.ts';
+import { authenticated } from '../../lib/auth.ts';
 import type { Mailer } from '../../lib/mailer.ts';
-import { requireUser, requireVerifiedEmail } from '../account/guards.ts';
-import type { AccountService } from '../account/service.ts';
+import { requireVerifiedEmail } from '../account/guards.ts';
 import type { EmailRecipientService } from './email-recipients.ts';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const tokenField = z.string().check(z.minLength(1), z.maxLength(200));
 const gone = () =>
   new AppError(404, ErrorCode.NOT_FOUND, {
@@ -42,19 +42,18 @@ function consentMail(username: string, email: string, link: string) {
 
 /**
  * `/api/account/email-recipients`: the addresses a user's agents may e-mail besides the
- * user's own; `/api/email-consent`: the recipient's answer, from the link in the mail.
+ * user's own.
  */
 export const recipientRoutes: FastifyPluginAsyncZod<{
   recipients: EmailRecipientService;
-  accounts: AccountService;
   mailer: Mailer;
   appUrl: string;
-}> = async (app, { recipients, accounts, mailer, appUrl }) => {
+}> = async (app, { recipients, mailer, appUrl }) => {
   app.get(
     '/account/email-recipients',
     { schema: { response: { 200: envelope(EmailRecipientListSchema) } } },
     async (request) => {
-      const { user } = await requireUser(accounts, request);
+      const { user } = authenticated(request);
       return { data: await recipients.list(await recipients.owner(user.id)) };
     },
   );
@@ -68,7 +67,7 @@ export const recipientRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) => {
-      const { user } = await requireUser(accounts, request);
+      const { user } = authenticated(request);
       // The request is itself a mail to a stranger: only proven accounts, within the limit.
       requireVerifiedEmail(user);
       const owner = await recipients.owner(user.id);
@@ -94,15 +93,20 @@ export const recipientRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => {
-      const { user } = await requireUser(accounts, request);
+      const { user } = authenticated(request);
       const { id } = request.params;
-      if (!UUID.test(id) || !(await recipients.remove(user.id, id))) {
+      if (!isUuid(id) || !(await recipients.remove(user.id, id))) {
         throw new AppError(404, ErrorCode.NOT_FOUND);
       }
       return { data: { ok: true as const } };
     },
   );
+};
 
+/** `/api/email-consent`: the recipient's answer, from the link in the mail; no sign-in. */
+export const emailConsentRoutes: FastifyPluginAsyncZod<{
+  recipients: EmailRecipientService;
+}> = async (app, { recipients }) => {
   app.get(
     '/email-consent',
     {

@@ -16,10 +16,9 @@ import {
   type CreatePhase,
 } from '@spoke/shared';
 import { AppError, errorBody } from '../../errors.ts';
+import { authenticated } from '../../lib/auth.ts';
 import { cursorParam, nextCursor } from '../../lib/cursor.ts';
 import { sendJsonBody } from '../../lib/json-body.ts';
-import { requireUser } from '../account/guards.ts';
-import type { AccountService } from '../account/service.ts';
 import type { RunService } from './runs.ts';
 import type { AgentService } from './service.ts';
 
@@ -34,13 +33,12 @@ const pageQuery = z.object({
 export const agentRoutes: FastifyPluginAsyncZod<{
   agentService: AgentService;
   runService: RunService;
-  accounts: AccountService;
-}> = async (app, { agentService, runService, accounts }) => {
+}> = async (app, { agentService, runService }) => {
   app.post(
     '/agents',
     { schema: { body: CreateAgentSchema, response: { 201: envelope(AgentResultSchema) } } },
     async (request, reply) => {
-      const { user } = await requireUser(accounts, request);
+      const { user } = authenticated(request);
       if (!String(request.headers.accept ?? '').includes('application/x-ndjson')) {
         const agent = await agentService.create(user, request.body);
         return reply.status(201).send({ data: { agent } });
@@ -77,7 +75,7 @@ export const agentRoutes: FastifyPluginAsyncZod<{
     '/agents',
     { schema: { querystring: pageQuery, response: { 200: envelope(AgentListSchema) } } },
     async (request, reply) => {
-      const { user } = await requireUser(accounts, request);
+      const { user } = authenticated(request);
       const body = await agentService.listPage(
         user.id,
         request.query.limit ?? DEFAULT_LIMIT,
@@ -91,7 +89,7 @@ export const agentRoutes: FastifyPluginAsyncZod<{
     '/agents/:id',
     { schema: { params: idParams, response: { 200: envelope(AgentResultSchema) } } },
     async (request) => {
-      const { user } = await requireUser(accounts, request);
+      const { user } = authenticated(request);
       const row = await agentService.find(user, request.params.id, 'read');
       return { data: { agent: await agentService.json(row, row.userId === user.id) } };
     },
@@ -107,7 +105,7 @@ export const agentRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => {
-      const { user } = await requireUser(accounts, request);
+      const { user } = authenticated(request);
       const { spec, prompt } = request.body;
       const agent = await agentService.patch(user, request.params.id, spec, prompt);
       return { data: { agent } };
@@ -124,7 +122,7 @@ export const agentRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => {
-      const { user } = await requireUser(accounts, request);
+      const { user } = authenticated(request);
       const result = await agentService.recompile(user, request.params.id, request.body);
       return { data: result };
     },
@@ -134,7 +132,7 @@ export const agentRoutes: FastifyPluginAsyncZod<{
     '/agents/:id',
     { schema: { params: idParams, response: { 200: envelope(OkSchema) } } },
     async (request) => {
-      const { user } = await requireUser(accounts, request);
+      const { user } = authenticated(request);
       await agentService.remove(user, request.params.id);
       return { data: { ok: true as const } };
     },
@@ -145,7 +143,7 @@ export const agentRoutes: FastifyPluginAsyncZod<{
       `/agents/:id/${action}`,
       { schema: { params: idParams, response: { 200: envelope(AgentResultSchema) } } },
       async (request) => {
-        const { user } = await requireUser(accounts, request);
+        const { user } = authenticated(request);
         const id = request.params.id;
         const agent =
           action === 'pause'
@@ -168,7 +166,7 @@ export const agentRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) => {
-      const { user } = await requireUser(accounts, request);
+      const { user } = authenticated(request);
       const started = await runService.start(user, request.params.id, request.body ?? {});
       if (started.dryRun) return reply.status(200).send({ data: started.dryRun });
       return reply.status(202).send({ data: { run: started.run! } });
@@ -185,7 +183,7 @@ export const agentRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => {
-      const { user } = await requireUser(accounts, request);
+      const { user } = authenticated(request);
       const page = await runService.list(
         user,
         request.params.id,
@@ -200,7 +198,7 @@ export const agentRoutes: FastifyPluginAsyncZod<{
     '/runs',
     { schema: { querystring: pageQuery, response: { 200: envelope(RecentRunListSchema) } } },
     async (request) => {
-      const { user } = await requireUser(accounts, request);
+      const { user } = authenticated(request);
       const page = await runService.recent(
         user,
         request.query.limit ?? DEFAULT_LIMIT,
@@ -214,7 +212,7 @@ export const agentRoutes: FastifyPluginAsyncZod<{
     '/runs/:id',
     { schema: { params: idParams, response: { 200: envelope(RunResultSchema) } } },
     async (request) => {
-      const { user } = await requireUser(accounts, request);
+      const { user } = authenticated(request);
       return { data: { run: await runService.get(user, request.params.id) } };
     },
   );

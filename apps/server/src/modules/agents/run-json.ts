@@ -1,4 +1,4 @@
-import type { Run, RunStatus, RunStep } from '@spoke/shared';
+import type { Run, RunStep } from '@spoke/shared';
 import type { runs } from '../../db/schema.ts';
 
 export type RunRow = typeof runs.$inferSelect;
@@ -8,8 +8,8 @@ export function runJson(row: RunRow, steps?: RunStep[]): Run {
   return {
     id: row.id,
     agent_id: row.agentId,
-    status: row.status as RunStatus,
-    trigger: row.trigger as Run['trigger'],
+    status: row.status,
+    trigger: row.trigger,
     input: row.input ?? null,
     created_at: row.createdAt.toISOString(),
     started_at: row.startedAt?.toISOString() ?? null,

@@ -1,11 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { billingPeriod } from '@spoke/shared';
-import {
-  autoResponder,
-  startOpenAITestServer,
-  type OpenAITestServer,
-} from '../../../../../packages/agents/src/runtime/test-openai-server.ts';
+import { autoResponder, startOpenAITestServer, type OpenAITestServer } from '@spoke/agents/testing';
 import { register, startPeerApp, startTestApp, type TestApp } from '../../test/harness.ts';
 import { usagePeriods } from '../../db/schema.ts';
 import { call, createAgent, finishedRun, signedHook } from './agent-test-kit.ts';

@@ -1,5 +1,4 @@
 import { and, eq, lte } from 'drizzle-orm';
-import type { AgentSpec } from '@spoke/shared';
 import type { IntegrationLookup } from '@spoke/agents';
 import type { Db } from '../../db/client.ts';
 import { agentSchedules, agents } from '../../db/schema.ts';
@@ -45,7 +44,7 @@ export function createScheduler(deps: {
       .limit(BATCH);
     let fired = 0;
     for (const { schedule, agent } of due) {
-      const spec = agent.spec as AgentSpec;
+      const { spec } = agent;
       const next =
         spec.trigger.type === 'schedule'
           ? nextFire(spec.trigger, now)

@@ -3,7 +3,7 @@ import { ErrorCode, billingPeriod, planById, type Plan } from '@spoke/shared';
 import type { Db } from '../../db/client.ts';
 import { agents, usageDays, usagePeriods, users } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
-import { TtlCache } from '../../lib/ttl-cache.ts';
+import { LRUCache } from 'lru-cache';
 import type { AgentListCache } from './list-cache.ts';
 
 const dayOf = (at: Date) => at.toISOString().slice(0, 10);
@@ -25,7 +25,7 @@ export type UsageService = ReturnType<typeof createUsageService>;
  */
 export function createUsageService(db: Db, lists: AgentListCache) {
   // When an account was made never changes: its billing periods follow from it.
-  const signedUp = new TtlCache<Date>(60 * 60 * 1000, 10_000);
+  const signedUp = new LRUCache<string, Date>({ max: 10_000, ttl: 60 * 60 * 1000 });
 
   async function account(userId: string, now: Date): Promise<Account> {
     const [row] = await db

@@ -6,8 +6,7 @@ import {
   PlanRequestSchema,
   envelope,
 } from '@spoke/shared';
-import { adminOnly, requireAdmin } from '../account/guards.ts';
-import type { AccountService } from '../account/service.ts';
+import { authenticated } from '../../lib/auth.ts';
 import type { PlanRequestService } from './plan-requests.ts';
 
 const params = z.object({ id: z.string().check(z.maxLength(64)) });
@@ -15,10 +14,7 @@ const params = z.object({ id: z.string().check(z.maxLength(64)) });
 /** `/api/admin/plan-requests`: pending plan requests, approved or declined here. Admins only. */
 export const planRequestAdminRoutes: FastifyPluginAsyncZod<{
   requests: PlanRequestService;
-  accounts: AccountService;
-}> = async (app, { requests, accounts }) => {
-  app.addHook('onRequest', adminOnly(accounts));
-
+}> = async (app, { requests }) => {
   app.get(
     '/plan-requests',
     { schema: { response: { 200: envelope(AdminPlanRequestListSchema) } } },
@@ -39,7 +35,7 @@ export const planRequestAdminRoutes: FastifyPluginAsyncZod<{
         },
       },
       async (request) => {
-        const actor = await requireAdmin(accounts, request);
+        const actor = authenticated(request).user;
         const note = request.body?.note || undefined;
         const decided = await requests.decide(actor, request.params.id, decision, note);
         return { data: { request: decided } };

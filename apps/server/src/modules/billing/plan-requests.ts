@@ -6,6 +6,7 @@ import {
   type PlanId,
   type PlanRequest,
   type User,
+  isUuid,
 } from '@spoke/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
@@ -18,17 +19,15 @@ type Row = typeof planRequests.$inferSelect;
 function toJson(row: Row): PlanRequest {
   return {
     id: row.id,
-    plan: row.plan as PlanId,
+    plan: row.plan,
     period: row.period,
-    from_plan: row.fromPlan as PlanId,
+    from_plan: row.fromPlan,
     status: row.status,
     note: row.note,
     created_at: row.createdAt.toISOString(),
     decided_at: row.decidedAt?.toISOString() ?? null,
   };
 }
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 function isUniqueViolation(err: unknown): boolean {
   const e = err as { code?: string; cause?: { code?: string } };
@@ -68,7 +67,7 @@ export function createPlanRequestService(deps: {
   return {
     async planOf(userId: string): Promise<PlanId> {
       const [row] = await db.select({ plan: users.plan }).from(users).where(eq(users.id, userId));
-      return (row?.plan ?? 'free') as PlanId;
+      return row?.plan ?? 'free';
     },
 
     /** The user's newest request, whatever became of it. */
@@ -170,7 +169,7 @@ export function createPlanRequestService(deps: {
           email: user.email,
           username: user.username,
           display_name: user.name || null,
-          plan: user.plan as PlanId,
+          plan: user.plan,
         },
       }));
     },
@@ -185,7 +184,7 @@ export function createPlanRequestService(deps: {
       decision: 'approved' | 'declined',
       note: string | undefined,
     ): Promise<PlanRequest> {
-      if (!UUID.test(id)) throw new AppError(404, ErrorCode.NOT_FOUND);
+      if (!isUuid(id)) throw new AppError(404, ErrorCode.NOT_FOUND);
       const outcome = await db.transaction(async (tx) => {
         const [row] = await tx
           .update(planRequests)

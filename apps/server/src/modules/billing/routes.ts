@@ -12,9 +12,8 @@ import {
   type PlanId,
 } from '@spoke/shared';
 import { AppError } from '../../errors.ts';
+import { authenticated } from '../../lib/auth.ts';
 import type { Limiter } from '../../lib/rate-limit.ts';
-import { requireUser } from '../account/guards.ts';
-import type { AccountService } from '../account/service.ts';
 import type { UsageService } from '../agents/usage.ts';
 import type { PlanRequestService } from './plan-requests.ts';
 import type { StripeBilling } from './stripe-billing.ts';
@@ -31,16 +30,15 @@ const CHECKOUT_MODE_ONLY = 'There is no online checkout here: request the plan i
  */
 export const billingRoutes: FastifyPluginAsyncZod<{
   usage: UsageService;
-  accounts: AccountService;
   requests: PlanRequestService;
   stripe: StripeBilling | undefined;
   limiter: Limiter;
-}> = async (app, { usage, accounts, requests, stripe, limiter }) => {
+}> = async (app, { usage, requests, stripe, limiter }) => {
   app.get(
     '/billing',
     { schema: { response: { 200: envelope(BillingSchema) } } },
     async (request) => {
-      const { user } = await requireUser(accounts, request);
+      const { user } = authenticated(request);
       const used = await usage.usageOf(user.id);
       const { plan, period } = used;
       return {
@@ -66,7 +64,7 @@ export const billingRoutes: FastifyPluginAsyncZod<{
     '/billing/upgrade',
     { schema: { response: { 200: envelope(UpgradeStatusSchema) } } },
     async (request) => {
-      const { user } = await requireUser(accounts, request);
+      const { user } = authenticated(request);
       if (stripe) {
         return {
           data: {
@@ -91,7 +89,7 @@ export const billingRoutes: FastifyPluginAsyncZod<{
     '/billing/checkout',
     { schema: { body: PlanChoiceSchema, response: { 200: envelope(RedirectSchema) } } },
     async (request) => {
-      const { user } = await requireUser(accounts, request);
+      const { user } = authenticated(request);
       if (!stripe) throw new AppError(409, ErrorCode.CONFLICT, { message: CHECKOUT_MODE_ONLY });
       await limiter.consume(user.id);
       const url = await stripe.checkout(user, request.body.plan, request.body.period);
@@ -103,7 +101,7 @@ export const billingRoutes: FastifyPluginAsyncZod<{
     '/billing/portal',
     { schema: { response: { 200: envelope(RedirectSchema) } } },
     async (request) => {
-      const { user } = await requireUser(accounts, request);
+      const { user } = authenticated(request);
       if (!stripe) throw new AppError(409, ErrorCode.CONFLICT, { message: CHECKOUT_MODE_ONLY });
       await limiter.consume(user.id);
       return { data: { url: await stripe.portal(user) } };
@@ -114,7 +112,7 @@ export const billingRoutes: FastifyPluginAsyncZod<{
     '/billing/plan-requests',
     { schema: { body: PlanChoiceSchema, response: { 201: envelope(PlanRequestResultSchema) } } },
     async (request, reply) => {
-      const { user } = await requireUser(accounts, request);
+      const { user } = authenticated(request);
       if (stripe) throw new AppError(409, ErrorCode.CONFLICT, { message: REQUEST_MODE_ONLY });
       await limiter.consume(user.id);
       const result = await requests.create(user, request.body.plan, request.body.period);
@@ -126,7 +124,7 @@ export const billingRoutes: FastifyPluginAsyncZod<{
     '/billing/plan-requests/pending',
     { schema: { response: { 200: envelope(z.object({ request: PlanRequestSchema })) } } },
     async (request) => {
-      const { user } = await requireUser(accounts, request);
+      const { user } = authenticated(request);
       return { data: { request: await requests.withdraw(user.id) } };
     },
   );

@@ -1,6 +1,6 @@
 import type Stripe from 'stripe';
 import { and, eq, isNull, lte, or } from 'drizzle-orm';
-import { ErrorCode, type PlanId, type User } from '@spoke/shared';
+import { ErrorCode, type PlanId, type User, isUuid } from '@spoke/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.ts';
 import { stripeCustomers, stripeEvents, users } from '../../db/schema.ts';
@@ -16,8 +16,6 @@ import {
 const PAYING = new Set(['active', 'trialing', 'past_due']);
 /** States in which it has ended: the account goes back to Free. */
 const ENDED = new Set(['canceled', 'unpaid', 'incomplete_expired', 'paused']);
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const HANDLED = new Set([
   'checkout.session.completed',
@@ -124,7 +122,7 @@ export function createStripeBilling(deps: {
       const customerId = idOf(session.customer);
       const subscriptionId = idOf(session.subscription);
       if (!userId || !customerId || !subscriptionId) return { ignored: 'incomplete session' };
-      if (!UUID.test(userId)) return { ignored: 'unknown user' };
+      if (!isUuid(userId)) return { ignored: 'unknown user' };
       const [row] = await db
         .select({ customerId: stripeCustomers.customerId })
         .from(stripeCustomers)
@@ -181,7 +179,7 @@ export function createStripeBilling(deps: {
         .leftJoin(stripeCustomers, eq(stripeCustomers.userId, users.id))
         .where(eq(users.id, userId));
       return {
-        plan: (row?.plan ?? 'free') as PlanId,
+        plan: row?.plan ?? 'free',
         subscription: row?.status ? { status: row.status } : null,
       };
     },

@@ -1,5 +1,5 @@
 import { and, desc, eq, lt, or } from 'drizzle-orm';
-import type { ContactMessage, ContactRequest, ContactTopic } from '@spoke/shared';
+import type { ContactMessage, ContactRequest } from '@spoke/shared';
 import type { Db } from '../../db/client.ts';
 import { contactMessages } from '../../db/schema.ts';
 import type { Cursor } from '../../lib/cursor.ts';
@@ -11,7 +11,7 @@ function toJson(row: Row): ContactMessage {
     id: row.id,
     name: row.name,
     email: row.email,
-    topic: row.topic as ContactTopic,
+    topic: row.topic,
     message: row.message,
     user_id: row.userId,
     created_at: row.createdAt.toISOString(),

@@ -6,8 +6,6 @@ import {
   type MirrorMeta,
   type RegistryEntry,
   type ServerDetail,
-  type ServerStatus,
-  type TrustLevel,
 } from '@spoke/shared';
 import type { registryServers } from '../../db/schema.ts';
 import { isStorableText } from '../../lib/storable.ts';
@@ -35,13 +33,13 @@ export function toEntry(server: ServerRow, version: VersionFields): RegistryEntr
     server: version.document as ServerDetail,
     _meta: {
       [OFFICIAL_META_KEY]: {
-        status: server.status as ServerStatus,
+        status: server.status,
         publishedAt: version.publishedAt.toISOString(),
         updatedAt: versionUpdatedAt(server, version).toISOString(),
         isLatest: version.version === server.latestVersion,
       },
       [SPOKE_META_KEY]: {
-        trustLevel: server.trustLevel as TrustLevel,
+        trustLevel: server.trustLevel,
         license: server.license,
         integrationId: server.integrationId,
         downloadCount: server.downloadCount,

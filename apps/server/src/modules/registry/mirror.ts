@@ -6,6 +6,7 @@ import {
   type Upstream,
   type UpstreamCreate,
   type UpstreamPatch,
+  isUuid,
 } from '@spoke/shared';
 import type { Db } from '../../db/client.ts';
 import { registryServers, registryUpstreams, registryVersions } from '../../db/schema.ts';
@@ -26,7 +27,6 @@ type UpstreamRow = typeof registryUpstreams.$inferSelect;
 export type MirrorService = ReturnType<typeof createMirrorService>;
 
 const notFound = () => new AppError(404, ErrorCode.NOT_FOUND, { message: 'Upstream not found' });
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * Mirrors upstream registries that speak the official API: each enabled upstream is read every
@@ -72,7 +72,7 @@ export function createMirrorService(deps: {
   }
 
   async function find(id: string): Promise<UpstreamRow> {
-    if (!UUID.test(id)) throw notFound();
+    if (!isUuid(id)) throw notFound();
     const [row] = await db.select().from(registryUpstreams).where(eq(registryUpstreams.id, id));
     if (!row) throw notFound();
     return row;

@@ -11,9 +11,9 @@ import {
   envelope,
 } from '@spoke/shared';
 import { AppError } from '../../errors.ts';
+import { authenticated } from '../../lib/auth.ts';
 import { sendJsonBody } from '../../lib/json-body.ts';
-import { requireUser, requireVerifiedEmail } from '../account/guards.ts';
-import type { AccountService } from '../account/service.ts';
+import { requireVerifiedEmail } from '../account/guards.ts';
 import type { TokenService } from '../tokens/service.ts';
 import { decodeListCursor } from './entries.ts';
 import { officialErrors, openToOtherSites } from './official-http.ts';
@@ -253,13 +253,12 @@ export const registryApiRoutes: FastifyPluginAsyncZod<{
 /** `/api/registry/mine`: the signed-in user's published servers and namespaces. */
 export const ownRegistryRoutes: FastifyPluginAsyncZod<{
   registry: RegistryService;
-  accounts: AccountService;
-}> = async (app, { registry, accounts }) => {
+}> = async (app, { registry }) => {
   app.get(
     '/mine',
     { schema: { response: { 200: envelope(OwnServersSchema) } } },
     async (request) => {
-      const { user } = await requireUser(accounts, request);
+      const { user } = authenticated(request);
       return { data: await registry.mine(user) };
     },
   );

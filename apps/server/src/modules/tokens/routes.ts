@@ -7,13 +7,11 @@ import {
   ErrorCode,
   OkSchema,
   envelope,
+  isUuid,
 } from '@spoke/shared';
 import { AppError } from '../../errors.ts';
-import { requireUser } from '../account/guards.ts';
-import type { AccountService } from '../account/service.ts';
+import { authenticated } from '../../lib/auth.ts';
 import type { TokenService } from './service.ts';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * `/api/account/tokens`: API tokens for programs. Managed with a session token only: an API
@@ -21,13 +19,12 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  */
 export const tokenRoutes: FastifyPluginAsyncZod<{
   tokens: TokenService;
-  accounts: AccountService;
-}> = async (app, { tokens, accounts }) => {
+}> = async (app, { tokens }) => {
   app.get(
     '/tokens',
     { schema: { response: { 200: envelope(ApiTokenListSchema) } } },
     async (request) => {
-      const { user } = await requireUser(accounts, request);
+      const { user } = authenticated(request);
       return { data: { tokens: await tokens.list(user.id) } };
     },
   );
@@ -38,7 +35,7 @@ export const tokenRoutes: FastifyPluginAsyncZod<{
       schema: { body: CreateApiTokenSchema, response: { 201: envelope(CreatedApiTokenSchema) } },
     },
     async (request, reply) => {
-      const { user } = await requireUser(accounts, request);
+      const { user } = authenticated(request);
       const created = await tokens.create(user.id, request.body);
       return reply.status(201).send({ data: created });
     },
@@ -53,9 +50,9 @@ export const tokenRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => {
-      const { user } = await requireUser(accounts, request);
+      const { user } = authenticated(request);
       const { id } = request.params;
-      if (!UUID.test(id) || !(await tokens.revoke(user.id, id))) {
+      if (!isUuid(id) || !(await tokens.revoke(user.id, id))) {
         throw new AppError(404, ErrorCode.NOT_FOUND);
       }
       return { data: { ok: true as const } };

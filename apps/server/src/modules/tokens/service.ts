@@ -1,11 +1,6 @@
 import { createHash, randomInt } from 'node:crypto';
 import { and, desc, eq, isNull, lt, or, sql } from 'drizzle-orm';
-import {
-  API_TOKEN_PREFIX,
-  type ApiToken,
-  type CreateApiToken,
-  type TokenScope,
-} from '@spoke/shared';
+import { API_TOKEN_PREFIX, type ApiToken, type CreateApiToken } from '@spoke/shared';
 import type { Db } from '../../db/client.ts';
 import { apiTokens, users } from '../../db/schema.ts';
 
@@ -31,7 +26,7 @@ type Row = typeof apiTokens.$inferSelect;
 const toJson = (row: Row): ApiToken => ({
   id: row.id,
   name: row.name,
-  scopes: row.scopes as TokenScope[],
+  scopes: row.scopes,
   created_at: row.createdAt.toISOString(),
   last_used_at: row.lastUsedAt?.toISOString() ?? null,
 });

@@ -1,11 +1,7 @@
 import fc from 'fast-check';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import {
-  autoResponder,
-  startOpenAITestServer,
-  type OpenAITestServer,
-} from '../../../../../packages/agents/src/runtime/test-openai-server.ts';
+import { autoResponder, startOpenAITestServer, type OpenAITestServer } from '@spoke/agents/testing';
 import { users } from '../../db/schema.ts';
 import { listRoutes, routeKey } from '../security/routes.ts';
 import { mutate } from './arbitraries.ts';

@@ -1,11 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  autoResponder,
-  startOpenAITestServer,
-  type OpenAITestServer,
-} from '../../../../../packages/agents/src/runtime/test-openai-server.ts';
+import { autoResponder, startOpenAITestServer, type OpenAITestServer } from '@spoke/agents/testing';
 import { apiTokens, sessions, users } from '../../db/schema.ts';
 import { hashSessionToken } from '../../modules/account/session-token-hash.ts';
 import { apiToken, serverJson } from '../../modules/registry/registry-test-kit.ts';

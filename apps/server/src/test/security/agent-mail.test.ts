@@ -2,11 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  startOpenAITestServer,
-  toolResultsOf,
-  type OpenAITestServer,
-} from '../../../../../packages/agents/src/runtime/test-openai-server.ts';
+import { startOpenAITestServer, toolResultsOf, type OpenAITestServer } from '@spoke/agents/testing';
 import { call, createAgent, finishedRun } from '../../modules/agents/agent-test-kit.ts';
 import { bearer, register, startTestApp, type TestApp } from '../harness.ts';
 

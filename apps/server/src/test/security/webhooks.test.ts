@@ -2,11 +2,7 @@ import { createHmac } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Agent } from '@spoke/shared';
-import {
-  autoResponder,
-  startOpenAITestServer,
-  type OpenAITestServer,
-} from '../../../../../packages/agents/src/runtime/test-openai-server.ts';
+import { autoResponder, startOpenAITestServer, type OpenAITestServer } from '@spoke/agents/testing';
 import { call, createAgent, signedHook } from '../../modules/agents/agent-test-kit.ts';
 import { createReplayGuard } from '../../modules/agents/hook-signature.ts';
 import { register, startTestApp, type TestApp } from '../harness.ts';
