@@ -1,10 +1,10 @@
 import { fs } from './builtins.ts';
 import path from 'node:path';
 import { startAudit } from './audit/scope.ts';
-import { CliError, usageError, type ExitCode } from './errors.ts';
+import { usageError, type ExitCode } from './errors.ts';
 import { stdout } from './output/fd-stream.ts';
 import { createOutput } from './output/output.ts';
-import { commandName, parse } from './parse/parser.ts';
+import { parse } from './parse/parser.ts';
 import { renderHelp } from './specs/help.ts';
 import { SECTIONS } from './specs/index.ts';
 
@@ -19,15 +19,6 @@ function resolveCwd(dir: string | undefined): string {
   }
   if (!isDir) throw usageError(`--cwd: ${resolved} is not a directory`);
   return resolved;
-}
-
-/** The commands this build runs, by their first word. */
-function runnable(): string[] {
-  return SECTIONS.flatMap((section) =>
-    section.entries
-      .filter((e) => (e.kind === 'group' ? e.subcommands.some((c) => c.run) : e.run))
-      .map((e) => (e.kind === 'group' ? e.name : e.path.join(' '))),
-  );
 }
 
 /** Parses the command line and runs the command; failures are thrown as CliError. */
@@ -47,12 +38,6 @@ export async function run(
   }
   const { spec, input, globals } = parsed;
   const cwd = resolveCwd(globals.cwd);
-  if (!spec.run) {
-    throw new CliError(`${commandName(spec)} is not available yet in this build`, {
-      code: 'NOT_AVAILABLE',
-      hint: `the command line is valid; this build runs ${runnable().join(', ')}`,
-    });
-  }
   const out = createOutput({ ...globals, env });
   startAudit({ env, cwd, out });
   await spec.run({ cwd, env, out }, input);

@@ -3,10 +3,10 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from '@spoke/shared/testing/free-port';
 import { bearerFront, stdioFront, type Front } from './test/conformance/http-front.ts';
 import { addRemote } from './test/conformance/workspace.ts';
 import { makeFixture, type Fixture } from './test/fixture.ts';
-import { freePort } from './test/free-port.ts';
 import { NODE_24, SOURCE_ENTRY, runCli, startCli } from './test/run-cli.ts';
 
 /**

@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { appendFileSync, closeSync, openSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { freePort } from '@spoke/shared/testing/free-port';
 import { BEFORE, ELSEWHERE, type Place } from './test/docs-scenes.ts';
 import { docsRegistries } from './test/docs-world.ts';
 import { makeFixture, type Fixture } from './test/fixture.ts';
@@ -12,7 +13,6 @@ import {
   shellWords,
   type Example,
 } from './test/doc-examples.ts';
-import { freePort } from './test/free-port.ts';
 import { NODE_24, runCli, SOURCE_ENTRY } from './test/run-cli.ts';
 import { onTerminal } from './test/terminal.ts';
 

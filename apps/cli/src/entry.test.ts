@@ -1,16 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { afterAll } from 'vitest';
-import { SECTIONS } from './specs/index.ts';
 import { makeFixture } from './test/fixture.ts';
 import { runCli, startCli } from './test/run-cli.ts';
 import { version } from './version.ts';
 
 const fx = makeFixture();
 afterAll(() => fx.cleanup());
-
-const unavailable = SECTIONS.flatMap((s) => s.entries)
-  .filter((e) => e.kind === 'command' && !e.run)
-  .map((e) => (e.kind === 'command' ? e.path.join(' ') : ''));
 
 describe('the spoke entry', () => {
   it('prints the version alone', async () => {
@@ -43,33 +38,6 @@ describe('the spoke entry', () => {
     const add = await runCli(['registry', 'add', '--help'], fx);
     expect(add.stdout).toContain('(default: 10 more than the largest priority in use)');
   });
-
-  it.each(unavailable)(
-    'accepts spoke %s but says it is not available yet (exit 1)',
-    async (command) => {
-      const help = await runCli([...command.split(' '), '--help'], fx);
-      expect(help.code).toBe(0);
-      expect(help.stdout).toContain(`Usage: spoke ${command}`);
-      expect(help.stdout).toContain('Not available yet in this build');
-      const args =
-        {
-          call: ['fs', 'read'],
-          tools: ['fs'],
-          run: ['fs'],
-          remove: ['fs'],
-          create: ['weather'],
-          export: ['--client', 'cursor'],
-        }[command] ?? [];
-      const r = await runCli([...command.split(' '), ...args], fx);
-      expect(r.code).toBe(1);
-      expect(r.stdout).toBe('');
-      expect(r.stderr).toMatch(
-        new RegExp(`^error: spoke ${command} is not available yet in this build\n`),
-      );
-      const json = await runCli([...command.split(' '), ...args, '--json'], fx);
-      expect(json.json<{ error: { code: string } }>().error.code).toBe('NOT_AVAILABLE');
-    },
-  );
 
   it('maps usage errors to exit code 2, also as JSON', async () => {
     const r = await runCli(['discover', '--format', 'xml'], fx);

@@ -16,7 +16,6 @@ export type ErrorCode =
   | 'AUTH_REQUIRED'
   | 'CONFLICT'
   | 'PUBLISH_REJECTED'
-  | 'NOT_AVAILABLE'
   | 'IO_FAILED'
   | 'INTERNAL';
 

@@ -1,9 +1,9 @@
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { freePort } from '@spoke/shared/testing/free-port';
 import type { ListItem } from '../registry/types.ts';
 import { makeFixture, registryEntry, type Fixture } from '../test/fixture.ts';
 import { entry, startTestRegistry, type TestRegistry } from '../test/registry-server.ts';
-import { freePort } from '../test/free-port.ts';
 import { runCli } from '../test/run-cli.ts';
 import { sampleWorkspace } from '../test/sample-workspace.ts';
 

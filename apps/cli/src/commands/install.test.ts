@@ -1,9 +1,9 @@
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { freePort } from '@spoke/shared/testing/free-port';
 import { registryEntry } from '../test/fixture.ts';
-import { freePort } from '../test/free-port.ts';
 import { installWorld, TINY, type InstallWorld } from '../test/install-world.ts';
 import { runCli, startCli } from '../test/run-cli.ts';
 import type { ListItem } from '../registry/types.ts';
@@ -21,6 +21,12 @@ const files = (w: InstallWorld) =>
     const file = path.join(w.fx.cwd, f);
     return existsSync(file) ? readFileSync(file, 'utf8') : null;
   });
+
+/** The version of the tiny package installed under .spoke/servers/<name>. */
+const tinyManifest = (w: InstallWorld, name = 'tiny') =>
+  path.join(w.fx.cwd, '.spoke/servers', name, 'node_modules/@test/tiny/package.json');
+const installedTiny = (w: InstallWorld) =>
+  (JSON.parse(readFileSync(tinyManifest(w), 'utf8')) as { version: string }).version;
 
 describe('spoke install from a registry', () => {
   it('installs the npm package, stores the secret and records both files', async () => {
@@ -219,6 +225,30 @@ describe('spoke update of a registry server', () => {
   });
 });
 
+describe('spoke update interrupted', () => {
+  it('puts the old version back when interrupted during the download', async () => {
+    const w = (world = await installWorld({ nextVersion: '1.1.0' }));
+    const env = { ...w.fx.env, TINY_TOKEN: 'tok-1' };
+    expect((await runCli(['install', TINY, '--yes'], { ...w.fx, env })).code).toBe(0);
+    const next = structuredClone(w.items[0]!);
+    next.server.version = '1.1.0';
+    next.server.packages![0]!.version = '1.1.0';
+    w.items.push(next);
+    const before = files(w);
+    const held = w.npm.holdTarballs();
+    const { child, result } = startCli(['update', 'tiny', '--yes'], { ...w.fx, env });
+    await held;
+    child.kill('SIGINT');
+    const r = await result;
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain('error: update interrupted; tiny was not updated');
+    expect(files(w)).toEqual(before);
+    expect(readdirSync(path.join(w.fx.cwd, '.spoke/servers'))).toEqual(['tiny']);
+    expect(installedTiny(w)).toBe('1.0.0');
+    expect((await runCli(['call', 'tiny', 'whoami'], w.fx)).stdout).toBe('tok-1\n');
+  });
+});
+
 describe('spoke install without a server', () => {
   it('restores every server from the lockfile, checking integrity and asking for secrets', async () => {
     const w = (world = await installWorld());
@@ -252,6 +282,61 @@ describe('spoke install without a server', () => {
     expect(ignored.status).toBe(0);
     const tracked = spawnSync('git', ['check-ignore', '-q', 'spoke.lock.json'], { cwd: w.fx.cwd });
     expect(tracked.status).toBe(1);
+  });
+});
+
+describe('spoke install without a server, interrupted', () => {
+  it('puts the installed copy back when interrupted during the download', async () => {
+    const w = (world = await installWorld());
+    const env = { ...w.fx.env, TINY_TOKEN: 'tok-9' };
+    expect((await runCli(['install', TINY, '--yes'], { ...w.fx, env })).code).toBe(0);
+    const before = files(w);
+    // A copy other than the locked one is installed here, and npm has nothing cached: the
+    // locked version is downloaded again.
+    const manifest = JSON.parse(readFileSync(tinyManifest(w), 'utf8')) as { version: string };
+    writeFileSync(tinyManifest(w), JSON.stringify({ ...manifest, version: '0.9.0' }));
+    rmSync(path.join(w.fx.root, 'npm-cache'), { recursive: true, force: true });
+    const held = w.npm.holdTarballs();
+    const { child, result } = startCli(['install', '--yes'], { ...w.fx, env });
+    await held;
+    child.kill('SIGINT');
+    const r = await result;
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain(
+      'error: install interrupted; spoke.json and spoke.lock.json are unchanged',
+    );
+    expect(files(w)).toEqual(before);
+    expect(readdirSync(path.join(w.fx.cwd, '.spoke/servers'))).toEqual(['tiny']);
+    expect(installedTiny(w)).toBe('0.9.0');
+  });
+
+  it('leaves a server added by hand unlocked and uninstalled', async () => {
+    const w = (world = await installWorld());
+    const workspace = w.fx.readJson('spoke.json') as { servers: Record<string, unknown> };
+    workspace.servers.tiny = {
+      source: TINY,
+      version: 'latest',
+      registry: 'official',
+      transport: 'stdio',
+      command: 'node',
+      args: ['.spoke/servers/tiny/node_modules/@test/tiny/server.js'],
+      env: {},
+      secrets: ['TINY_TOKEN'],
+    };
+    w.fx.writeJson('spoke.json', workspace);
+    const before = files(w);
+    const held = w.npm.holdTarballs();
+    const env = { ...w.fx.env, TINY_TOKEN: 'tok-7' };
+    const { child, result } = startCli(['install', '--yes'], { ...w.fx, env });
+    await held;
+    child.kill('SIGINT');
+    const r = await result;
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain(
+      'error: install interrupted; spoke.json and spoke.lock.json are unchanged',
+    );
+    expect(files(w)).toEqual(before);
+    expect(readdirSync(path.join(w.fx.cwd, '.spoke/servers'))).toEqual([]);
   });
 });
 

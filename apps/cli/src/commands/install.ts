@@ -8,6 +8,7 @@ import type { Candidate } from '../install/candidate.ts';
 import { installOne } from '../install/install-one.ts';
 import { resolveFromPath } from '../install/resolve-path.ts';
 import { resolveFromRegistries } from '../install/resolve-registry.ts';
+import { INSTALL_INTERRUPTED, interruptible, interruption } from '../install/step.ts';
 import { combinePolicies, loadManagedPolicy } from '../policy/policy.ts';
 import type { Policy } from '../policy/types.ts';
 import { selectRegistries } from '../registry/selection.ts';
@@ -58,21 +59,26 @@ export async function install(options: InstallOptions): Promise<void> {
   const ref = requireWorkspace(cwd);
   const workspace = loadWorkspace(ref);
   const lock = loadLock(ref);
-  if (options.server === undefined) {
+  const { server } = options;
+  if (server === undefined) {
     if (options.set && Object.keys(options.set).length) {
       throw usageError('--set needs a server to install', 'see spoke install --help');
     }
     const { restore } = await import('../install/restore.ts');
     return recordRestore(ref, Object.keys(workspace.servers), () =>
-      restore({ ...options, ref, workspace, lock }),
+      interruptible((signal) =>
+        restore({
+          ...options,
+          ref,
+          workspace,
+          lock,
+          interrupt: interruption(signal, INSTALL_INTERRUPTED),
+        }),
+      ),
     );
   }
   // Ctrl+C stops the current step; the step's own cleanup runs and the command exits with 1.
-  const controller = new AbortController();
-  const onSigint = () => controller.abort();
-  process.on('SIGINT', onSigint);
-  process.on('SIGTERM', onSigint);
-  try {
+  return interruptible(async (signal) => {
     const { config } = loadGlobalConfig(env);
     const base = {
       env,
@@ -84,22 +90,19 @@ export async function install(options: InstallOptions): Promise<void> {
       // As for every start (mcp/server-target.ts): below the managed level, sandboxed or refused.
       sandboxRequiredBelow: loadManagedPolicy()?.policy.sandboxBelow ?? 'unverified',
       yes: options.yes,
-      signal: controller.signal,
+      interrupt: interruption(signal, INSTALL_INTERRUPTED),
       given: options.set ?? {},
     };
-    if (isPath(options.server)) {
+    if (isPath(server)) {
       if (options.registry !== undefined) {
         throw failure('INSTALL_FAILED', '--registry does not apply to a path');
       }
       const policy = combinePolicies(config.security, loadManagedPolicy()?.policy ?? null);
-      const candidate = resolveFromPath(options.server, cwd, ref.dir);
-      return await installRecorded(base, policy, candidate, options.name);
+      const candidate = resolveFromPath(server, cwd, ref.dir);
+      return installRecorded(base, policy, candidate, options.name);
     }
     const selection = selectRegistries(env, options.registry);
-    const candidate = await resolveFromRegistries(options.server, selection, { env, out });
+    const candidate = await resolveFromRegistries(server, selection, { env, out });
     await installRecorded(base, selection.policy, candidate, options.name);
-  } finally {
-    process.off('SIGINT', onSigint);
-    process.off('SIGTERM', onSigint);
-  }
+  });
 }

@@ -5,8 +5,14 @@ import type { CommandContext } from '../context.ts';
 import { CliError, failure } from '../errors.ts';
 import { carryValues } from '../install/carry-values.ts';
 import { commitInstall, type SecretWrites } from '../install/commit.ts';
-import { npmInstall } from '../install/npm.ts';
-import { serverDir } from '../install/server-dir.ts';
+import { approve } from '../install/approve.ts';
+import {
+  checkInterrupt,
+  installStep,
+  interruptible,
+  interruption,
+  type Interrupt,
+} from '../install/step.ts';
 import { loadRunContext, serverTarget, type RunContext } from '../mcp/server-target.ts';
 import { startServer } from '../mcp/start.ts';
 import { toolHashes, toolsHash, type Drift, type ToolDefinition } from '../mcp/tools-hash.ts';
@@ -16,9 +22,10 @@ import { npmLicenseOf, npmVersionMeta } from '../registry/npm-license.ts';
 import { selectRegistries } from '../registry/selection.ts';
 import { accounts, openSecretStore } from '../secrets/store.ts';
 import { compareVersionsDesc } from '../util/semver.ts';
-import { approve } from './update-approve.ts';
 
 type Ctx = CommandContext & { yes: boolean };
+/** One server's update: Ctrl+C stops it, and it alone is named as not updated. */
+type Step = Ctx & { interrupt: Interrupt };
 
 const driftLines = (d: Drift) => [
   ...d.added.map((t) => `  added     ${t}`),
@@ -64,7 +71,7 @@ async function newerVersion(ctx: Ctx, locked: LockEntry, current: string) {
 }
 
 async function upgrade(
-  ctx: Ctx,
+  ctx: Step,
   run: RunContext,
   name: string,
   locked: LockEntry,
@@ -116,21 +123,9 @@ async function upgrade(
   for (const added of values.added) out.result(`  inputs    ${added} is new; set`);
   // The new version is installed beside the old one and started, so that what changes in its
   // tools is shown before the question; a no, an error or Ctrl+C puts the old one back.
-  const dir = serverDir(run.ref.dir, name);
-  const controller = new AbortController();
-  const onSigint = () => controller.abort();
-  process.on('SIGINT', onSigint);
-  process.on('SIGTERM', onSigint);
-  dir.prepare();
+  const step = installStep(run.ref.dir, name, ctx.interrupt);
   try {
-    const installed = await npmInstall({
-      dir: dir.dir,
-      workspaceDir: run.ref.dir,
-      identifier: npm.identifier,
-      version,
-      env: ctx.env,
-      signal: controller.signal,
-    });
+    const installed = await step.install(npm.identifier, version, ctx.env);
     const current = values.entry;
     // The package's file takes the old one's place, after the runtime's arguments if any.
     const before = current.args ?? [];
@@ -143,6 +138,7 @@ async function upgrade(
     const target = { ...serverTarget(run, name), entry: { ...values.trial, args } };
     const { conn, tools, drift } = await startServer(ctx, run, target);
     await conn.close().catch(() => undefined);
+    checkInterrupt(ctx.interrupt);
     const changes = drift
       ? (['added', 'removed', 'changed'] as const)
           .filter((kind) => drift[kind].length)
@@ -152,7 +148,7 @@ async function upgrade(
     out.result(`  tools     ${locked.toolCount} -> ${tools.length}${changes}`);
     out.result('  policy    allowed');
     await approve(ctx.yes, `Update ${name} to ${server.version}?`, `updating ${name}`);
-    if (controller.signal.aborted) throw failure('DECLINED', `stopped; ${name} was not updated`);
+    checkInterrupt(ctx.interrupt);
     const { values: _old, ...rest } = locked as LockEntry & { values?: unknown };
     save(
       run,
@@ -187,18 +183,15 @@ async function upgrade(
     }
     recordDoneAttempt(attempt, entry, run.lock.servers[name]);
   } catch (err) {
-    recordFailedAttempt(attempt, err, next.selection.policy);
-    dir.rollback();
-    throw err;
-  } finally {
-    process.off('SIGINT', onSigint);
-    process.off('SIGTERM', onSigint);
+    const reported = step.rollback(err);
+    recordFailedAttempt(attempt, reported, next.selection.policy);
+    throw reported;
   }
-  dir.done();
+  step.done();
   out.result(`Updated ${name} to ${server.version}`);
 }
 
-async function updateOne(ctx: Ctx, run: RunContext, name: string): Promise<void> {
+async function updateOne(ctx: Step, run: RunContext, name: string): Promise<void> {
   const { out } = ctx;
   const target = serverTarget(run, name);
   if (target.isProject) {
@@ -211,10 +204,12 @@ async function updateOne(ctx: Ctx, run: RunContext, name: string): Promise<void>
   const pinned = target.entry.version !== undefined && target.entry.version !== 'latest';
   if (locked.package.registryType === 'npm' && !pinned && locked.version) {
     const next = await newerVersion(ctx, locked, locked.version);
+    checkInterrupt(ctx.interrupt);
     if (next) return upgrade(ctx, run, name, locked, next);
   }
   const { conn, tools, drift } = await startServer(ctx, run, target);
   await conn.close().catch(() => undefined);
+  checkInterrupt(ctx.interrupt);
   const label =
     locked.package.registryType === 'path'
       ? 'local path'
@@ -232,6 +227,7 @@ async function updateOne(ctx: Ctx, run: RunContext, name: string): Promise<void>
     `Accept the new tool definitions for ${name}?`,
     `accepting the new tool definitions for ${name}`,
   );
+  checkInterrupt(ctx.interrupt);
   const accepted = toolRecord(tools);
   save(run, name, target.entry, { ...locked, ...accepted });
   audit({
@@ -257,15 +253,20 @@ export async function update(input: Ctx & { server: string | undefined }): Promi
     ? [serverTarget(run, options.server).name]
     : Object.keys(run.workspace.servers);
   let failed = 0;
-  for (const name of names) {
-    try {
-      await updateOne(options, run, name);
-    } catch (err) {
-      failed++;
-      if (names.length === 1) throw err;
-      options.out.alert(`${name}: ${(err as Error).message}`);
+  await interruptible(async (signal) => {
+    for (const name of names) {
+      // Servers updated before Ctrl+C stay updated; the one under way is put back.
+      const interrupt = interruption(signal, `update interrupted; ${name} was not updated`);
+      try {
+        await updateOne({ ...options, interrupt }, run, name);
+      } catch (err) {
+        failed++;
+        if (signal.aborted) throw interrupt.error();
+        if (names.length === 1) throw err;
+        options.out.alert(`${name}: ${(err as Error).message}`);
+      }
     }
-  }
+  });
   if (failed) {
     throw failure('INSTALL_FAILED', `${failed} of ${names.length} servers could not be updated`);
   }

@@ -16,9 +16,8 @@ import { monotonicMs } from '../util/time.ts';
 import type { Candidate } from './candidate.ts';
 import { commitInstall, lockEntryFor } from './commit.ts';
 import { requireRuntime, runtimeEntry } from './kind-packages.ts';
-import { npmInstall } from './npm.ts';
 import { entryFileOf } from './resolve-path.ts';
-import { serverDir } from './server-dir.ts';
+import { checkInterrupt, installStep, type Interrupt } from './step.ts';
 import { progress, showSummary } from './summary.ts';
 import { collectValues, type Given } from './values.ts';
 
@@ -33,16 +32,13 @@ export type InstallContext = {
   sandboxRequiredBelow: SandboxLevel;
   startMs: number;
   yes: boolean;
-  signal: AbortSignal;
+  interrupt: Interrupt;
   /** Values given with `--set NAME=VALUE`, used instead of asking. */
   given?: Given;
 };
 
 /** How long an install waits to tell the registry about it. */
 const REPORT_MS = 2000;
-
-const interrupted = () =>
-  failure('INSTALL_FAILED', 'install interrupted; spoke.json and spoke.lock.json are unchanged');
 
 /** The spoke.json entry before the package is installed; npm entries point where it will be. */
 function plannedEntry(
@@ -144,9 +140,9 @@ export async function installOne(
       throw failure('DECLINED', `declined; ${name} was not installed`);
     }
   }
-  if (ctx.signal.aborted) throw interrupted();
+  checkInterrupt(ctx.interrupt);
 
-  const dir = serverDir(ref.dir, name);
+  const step = installStep(ref.dir, name, ctx.interrupt);
   let pkg: LockEntry['package'];
   try {
     if (c.kind.type === 'npm') {
@@ -154,15 +150,7 @@ export async function installOne(
       const version = c.kind.pkg.version ?? c.version ?? 'latest';
       const done = progress(out, `Installing ${id}@${version}`);
       const started = monotonicMs();
-      dir.prepare();
-      const installed = await npmInstall({
-        dir: dir.dir,
-        workspaceDir: ref.dir,
-        identifier: id,
-        version,
-        env: ctx.env,
-        signal: ctx.signal,
-      }).catch((err: unknown) => {
+      const installed = await step.install(id, version, ctx.env).catch((err: unknown) => {
         done('failed');
         throw err;
       });
@@ -186,7 +174,7 @@ export async function installOne(
     } else {
       pkg = { registryType: 'path', path: c.kind.relative };
     }
-    if (ctx.signal.aborted) throw interrupted();
+    checkInterrupt(ctx.interrupt);
 
     const done = progress(out, `Starting ${name} to read its tools`);
     // The server's first start runs under the same sandbox rule as every later one: what the
@@ -213,16 +201,17 @@ export async function installOne(
         throw err;
       },
     );
+    const { signal } = ctx.interrupt;
     const abort = () => void conn.close();
-    ctx.signal.addEventListener('abort', abort, { once: true });
+    signal.addEventListener('abort', abort, { once: true });
     let tools;
     try {
       tools = await conn.listTools();
     } finally {
-      ctx.signal.removeEventListener('abort', abort);
+      signal.removeEventListener('abort', abort);
       await conn.close().catch(() => undefined);
     }
-    if (ctx.signal.aborted) throw interrupted();
+    checkInterrupt(ctx.interrupt);
     done(`${tools.length} tool${tools.length === 1 ? '' : 's'}`);
 
     const locked = lockEntryFor(c, pkg, tools, values.declared);
@@ -238,10 +227,9 @@ export async function installOne(
     );
     if (store && !out.json) out.info(`  secrets stored in ${store.description}`);
   } catch (err) {
-    if (c.kind.type === 'npm') dir.rollback();
-    throw ctx.signal.aborted ? interrupted() : err;
+    throw step.rollback(err);
   }
-  dir.done();
+  step.done();
   if (c.registryUrl && c.version) {
     await reportInstall(c.registryUrl, c.displayName, c.version, REPORT_MS);
   }

@@ -10,10 +10,9 @@ import { selectRegistries } from '../registry/selection.ts';
 import type { SecretStore } from '../secrets/store.ts';
 import type { Candidate } from './candidate.ts';
 import { lockEntryFor } from './commit.ts';
-import { npmInstall } from './npm.ts';
 import { resolveFromPath } from './resolve-path.ts';
 import { resolveFromRegistries } from './resolve-registry.ts';
-import { serverDir } from './server-dir.ts';
+import { checkInterrupt, installStep, type Interrupt } from './step.ts';
 
 /** A server of spoke.json that the lockfile does not record yet, resolved from its source. */
 export type Unlocked = { name: string; candidate: Candidate };
@@ -66,26 +65,17 @@ export async function lockUnlocked(
     out: Output;
     policy: Policy;
     sandboxRequiredBelow: SandboxLevel;
+    interrupt: Interrupt;
   },
 ): Promise<{ entry: LockEntry; rollback: () => void; done: () => void }> {
   const entry = ctx.workspace.servers[name]!;
-  const dir = serverDir(ctx.ref.dir, name);
+  const step = installStep(ctx.ref.dir, name, ctx.interrupt);
   let pkg: LockEntry['package'];
-  let installed = false;
   const kind = c.kind as { type: string };
   if (c.kind.type === 'npm') {
     const version = c.kind.pkg.version ?? c.version ?? 'latest';
-    dir.prepare();
-    installed = true;
     try {
-      const npm = await npmInstall({
-        dir: dir.dir,
-        workspaceDir: ctx.ref.dir,
-        identifier: c.kind.pkg.identifier,
-        version,
-        env: ctx.env,
-        signal: new AbortController().signal,
-      });
+      const npm = await step.install(c.kind.pkg.identifier, version, ctx.env);
       pkg = {
         registryType: 'npm',
         identifier: c.kind.pkg.identifier,
@@ -94,8 +84,7 @@ export async function lockUnlocked(
         integrity: npm.integrity,
       };
     } catch (err) {
-      dir.rollback();
-      throw err;
+      throw step.rollback(err);
     }
   } else if (c.kind.type === 'remote') {
     pkg = { registryType: 'remote', url: c.kind.remote.url };
@@ -130,13 +119,13 @@ export async function lockUnlocked(
     } finally {
       await conn.close().catch(() => undefined);
     }
+    checkInterrupt(ctx.interrupt);
     return {
       entry: lockEntryFor(c, pkg, tools),
-      rollback: () => installed && dir.rollback(),
-      done: () => installed && dir.done(),
+      rollback: () => void step.rollback(null),
+      done: step.done,
     };
   } catch (err) {
-    if (installed) dir.rollback();
-    throw err;
+    throw step.rollback(err);
   }
 }

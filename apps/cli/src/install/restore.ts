@@ -11,10 +11,9 @@ import { alignRows, indent } from '../output/table.ts';
 import { combinePolicies, loadManagedPolicy, policyRefusals } from '../policy/policy.ts';
 import { accounts, openSecretStore } from '../secrets/store.ts';
 import { ask, canPrompt } from '../util/prompt.ts';
-import { approve } from '../commands/update-approve.ts';
-import { npmInstall } from './npm.ts';
+import { approve } from './approve.ts';
 import { lockUnlocked, resolveUnlocked } from './lock-new.ts';
-import { serverDir } from './server-dir.ts';
+import { checkInterrupt, installStep, type Interrupt } from './step.ts';
 import { progress } from './summary.ts';
 
 export type RestoreOptions = CommandContext & {
@@ -22,6 +21,7 @@ export type RestoreOptions = CommandContext & {
   workspace: Workspace;
   lock: LockFile;
   yes: boolean;
+  interrupt: Interrupt;
 };
 
 function installedVersion(dir: string, identifier: string): string | null {
@@ -40,7 +40,7 @@ function installedVersion(dir: string, identifier: string): string | null {
  * this machine lacks are asked for (or read from the environment).
  */
 export async function restore(options: RestoreOptions): Promise<void> {
-  const { env, out, ref, workspace, lock } = options;
+  const { env, out, ref, workspace, lock, interrupt } = options;
   const names = Object.keys(workspace.servers);
   if (!names.length) {
     if (out.json) return out.data({ ok: true });
@@ -52,6 +52,7 @@ export async function restore(options: RestoreOptions): Promise<void> {
     names.filter((n) => !lock.servers[n] && workspace.servers[n]!.source !== '.'),
     options,
   );
+  checkInterrupt(interrupt);
   const { config } = loadGlobalConfig(env);
   const managed = loadManagedPolicy()?.policy ?? null;
   const policy = combinePolicies(config.security, managed);
@@ -108,6 +109,7 @@ export async function restore(options: RestoreOptions): Promise<void> {
     `Install these ${names.length} servers and allow their commands to run?`,
     `installing ${names.length} servers`,
   );
+  checkInterrupt(interrupt);
 
   // Asked for before anything is downloaded, stored only once everything is installed.
   const collected: [string, string][] = [];
@@ -139,21 +141,13 @@ export async function restore(options: RestoreOptions): Promise<void> {
       throw failure('INSTALL_FAILED', `${name}: ${pkg.path} does not exist on this machine`);
     }
     if (pkg.registryType !== 'npm') continue;
-    const dir = serverDir(ref.dir, name);
-    if (installedVersion(dir.dir, pkg.identifier) === pkg.version) {
+    const step = installStep(ref.dir, name, interrupt);
+    if (installedVersion(step.dir, pkg.identifier) === pkg.version) {
       out.info(`  ${name}  ${pkg.version}  already installed`);
       continue;
     }
-    dir.prepare();
     try {
-      const installed = await npmInstall({
-        dir: dir.dir,
-        workspaceDir: ref.dir,
-        identifier: pkg.identifier,
-        version: pkg.version,
-        env,
-        signal: new AbortController().signal,
-      });
+      const installed = await step.install(pkg.identifier, pkg.version, env);
       if (installed.integrity !== pkg.integrity) {
         throw failure(
           'INSTALL_FAILED',
@@ -162,10 +156,9 @@ export async function restore(options: RestoreOptions): Promise<void> {
         );
       }
     } catch (err) {
-      dir.rollback();
-      throw err;
+      throw step.rollback(err);
     }
-    dir.done();
+    step.done();
     out.info(`  ${name}  ${pkg.version}  integrity ok`);
   }
 
@@ -188,6 +181,7 @@ export async function restore(options: RestoreOptions): Promise<void> {
         policy,
         // As for every start (mcp/server-target.ts): below the managed level, sandboxed or refused.
         sandboxRequiredBelow: managed?.sandboxBelow ?? 'unverified',
+        interrupt,
       }).catch((err: unknown) => {
         done('failed');
         throw err;
@@ -197,10 +191,11 @@ export async function restore(options: RestoreOptions): Promise<void> {
       finish.push(locked.done);
       rollbacks.push(locked.rollback);
     }
+    checkInterrupt(interrupt);
     if (unlocked.length) saveLock(ref, { ...lock, servers: { ...lock.servers, ...newEntries } });
   } catch (err) {
     for (const rollback of rollbacks) rollback();
-    throw err;
+    throw interrupt.signal.aborted ? interrupt.error() : err;
   }
   for (const done of finish) done();
   for (const [account, value] of collected) store!.set(account, value);

@@ -9,8 +9,8 @@ import {
   ResourceUpdatedNotificationSchema,
 } from '@modelcontextprotocol/sdk/types.js';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { freePort } from '@spoke/shared/testing/free-port';
 import { makeFixture, type Fixture } from '../test/fixture.ts';
-import { freePort } from '../test/free-port.ts';
 import { spokeClient } from '../test/mcp-client.ts';
 import { runCli, startCli } from '../test/run-cli.ts';
 import { writeTinyProject } from '../test/tiny-server.ts';

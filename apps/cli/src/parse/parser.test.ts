@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CliError } from '../errors.ts';
+import { CLIENTS } from '../export/client-names.ts';
 import { SECTIONS } from '../specs/index.ts';
 import type { CommandSpec } from '../specs/types.ts';
 import { parse } from './parser.ts';
@@ -64,6 +65,22 @@ describe('parse', () => {
     const e = await usage('discover --format xml');
     expect(e.message).toBe('unknown value for --format: "xml" (expected simple, table or json)');
     expect(e.hint).toBe('see spoke discover --help');
+  });
+
+  it('gives an absent switch as false', async () => {
+    const r = await run('init --force');
+    expect(r.kind === 'command' && r.input.flags).toEqual({ template: 'basic', force: true });
+    const absent = await run('init');
+    expect(absent.kind === 'command' && absent.input.flags).toEqual({
+      template: 'basic',
+      force: false,
+    });
+  });
+
+  it('names the values of a required flag when it is missing', async () => {
+    const e = await usage('export --dry-run');
+    expect(e.message).toBe(`--client is required (${CLIENTS.join(', ')})`);
+    expect(e.hint).toBe('see spoke export --help');
   });
 
   it('suggests close commands and flags', async () => {

@@ -212,12 +212,24 @@ async function bindInput(
       continue;
     }
     rejectIf(await arg.check?.(value), hint);
+    if (arg.choices && !arg.choices.includes(value)) {
+      throw usageError(
+        `unknown value for <${arg.name}>: "${value}" (expected ${orList(arg.choices)})`,
+        hint,
+      );
+    }
     args[arg.name] = value;
   }
   for (const flag of spec.flags) {
     const value = flags[flag.name];
     if (typeof value !== 'string') {
-      if (value === undefined && flag.default !== undefined) flags[flag.name] = flag.default;
+      // An absent switch is false, so that a command reads every switch as a boolean.
+      if (value === undefined && !flag.value) flags[flag.name] = false;
+      else if (value === undefined && flag.default !== undefined) flags[flag.name] = flag.default;
+      else if (value === undefined && flag.required) {
+        const among = flag.choices ? ` (${flag.choices.join(', ')})` : '';
+        throw usageError(`--${flag.name} is required${among}`, hint);
+      }
       continue;
     }
     if (flag.choices && !flag.choices.includes(value)) {

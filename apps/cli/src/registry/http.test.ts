@@ -5,8 +5,8 @@ import {
   type Server as NetServer,
 } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from '@spoke/shared/testing/free-port';
 import { makeFixture, registryEntry } from '../test/fixture.ts';
-import { freePort } from '../test/free-port.ts';
 import { entry, startTestRegistry } from '../test/registry-server.ts';
 import { runCli } from '../test/run-cli.ts';
 import { getJson } from './http.ts';

@@ -1,22 +1,22 @@
 import { nonEmpty, registryName } from '../parse/values.ts';
-import type { CommandSpec } from './types.ts';
+import { arg, command, flag } from './types.ts';
 
 const DOCS = '/app/docs/commands/account';
-const registry = {
+const registry = flag({
   name: 'registry',
   value: 'name',
   default: 'spoke',
   description: 'The registry the token is for',
   check: registryName,
-};
+});
 
-const server = {
+const server = arg({
   name: 'server',
   description: 'A remote server of the workspace that needs sign-in (OAuth)',
   defaultText: 'none: a registry token',
-};
+});
 
-export const login: CommandSpec = {
+export const login = command({
   kind: 'command',
   path: ['login'],
   synopsis: 'login',
@@ -69,26 +69,24 @@ export const login: CommandSpec = {
     }
     return null;
   },
-  run: (ctx, { args, flags }) =>
-    args.server
+  run: (ctx, { args, flags }) => {
+    const { server } = args;
+    return server
       ? import('../commands/server-login.ts').then((m) =>
           m.serverLogin({
             ...ctx,
-            server: args.server!,
-            clientId: flags['client-id'] as string | undefined,
-            clientSecret: flags['client-secret'] as string | undefined,
+            server,
+            clientId: flags['client-id'],
+            clientSecret: flags['client-secret'],
           }),
         )
       : import('../commands/login.ts').then((m) =>
-          m.login({
-            ...ctx,
-            token: flags.token as string | undefined,
-            registry: flags.registry as string,
-          }),
-        ),
-};
+          m.login({ ...ctx, token: flags.token, registry: flags.registry }),
+        );
+  },
+});
 
-export const logout: CommandSpec = {
+export const logout = command({
   kind: 'command',
   path: ['logout'],
   synopsis: 'logout',
@@ -101,12 +99,10 @@ export const logout: CommandSpec = {
   flags: [registry],
   examples: ['spoke logout', 'spoke logout --registry acme', 'spoke logout linear'],
   docs: `${DOCS}#spoke-logout`,
-  run: (ctx, { args, flags }) =>
-    args.server
-      ? import('../commands/server-login.ts').then((m) =>
-          m.serverLogout({ ...ctx, server: args.server! }),
-        )
-      : import('../commands/logout.ts').then((m) =>
-          m.logout({ ...ctx, registry: flags.registry as string }),
-        ),
-};
+  run: (ctx, { args, flags }) => {
+    const { server } = args;
+    return server
+      ? import('../commands/server-login.ts').then((m) => m.serverLogout({ ...ctx, server }))
+      : import('../commands/logout.ts').then((m) => m.logout({ ...ctx, registry: flags.registry }));
+  },
+});

@@ -1,10 +1,10 @@
 import { AUDIT_ACTIONS } from '../audit/actions.ts';
 import { wholeNumber } from '../parse/values.ts';
-import type { CommandSpec } from './types.ts';
+import { command } from './types.ts';
 
 const actionsOf = (value: string) => value.split(',').filter(Boolean);
 
-export const audit: CommandSpec = {
+export const audit = command({
   kind: 'command',
   path: ['audit'],
   synopsis: 'audit',
@@ -79,4 +79,4 @@ export const audit: CommandSpec = {
       limit: Number(flags.limit),
     });
   },
-};
+});

@@ -1,5 +1,5 @@
 import { createName, registryName } from '../parse/values.ts';
-import type { CommandSpec } from './types.ts';
+import { command } from './types.ts';
 
 const DOCS = '/app/docs/commands/authoring';
 
@@ -9,7 +9,7 @@ async function spdxLicense(value: string) {
   return canonicalLicense(value) ? null : unknownLicenseMessage(value);
 }
 
-export const create: CommandSpec = {
+export const create = command({
   kind: 'command',
   path: ['create'],
   synopsis: 'create <name>',
@@ -49,14 +49,14 @@ export const create: CommandSpec = {
     import('../commands/create.ts').then((m) =>
       m.create({
         ...ctx,
-        name: args.name!,
-        template: flags.template as 'basic' | 'tool' | 'resource',
-        license: flags.license as string,
+        name: args.name,
+        template: flags.template,
+        license: flags.license,
       }),
     ),
-};
+});
 
-export const dev: CommandSpec = {
+export const dev = command({
   kind: 'command',
   path: ['dev'],
   synopsis: 'dev',
@@ -70,9 +70,9 @@ export const dev: CommandSpec = {
   examples: ['spoke dev'],
   docs: `${DOCS}#spoke-dev`,
   run: (ctx) => import('../commands/dev.ts').then((m) => m.dev(ctx)),
-};
+});
 
-export const publish: CommandSpec = {
+export const publish = command({
   kind: 'command',
   path: ['publish'],
   synopsis: 'publish',
@@ -96,6 +96,6 @@ export const publish: CommandSpec = {
   docs: `${DOCS}#spoke-publish`,
   run: (ctx, { flags }) =>
     import('../commands/publish.ts').then((m) =>
-      m.publish({ ...ctx, registry: flags.registry as string, dryRun: flags['dry-run'] === true }),
+      m.publish({ ...ctx, registry: flags.registry, dryRun: flags['dry-run'] }),
     ),
-};
+});

@@ -1,7 +1,7 @@
-import { CLIENTS, type ClientName } from '../export/client-names.ts';
-import type { CommandSpec } from './types.ts';
+import { CLIENTS } from '../export/client-names.ts';
+import { command } from './types.ts';
 
-export const exportClient: CommandSpec = {
+export const exportClient = command({
   kind: 'command',
   path: ['export'],
   synopsis: 'export',
@@ -17,8 +17,9 @@ export const exportClient: CommandSpec = {
       name: 'client',
       value: 'client',
       defaultText: 'required',
+      required: true,
       description: CLIENTS.join(', '),
-      choices: [...CLIENTS],
+      choices: CLIENTS,
     },
     {
       name: 'dry-run',
@@ -26,16 +27,14 @@ export const exportClient: CommandSpec = {
       description: 'Print the resulting file and the list of changes; write nothing',
     },
   ],
-  validate: ({ flags }) =>
-    flags.client === undefined ? `--client is required (${CLIENTS.join(', ')})` : null,
   examples: ['spoke export --client cursor --dry-run', 'spoke export --client claude-code'],
   docs: '/app/docs/commands/clients#spoke-export',
   run: (ctx, { flags }) =>
     import('../commands/export.ts').then((m) =>
       m.exportClient({
         ...ctx,
-        client: flags.client as ClientName,
-        dryRun: flags['dry-run'] === true,
+        client: flags.client,
+        dryRun: flags['dry-run'],
       }),
     ),
-};
+});

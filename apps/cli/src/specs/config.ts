@@ -1,4 +1,4 @@
-import type { CommandSpec, GroupSpec } from './types.ts';
+import { arg, command, type GroupSpec } from './types.ts';
 
 const DOCS = '/app/docs/commands/config-and-secrets';
 const TYPES = ['secret', 'string', 'path', 'url', 'boolean'] as const;
@@ -9,14 +9,14 @@ async function knownKey(value: string) {
   return 'problem' in result ? result.problem : null;
 }
 
-const key = {
+const key = arg({
   name: 'key',
   required: true,
   description: 'A dot-separated key such as performance.registryTimeout',
   check: knownKey,
-};
+});
 
-const get: CommandSpec = {
+const get = command({
   kind: 'command',
   path: ['config', 'get'],
   synopsis: 'get <key>',
@@ -33,10 +33,10 @@ const get: CommandSpec = {
   ],
   docs: `${DOCS}#spoke-config-get`,
   run: (ctx, { args }) =>
-    import('../commands/config-get.ts').then((m) => m.configGet({ ...ctx, key: args.key! })),
-};
+    import('../commands/config-get.ts').then((m) => m.configGet({ ...ctx, key: args.key })),
+});
 
-const set: CommandSpec = {
+const set = command({
   kind: 'command',
   path: ['config', 'set'],
   synopsis: 'set <key> [value]',
@@ -70,14 +70,14 @@ const set: CommandSpec = {
     import('../commands/config-set.ts').then((m) =>
       m.configSet({
         ...ctx,
-        key: args.key!,
+        key: args.key,
         value: args.value,
-        type: flags.type as (typeof TYPES)[number] | undefined,
+        type: flags.type,
       }),
     ),
-};
+});
 
-const unset: CommandSpec = {
+const unset = command({
   kind: 'command',
   path: ['config', 'unset'],
   synopsis: 'unset <key>',
@@ -94,10 +94,10 @@ const unset: CommandSpec = {
   ],
   docs: `${DOCS}#spoke-config-unset`,
   run: (ctx, { args }) =>
-    import('../commands/config-unset.ts').then((m) => m.configUnset({ ...ctx, key: args.key! })),
-};
+    import('../commands/config-unset.ts').then((m) => m.configUnset({ ...ctx, key: args.key })),
+});
 
-const list: CommandSpec = {
+const list = command({
   kind: 'command',
   path: ['config', 'list'],
   synopsis: 'list',
@@ -111,7 +111,7 @@ const list: CommandSpec = {
   examples: ['spoke config list', 'spoke config list --json'],
   docs: `${DOCS}#spoke-config-list`,
   run: (ctx) => import('../commands/config-list.ts').then((m) => m.configList(ctx)),
-};
+});
 
 export const config: GroupSpec = {
   kind: 'group',

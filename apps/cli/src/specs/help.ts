@@ -30,9 +30,6 @@ function withDefault(description: string, defaultText: string | undefined): stri
 
 export function commandHelp(spec: CommandSpec, env: NodeJS.ProcessEnv): string {
   const lines = [`Usage: ${spec.usage}`, '', spec.description];
-  if (!spec.run) {
-    lines.push('', 'Not available yet in this build: the command is accepted but does not run.');
-  }
   if (spec.args.length) {
     lines.push('', 'Arguments');
     lines.push(

@@ -1,4 +1,4 @@
-import type { CommandSpec, GroupSpec } from './types.ts';
+import { command, type GroupSpec } from './types.ts';
 import { orList } from '../util/suggest.ts';
 
 const DOCS = '/app/docs/commands/policy';
@@ -10,7 +10,7 @@ export const POLICY_RULES = [
 ] as const;
 export type PolicyRule = (typeof POLICY_RULES)[number];
 
-const show: CommandSpec = {
+const show = command({
   kind: 'command',
   path: ['policy', 'show'],
   synopsis: 'show',
@@ -24,9 +24,9 @@ const show: CommandSpec = {
   examples: ['spoke policy show', 'spoke policy show --json'],
   docs: `${DOCS}#spoke-policy-show`,
   run: (ctx) => import('../commands/policy-show.ts').then((m) => m.policyShow(ctx)),
-};
+});
 
-const set: CommandSpec = {
+const set = command({
   kind: 'command',
   path: ['policy', 'set'],
   synopsis: 'set <rule> <value>',
@@ -40,6 +40,7 @@ const set: CommandSpec = {
       name: 'rule',
       required: true,
       description: 'allowed-licenses, min-trust, allowed-registries or sandbox-below',
+      choices: POLICY_RULES,
       check: (value) =>
         (POLICY_RULES as readonly string[]).includes(value)
           ? null
@@ -55,7 +56,7 @@ const set: CommandSpec = {
   flags: [],
   validate: async ({ args }) => {
     const { checkRuleValue } = await import('../policy/rule-values.ts');
-    return checkRuleValue(args.rule as PolicyRule, args.value!);
+    return checkRuleValue(args.rule, args.value);
   },
   examples: [
     'spoke policy set allowed-licenses MIT,Apache-2.0,BSD-3-Clause',
@@ -67,9 +68,9 @@ const set: CommandSpec = {
   docs: `${DOCS}#spoke-policy-set`,
   run: (ctx, { args }) =>
     import('../commands/policy-set.ts').then((m) =>
-      m.policySet({ ...ctx, rule: args.rule as PolicyRule, value: args.value! }),
+      m.policySet({ ...ctx, rule: args.rule, value: args.value }),
     ),
-};
+});
 
 export const policy: GroupSpec = {
   kind: 'group',

@@ -1,10 +1,10 @@
 import { registryName, scope, wholeNumber } from '../parse/values.ts';
-import type { CommandSpec, GroupSpec } from './types.ts';
+import { command, type GroupSpec } from './types.ts';
 
 const DOCS = '/app/docs/commands/registries';
 const priority = wholeNumber('priority', 0, 1000);
 
-const list: CommandSpec = {
+const list = command({
   kind: 'command',
   path: ['registry', 'list'],
   synopsis: 'list',
@@ -18,9 +18,9 @@ const list: CommandSpec = {
   examples: ['spoke registry list', 'spoke registry list --json'],
   docs: `${DOCS}#spoke-registry-list`,
   run: (ctx) => import('../commands/registry-list.ts').then((m) => m.registryList(ctx)),
-};
+});
 
-const add: CommandSpec = {
+const add = command({
   kind: 'command',
   path: ['registry', 'add'],
   synopsis: 'add <name> <url>',
@@ -83,17 +83,17 @@ const add: CommandSpec = {
     import('../commands/registry-add.ts').then((m) =>
       m.registryAdd({
         ...ctx,
-        name: args.name!,
-        url: args.url!,
-        type: flags.type as string | undefined,
+        name: args.name,
+        url: args.url,
+        type: flags.type,
         priority: flags.priority === undefined ? undefined : Number(flags.priority),
-        trust: flags.trust as string,
-        scope: flags.scope as string,
+        trust: flags.trust,
+        scope: flags.scope,
       }),
     ),
-};
+});
 
-const remove: CommandSpec = {
+const remove = command({
   kind: 'command',
   path: ['registry', 'remove'],
   synopsis: 'remove <name>',
@@ -107,11 +107,11 @@ const remove: CommandSpec = {
   docs: `${DOCS}#spoke-registry-remove`,
   run: (ctx, { args }) =>
     import('../commands/registry-remove.ts').then((m) =>
-      m.registryRemove({ ...ctx, name: args.name! }),
+      m.registryRemove({ ...ctx, name: args.name }),
     ),
-};
+});
 
-const setPriority: CommandSpec = {
+const setPriority = command({
   kind: 'command',
   path: ['registry', 'set-priority'],
   synopsis: 'set-priority <name> <priority>',
@@ -134,9 +134,9 @@ const setPriority: CommandSpec = {
   docs: `${DOCS}#spoke-registry-set-priority`,
   run: (ctx, { args }) =>
     import('../commands/registry-set-priority.ts').then((m) =>
-      m.registrySetPriority({ ...ctx, name: args.name!, priority: Number(args.priority) }),
+      m.registrySetPriority({ ...ctx, name: args.name, priority: Number(args.priority) }),
     ),
-};
+});
 
 export const registry: GroupSpec = {
   kind: 'group',

@@ -1,10 +1,10 @@
 import { jsonObject, localName, wholeNumber } from '../parse/values.ts';
-import type { CommandSpec } from './types.ts';
+import { arg, command } from './types.ts';
 
 const DOCS = '/app/docs/commands/running-and-serving';
-const server = { name: 'server', required: true, description: 'Local name', check: localName };
+const server = arg({ name: 'server', required: true, description: 'Local name', check: localName });
 
-export const tools: CommandSpec = {
+export const tools = command({
   kind: 'command',
   path: ['tools'],
   synopsis: 'tools <server>',
@@ -19,10 +19,10 @@ export const tools: CommandSpec = {
   examples: ['spoke tools github'],
   docs: `${DOCS}#spoke-tools`,
   run: (ctx, { args }) =>
-    import('../commands/tools.ts').then((m) => m.tools({ ...ctx, server: args.server! })),
-};
+    import('../commands/tools.ts').then((m) => m.tools({ ...ctx, server: args.server })),
+});
 
-export const call: CommandSpec = {
+export const call = command({
   kind: 'command',
   path: ['call'],
   synopsis: 'call <server> <tool>',
@@ -57,14 +57,14 @@ export const call: CommandSpec = {
     import('../commands/call.ts').then((m) =>
       m.call({
         ...ctx,
-        server: args.server!,
-        tool: args.tool!,
-        args: flags.args as string | undefined,
+        server: args.server,
+        tool: args.tool,
+        args: flags.args,
       }),
     ),
-};
+});
 
-export const run: CommandSpec = {
+export const run = command({
   kind: 'command',
   path: ['run'],
   synopsis: 'run <server>',
@@ -87,11 +87,11 @@ export const run: CommandSpec = {
   docs: `${DOCS}#spoke-run`,
   run: (ctx, { args, flags }) =>
     import('../commands/run.ts').then((m) =>
-      m.run({ ...ctx, server: args.server!, noSandbox: flags['no-sandbox'] === true }),
+      m.run({ ...ctx, server: args.server, noSandbox: flags['no-sandbox'] }),
     ),
-};
+});
 
-export const serve: CommandSpec = {
+export const serve = command({
   kind: 'command',
   path: ['serve'],
   synopsis: 'serve [<server>]',
@@ -128,9 +128,9 @@ export const serve: CommandSpec = {
         http: flags.http === undefined ? undefined : Number(flags.http),
       }),
     ),
-};
+});
 
-export const health: CommandSpec = {
+export const health = command({
   kind: 'command',
   path: ['health'],
   synopsis: 'health',
@@ -144,4 +144,4 @@ export const health: CommandSpec = {
   examples: ['spoke health', 'spoke health --json'],
   docs: `${DOCS}#spoke-health`,
   run: (ctx) => import('../commands/health.ts').then((m) => m.health(ctx)),
-};
+});

@@ -5,7 +5,7 @@ import {
   registryName,
   wholeNumber,
 } from '../parse/values.ts';
-import type { CommandSpec } from './types.ts';
+import { command } from './types.ts';
 
 const DOCS = '/app/docs/commands/servers';
 
@@ -13,8 +13,8 @@ const DOCS = '/app/docs/commands/servers';
  * `--set NAME=VALUE`, repeated: the parser joins repeated values with commas, so the list is cut
  * again before each comma that starts another `NAME=`.
  */
-function setValues(raw: string | boolean | undefined): Record<string, string> {
-  if (typeof raw !== 'string') return {};
+function setValues(raw: string | undefined): Record<string, string> {
+  if (raw === undefined) return {};
   const values: Record<string, string> = {};
   for (const part of raw.split(/,(?=[A-Za-z_][A-Za-z0-9_.-]*=)/)) {
     const at = part.indexOf('=');
@@ -28,7 +28,7 @@ const checkSet = (raw: string) =>
     ? null
     : `invalid --set "${raw}": use NAME=VALUE, such as --set GITHUB_TOKEN=... (repeat for more)`;
 
-export const discover: CommandSpec = {
+export const discover = command({
   kind: 'command',
   path: ['discover'],
   synopsis: 'discover [query]',
@@ -77,13 +77,13 @@ export const discover: CommandSpec = {
         ...ctx,
         query: args.query,
         limit: Number(flags.limit),
-        format: ctx.out.json ? 'json' : (flags.format as 'simple' | 'table' | 'json'),
-        registry: flags.registry as string | undefined,
+        format: ctx.out.json ? 'json' : flags.format,
+        registry: flags.registry,
       }),
     ),
-};
+});
 
-export const info: CommandSpec = {
+export const info = command({
   kind: 'command',
   path: ['info'],
   synopsis: 'info <server>',
@@ -106,10 +106,10 @@ export const info: CommandSpec = {
   examples: ['spoke info io.github.modelcontextprotocol/server-github', 'spoke info filesystem'],
   docs: `${DOCS}#spoke-info`,
   run: (ctx, { args }) =>
-    import('../commands/info.ts').then((m) => m.info({ ...ctx, server: args.server! })),
-};
+    import('../commands/info.ts').then((m) => m.info({ ...ctx, server: args.server })),
+});
 
-export const install: CommandSpec = {
+export const install = command({
   kind: 'command',
   path: ['install'],
   synopsis: 'install [server]',
@@ -172,15 +172,15 @@ export const install: CommandSpec = {
       m.install({
         ...ctx,
         server: args.server,
-        yes: flags.yes === true,
-        name: flags.name as string | undefined,
-        registry: flags.registry as string | undefined,
+        yes: flags.yes,
+        name: flags.name,
+        registry: flags.registry,
         set: setValues(flags.set),
       }),
     ),
-};
+});
 
-export const remove: CommandSpec = {
+export const remove = command({
   kind: 'command',
   path: ['remove'],
   synopsis: 'remove <server>',
@@ -194,10 +194,10 @@ export const remove: CommandSpec = {
   examples: ['spoke remove github'],
   docs: `${DOCS}#spoke-remove`,
   run: (ctx, { args }) =>
-    import('../commands/remove.ts').then((m) => m.remove({ ...ctx, server: args.server! })),
-};
+    import('../commands/remove.ts').then((m) => m.remove({ ...ctx, server: args.server })),
+});
 
-export const list: CommandSpec = {
+export const list = command({
   kind: 'command',
   path: ['list'],
   synopsis: 'list',
@@ -210,9 +210,9 @@ export const list: CommandSpec = {
   examples: ['spoke list', 'spoke list --json --cwd /home/ada/demo'],
   docs: `${DOCS}#spoke-list`,
   run: (ctx) => import('../commands/list.ts').then((m) => m.list(ctx)),
-};
+});
 
-export const update: CommandSpec = {
+export const update = command({
   kind: 'command',
   path: ['update'],
   synopsis: 'update [server]',
@@ -232,6 +232,6 @@ export const update: CommandSpec = {
   docs: `${DOCS}#spoke-update`,
   run: (ctx, { args, flags }) =>
     import('../commands/update.ts').then((m) =>
-      m.update({ ...ctx, server: args.server, yes: flags.yes === true }),
+      m.update({ ...ctx, server: args.server, yes: flags.yes }),
     ),
-};
+});

@@ -1,9 +1,9 @@
 import { workspaceName } from '../parse/values.ts';
-import type { CommandSpec } from './types.ts';
+import { command } from './types.ts';
 
 const DOCS = '/app/docs/commands/workspaces';
 
-export const init: CommandSpec = {
+export const init = command({
   kind: 'command',
   path: ['init'],
   synopsis: 'init [name]',
@@ -45,11 +45,11 @@ export const init: CommandSpec = {
   docs: `${DOCS}#spoke-init`,
   run: (ctx, { args, flags }) =>
     import('../commands/init.ts').then((m) =>
-      m.init({ ...ctx, name: args.name, force: flags.force === true }),
+      m.init({ ...ctx, name: args.name, force: flags.force }),
     ),
-};
+});
 
-export const status: CommandSpec = {
+export const status = command({
   kind: 'command',
   path: ['status'],
   synopsis: 'status',
@@ -63,4 +63,4 @@ export const status: CommandSpec = {
   examples: ['spoke status', 'spoke status --json'],
   docs: `${DOCS}#spoke-status`,
   run: (ctx) => import('../commands/status.ts').then((m) => m.status(ctx)),
-};
+});

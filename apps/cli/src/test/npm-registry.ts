@@ -12,6 +12,8 @@ export type NpmRegistry = {
   integrity: string;
   /** Resolves when a tarball is first asked for. */
   tarballAsked: Promise<void>;
+  /** From now on, never answers a tarball request; resolves when the next one comes. */
+  holdTarballs: () => Promise<void>;
   close: () => Promise<void>;
 };
 
@@ -53,6 +55,8 @@ export async function startNpmRegistry(options: {
   const held = new Set<ServerResponse>();
   let asked: () => void = () => undefined;
   const tarballAsked = new Promise<void>((resolve) => (asked = resolve));
+  let holding = options.holdTarball ?? false;
+  let heldAsked: () => void = () => undefined;
   const encoded = options.name.replace('/', '%2f');
   const server = createServer((req, res) => {
     const url = decodeURIComponent(req.url ?? '/');
@@ -73,7 +77,10 @@ export async function startNpmRegistry(options: {
     };
     if (url.endsWith('.tgz')) {
       asked();
-      if (options.holdTarball) return void held.add(res);
+      if (holding) {
+        heldAsked();
+        return void held.add(res);
+      }
       const v = /tiny-(.+)\.tgz$/.exec(url)?.[1] ?? options.version;
       res.writeHead(200, { 'content-type': 'application/octet-stream' });
       return res.end(tarballs.get(v) ?? tarball);
@@ -95,6 +102,10 @@ export async function startNpmRegistry(options: {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/`,
     integrity,
     tarballAsked,
+    holdTarballs: () => {
+      holding = true;
+      return new Promise<void>((resolve) => (heldAsked = resolve));
+    },
     close: async () => {
       for (const res of held) res.destroy();
       server.closeAllConnections();

@@ -1,2 +1,0 @@
-// One free-port helper for every package's tests.
-export { freePort } from '@spoke/shared/testing/free-port';
