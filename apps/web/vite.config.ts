@@ -63,7 +63,11 @@ export default defineConfig({
               name: 'router',
               test: /node_modules[\\/]react-router[\\/]/,
             },
-            { name: 'query', test: /node_modules[\\/]@tanstack[\\/]/ },
+            // The query keys features share ride with the query library, never a chunk alone.
+            {
+              name: 'query',
+              test: /node_modules[\\/]@tanstack[\\/]|src[\\/]lib[\\/]query-keys\.ts$/,
+            },
             { name: 'zod', test: /node_modules[\\/]zod[\\/]/ },
           ],
         },

@@ -24,9 +24,9 @@ type Entry = typeof EntryServer;
 type Load = (signal: AbortSignal) => Promise<unknown>;
 
 /**
- * In the SSR build, every `import('./x')` of the app's source notes the module it loads, so a
- * page's HTML can name the browser chunks it needs (modulepreload, stylesheets) before its script
- * asks for them.
+ * In the SSR build, every `import('./x')` or `import('#web/x')` of the app's source notes the
+ * module it loads, so a page's HTML can name the browser chunks it needs (modulepreload,
+ * stylesheets) before its script asks for them.
  */
 function trackDynamicImports(): Plugin {
   const src = path.join(web, 'src') + path.sep;
@@ -36,9 +36,12 @@ function trackDynamicImports(): Plugin {
     transform(code, id) {
       if (!id.startsWith(src) || !/\.[jt]sx?$/.test(id)) return null;
       const replaced = code.replace(
-        /\bimport\(\s*(['"])(\.{1,2}\/[^'"?]+)\1\s*\)/g,
+        /\bimport\(\s*(['"])((?:\.{1,2}|#web)\/[^'"?]+)\1\s*\)/g,
         (call: string, _quote: string, spec: string) => {
-          const source = path.relative(web, path.resolve(path.dirname(id), spec));
+          const file = spec.startsWith('#web/')
+            ? path.join(src, spec.slice('#web/'.length))
+            : path.resolve(path.dirname(id), spec);
+          const source = path.relative(web, file);
           return `(globalThis.${IMPORTS_GLOBAL}?.add(${JSON.stringify(source)}), ${call})`;
         },
       );

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { AuthProvider } from '../features/auth/components/auth-provider.tsx';
+import { AuthProvider } from '../lib/auth/auth-provider.tsx';
 
 // Only what every page needs. The data-query cache lives in QueryLayout, loaded with the screens
 // that use it, so the landing page does not ship it.

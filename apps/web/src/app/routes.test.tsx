@@ -2,7 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import type { ServerResponse } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
-import { getToken, setToken } from '../lib/api/token-store.ts';
+import { getToken, setToken } from '../lib/auth/token-store.ts';
 import { renderRoutes } from '../test/render-app.tsx';
 import { suiteServer } from '../test/suite-server.ts';
 import { sampleUser, sendJson, sendRaw, type RecordedRequest } from '../test/test-server.ts';

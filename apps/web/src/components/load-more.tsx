@@ -1,5 +1,4 @@
-import { secondaryButton } from './button-styles.ts';
-import { Spinner } from './spinner.tsx';
+import { Button } from './ui/button.tsx';
 
 export function LoadMore({
   label = 'Load more',
@@ -15,10 +14,9 @@ export function LoadMore({
   if (!hasMore) return null;
   return (
     <div className="mt-6 flex justify-center">
-      <button type="button" className={secondaryButton} disabled={loading} onClick={onLoad}>
-        {loading && <Spinner />}
-        {loading ? 'Loading...' : label}
-      </button>
+      <Button variant="secondary" pending={loading} pendingLabel="Loading..." onClick={onLoad}>
+        {label}
+      </Button>
     </div>
   );
 }

@@ -4,8 +4,8 @@ import { userEvent } from '@testing-library/user-event';
 import { createMemoryRouter, type RouteObject } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { routes as appRoutes } from '../app/routes.tsx';
-import { AuthProvider } from '../features/auth/components/auth-provider.tsx';
-import { setToken } from '../lib/api/token-store.ts';
+import { AuthProvider } from '../lib/auth/auth-provider.tsx';
+import { setToken } from '../lib/auth/token-store.ts';
 import { createQueryClient } from '../lib/query-client.ts';
 
 /** Renders routes with the app's providers, starting at `path`. */

@@ -1,8 +1,8 @@
 import { Bot } from 'lucide-react';
 import { Link } from 'react-router';
-import { textLink } from '../../components/button-styles.ts';
-import { Studio } from '../../features/agents/components/studio/studio.tsx';
-import { PROMPT_SAMPLES } from '../../features/marketing/demo-samples.ts';
+import { textLink } from '#web/components/button-styles.ts';
+import { Studio } from '#web/features/agents/components/studio/studio.tsx';
+import { PROMPT_SAMPLES } from '#web/features/marketing/demo-samples.ts';
 
 /** The dashboard's agent studio; its examples are the ones the landing page types out. */
 export function AgentStudioPanel() {

@@ -1,13 +1,13 @@
 import { Link } from 'react-router';
-import { textLink } from '../../components/button-styles.ts';
-import { RetryError } from '../../components/retry-error.tsx';
-import { Spinner } from '../../components/spinner.tsx';
-import { useAgentList } from '../../features/agents/api/agents.ts';
-import { byId, useIntegrations } from '../../features/agents/api/integrations.ts';
-import { AgentStatus } from '../../features/agents/components/agent-status.tsx';
-import { runStatusLabel } from '../../features/agents/format.ts';
-import { formatDateTime } from '../../lib/format.ts';
-import { SectionCard } from '../../features/agents/components/agent-page/section-card.tsx';
+import { textLink } from '#web/components/button-styles.ts';
+import { RetryError } from '#web/components/retry-error.tsx';
+import { Spinner } from '#web/components/spinner.tsx';
+import { useAgentList } from '#web/features/agents/api/agents.ts';
+import { byId, useIntegrations } from '#web/features/agents/api/integrations.ts';
+import { AgentStatus } from '#web/features/agents/components/agent-status.tsx';
+import { runStatusLabel } from '#web/features/agents/format.ts';
+import { formatDateTime } from '#web/lib/format.ts';
+import { SectionCard } from '#web/components/ui/section-card.tsx';
 
 /** How many agents the dashboard lists; the agents page has them all. */
 const SHOWN = 5;

@@ -1,9 +1,9 @@
 import { screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { createFakeAgentsApi } from '../../features/agents/testing/fake-agents-api.ts';
-import { listItem, sampleAgent, sampleRun } from '../../features/agents/testing/fixtures.ts';
-import { renderSignedIn } from '../../test/render-app.tsx';
-import { suiteServer } from '../../test/suite-server.ts';
+import { createFakeAgentsApi } from '#web/features/agents/testing/fake-agents-api.ts';
+import { listItem, sampleAgent, sampleRun } from '#web/features/agents/testing/fixtures.ts';
+import { renderSignedIn } from '#web/test/render-app.tsx';
+import { suiteServer } from '#web/test/suite-server.ts';
 
 let api = createFakeAgentsApi();
 suiteServer((req, res) => api.handle(req, res));

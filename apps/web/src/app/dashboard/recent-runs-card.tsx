@@ -1,15 +1,15 @@
 import { Link } from 'react-router';
-import { RetryError } from '../../components/retry-error.tsx';
-import { Spinner } from '../../components/spinner.tsx';
-import { useRecentRuns } from '../../features/agents/api/runs.ts';
-import { SectionCard } from '../../features/agents/components/agent-page/section-card.tsx';
-import { RunStatus } from '../../features/agents/components/run-status.tsx';
+import { RetryError } from '#web/components/retry-error.tsx';
+import { Spinner } from '#web/components/spinner.tsx';
+import { useRecentRuns } from '#web/features/agents/api/runs.ts';
+import { SectionCard } from '#web/components/ui/section-card.tsx';
+import { RunStatus } from '#web/features/agents/components/run-status.tsx';
 import {
   RUN_TRIGGER_LABELS,
   formatDateTime,
   formatDuration,
   runDuration,
-} from '../../features/agents/format.ts';
+} from '#web/features/agents/format.ts';
 
 /** How many runs the dashboard lists; each agent's page has its whole history. */
 const SHOWN = 5;

@@ -1,11 +1,11 @@
 import { PROMPT_MAX_LENGTH } from '@spoke/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { createFakeAgentsApi } from '../../features/agents/testing/fake-agents-api.ts';
-import { PROMPT_SAMPLES } from '../../features/marketing/demo-samples.ts';
-import { renderSignedIn } from '../../test/render-app.tsx';
-import { suiteServer } from '../../test/suite-server.ts';
-import { sendJson } from '../../test/test-server.ts';
+import { createFakeAgentsApi } from '#web/features/agents/testing/fake-agents-api.ts';
+import { PROMPT_SAMPLES } from '#web/features/marketing/demo-samples.ts';
+import { renderSignedIn } from '#web/test/render-app.tsx';
+import { suiteServer } from '#web/test/suite-server.ts';
+import { sendJson } from '#web/test/test-server.ts';
 
 let api = createFakeAgentsApi();
 const server = suiteServer((req, res) => api.handle(req, res));

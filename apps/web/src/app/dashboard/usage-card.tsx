@@ -1,11 +1,11 @@
 import { planById } from '@spoke/shared';
 import { Link } from 'react-router';
-import { secondaryButton, textLink } from '../../components/button-styles.ts';
-import { Spinner } from '../../components/spinner.tsx';
-import { useBilling } from '../../features/billing/api/billing.ts';
-import { UsageSummary } from '../../features/billing/components/usage-summary.tsx';
-import { formatDate } from '../../features/billing/format.ts';
-import { SectionCard } from '../../features/agents/components/agent-page/section-card.tsx';
+import { secondaryButton, textLink } from '#web/components/button-styles.ts';
+import { Spinner } from '#web/components/spinner.tsx';
+import { useBilling } from '#web/features/billing/api/billing.ts';
+import { UsageSummary } from '#web/features/billing/components/usage-summary.tsx';
+import { formatDate } from '#web/features/billing/format.ts';
+import { SectionCard } from '#web/components/ui/section-card.tsx';
 
 export function UsageCard() {
   const billing = useBilling();

@@ -1,9 +1,9 @@
-import { useAuth } from '../../features/auth/use-auth.ts';
+import { useAuth } from '#web/lib/auth/use-auth.ts';
 import { AgentStudioPanel } from '../dashboard/agent-studio-panel.tsx';
 import { AgentsCard } from '../dashboard/agents-card.tsx';
 import { RecentRunsCard } from '../dashboard/recent-runs-card.tsx';
 import { UsageCard } from '../dashboard/usage-card.tsx';
-import { usePageTitle } from '../../components/layout/use-page-title.ts';
+import { usePageTitle } from '#web/components/layout/use-page-title.ts';
 
 export function Component() {
   usePageTitle('Dashboard');

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
-import { primaryButton, secondaryButton } from '../../components/button-styles.ts';
-import { usePageTitle } from '../../components/layout/use-page-title.ts';
+import { primaryButton, secondaryButton } from '#web/components/button-styles.ts';
+import { usePageTitle } from '#web/components/layout/use-page-title.ts';
 
 export function Component() {
   usePageTitle('Page not found');

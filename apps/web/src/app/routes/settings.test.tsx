@@ -2,10 +2,10 @@ import type { User } from '@spoke/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import type { ServerResponse } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
-import { getToken } from '../../lib/api/token-store.ts';
-import { renderSignedIn } from '../../test/render-app.tsx';
-import { suiteServer } from '../../test/suite-server.ts';
-import { sampleUser, sendJson, type RecordedRequest } from '../../test/test-server.ts';
+import { getToken } from '#web/lib/auth/token-store.ts';
+import { renderSignedIn } from '#web/test/render-app.tsx';
+import { suiteServer } from '#web/test/suite-server.ts';
+import { sampleUser, sendJson, type RecordedRequest } from '#web/test/test-server.ts';
 
 const CHROME =
   'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0 Safari/537.36';

@@ -1,11 +1,11 @@
-import { usePageTitle } from '../../components/layout/use-page-title.ts';
-import { useAuth } from '../../features/auth/use-auth.ts';
-import { EmailRecipients } from '../../features/settings/components/email-recipients.tsx';
-import { PasswordForm } from '../../features/settings/components/password-form.tsx';
-import { ProfileForm } from '../../features/settings/components/profile-form.tsx';
-import { SectionCard } from '../../features/settings/components/section-card.tsx';
-import { SessionList } from '../../features/settings/components/session-list.tsx';
-import { ApiTokens } from '../../features/workspace/components/api-tokens.tsx';
+import { usePageTitle } from '#web/components/layout/use-page-title.ts';
+import { useAuth } from '#web/lib/auth/use-auth.ts';
+import { EmailRecipients } from '#web/features/settings/components/email-recipients.tsx';
+import { PasswordForm } from '#web/features/settings/components/password-form.tsx';
+import { ProfileForm } from '#web/features/settings/components/profile-form.tsx';
+import { SectionCard } from '#web/components/ui/section-card.tsx';
+import { SessionList } from '#web/features/settings/components/session-list.tsx';
+import { ApiTokens } from '#web/features/workspace/components/api-tokens.tsx';
 
 // Settings combine the account's own settings with its API tokens (managed on Workspace too).
 

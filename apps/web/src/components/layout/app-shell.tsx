@@ -11,7 +11,7 @@ import {
   type LucideIcon,
 } from 'lucide-react';
 import { Link, NavLink, Outlet } from 'react-router';
-import { useAuth } from '../../features/auth/use-auth.ts';
+import { useAuth } from '#web/lib/auth/use-auth.ts';
 import { appLinksFor, type AppLink } from './nav-links.ts';
 import { PageMenuButton } from './page-menu-button.tsx';
 import { usePageMenu } from './use-page-menu.ts';

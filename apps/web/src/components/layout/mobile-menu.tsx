@@ -1,6 +1,6 @@
 import { ExternalLink, LogOut } from 'lucide-react';
 import { Link } from 'react-router';
-import { useAuth } from '../../features/auth/use-auth.ts';
+import { useAuth } from '#web/lib/auth/use-auth.ts';
 import { primaryButton } from '../button-styles.ts';
 import { accountLinksFor, DISCORD_URL } from './nav-links.ts';
 import { mobileLink } from './nav-styles.ts';

@@ -1,7 +1,7 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { ChevronDown, LogOut, UserRound } from 'lucide-react';
 import { Link } from 'react-router';
-import { useAuth } from '../../features/auth/use-auth.ts';
+import { useAuth } from '#web/lib/auth/use-auth.ts';
 import { accountLinksFor } from './nav-links.ts';
 import { profileTrigger } from './profile-trigger.ts';
 import { useSignOut } from './use-sign-out.ts';

@@ -2,7 +2,7 @@ import { ChevronDown, UserRound } from 'lucide-react';
 import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { primaryButton } from '../button-styles.ts';
-import { useAuth } from '../../features/auth/use-auth.ts';
+import { useAuth } from '#web/lib/auth/use-auth.ts';
 import { profileTrigger } from './profile-trigger.ts';
 
 /** Resolves when the browser says it is back online, or after `ms` at the latest. */

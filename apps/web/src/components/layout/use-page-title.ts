@@ -1,5 +1,5 @@
 import { useLayoutEffect } from 'react';
-import { reportPageTitle } from '../../prerender/state.ts';
+import { reportPageTitle } from '#web/prerender/state.ts';
 
 /** Names the browser tab "{title} · Spoke" while the page is shown, and restores it after. */
 export function usePageTitle(title: string): void {

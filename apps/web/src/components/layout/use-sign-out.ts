@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
-import { useAuth } from '../../features/auth/use-auth.ts';
+import { useAuth } from '#web/lib/auth/use-auth.ts';
 
 /** Ends the session, then opens the sign-in page. */
 export function useSignOut(): () => Promise<void> {

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { CopyButton } from './copy-button.tsx';
+import { CopyButton } from '../ui/copy-button.tsx';
 import { HIGHLIGHTED_LANGUAGES, loadHighlighter } from './highlight-languages.ts';
 
 function useHighlighted(code: string, language: string): string | null {
@@ -36,7 +36,7 @@ export function CodeBlock({ code, language }: { code: string; language: string |
         className="flex items-center justify-between gap-3 border-b border-slate-700/70 bg-slate-800/60 py-1 pr-2 pl-4"
       >
         <span className="font-mono text-xs font-medium tracking-wide text-slate-300">{label}</span>
-        <CopyButton text={code} />
+        <CopyButton variant="code" text={code} />
       </div>
       {/* Focusable so a keyboard can scroll a long line into view. */}
       <pre

@@ -1,6 +1,6 @@
 import type { AgentTrigger, IntegrationInfo, Run, RunStatus } from '@spoke/shared';
 
-export { formatCount, formatDate, formatDateTime, plural } from '../../lib/format.ts';
+export { formatCount, formatDate, formatDateTime, plural } from '#web/lib/format.ts';
 
 /** A duration for people: "850 ms", "7.5 s", "2 min 5 s". */
 export function formatDuration(ms: number): string {

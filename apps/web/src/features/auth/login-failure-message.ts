@@ -1,5 +1,5 @@
 import { LOGIN_FAILED_MESSAGE } from '@spoke/shared';
-import type { ApiError } from '../../lib/api/api-error.ts';
+import type { ApiError } from '#web/lib/api/api-error.ts';
 
 /**
  * Bad credentials get the seed's login message; a rate limit, an outage or a network failure

@@ -2,7 +2,7 @@
 // chunk carries these paths alone: importing them from simple-icons would share one module, and
 // with it every icon the app imports, between the landing and the registry. hero-marks.test.ts
 // checks that they are still simple-icons' own.
-import type { BrandMark } from '../../components/logo-tile.tsx';
+import type { BrandMark } from '#web/components/logo-tile.tsx';
 
 export const HERO_MARKS: Readonly<Record<string, BrandMark>> = {
   github: {

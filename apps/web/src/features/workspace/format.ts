@@ -1,6 +1,6 @@
-import { plural } from '../../lib/format.ts';
+import { plural } from '#web/lib/format.ts';
 
-export { formatDate, formatDateTime } from '../../lib/format.ts';
+export { formatDate, formatDateTime } from '#web/lib/format.ts';
 
 export const formatDownloads = (count: number) => plural(count, 'download');
 

@@ -8,10 +8,10 @@ import {
   sendRaw,
   startTestServer,
   type TestServer,
-} from '../../test/test-server.ts';
+} from '#web/test/test-server.ts';
 import { ApiError } from './api-error.ts';
 import { createApiClient } from './client.ts';
-import { setToken } from './token-store.ts';
+import { setToken } from '../auth/token-store.ts';
 
 let server: TestServer;
 beforeAll(async () => {

@@ -7,7 +7,7 @@ import {
 } from '@spoke/shared';
 import type * as z from 'zod/mini';
 import { ApiError, clientError } from './api-error.ts';
-import { getToken as getStoredToken } from './token-store.ts';
+import { getToken as getStoredToken } from '../auth/token-store.ts';
 
 export interface RequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';

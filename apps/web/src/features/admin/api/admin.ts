@@ -12,8 +12,8 @@ import {
   useQueryClient,
   type InfiniteData,
 } from '@tanstack/react-query';
-import type { ApiError } from '../../../lib/api/api-error.ts';
-import { api } from '../../../lib/api/client.ts';
+import type { ApiError } from '#web/lib/api/api-error.ts';
+import { api } from '#web/lib/api/client.ts';
 
 export const ADMIN_PAGE_SIZE = 20;
 

@@ -1,8 +1,8 @@
 import { AdminPlanRequestListSchema, PlanRequestSchema } from '@spoke/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import * as z from 'zod/mini';
-import type { ApiError } from '../../../lib/api/api-error.ts';
-import { api } from '../../../lib/api/client.ts';
+import type { ApiError } from '#web/lib/api/api-error.ts';
+import { api } from '#web/lib/api/client.ts';
 import { adminUsersKey } from './admin.ts';
 
 export const planRequestsKey = ['admin', 'plan-requests'] as const;

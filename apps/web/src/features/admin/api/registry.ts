@@ -21,8 +21,9 @@ import {
   type InfiniteData,
 } from '@tanstack/react-query';
 import * as z from 'zod/mini';
-import type { ApiError } from '../../../lib/api/api-error.ts';
-import { api } from '../../../lib/api/client.ts';
+import type { ApiError } from '#web/lib/api/api-error.ts';
+import { api } from '#web/lib/api/client.ts';
+import { registryKeys } from '#web/lib/query-keys.ts';
 import { ADMIN_PAGE_SIZE } from './admin.ts';
 
 export type Origin = 'published' | 'catalog';
@@ -85,7 +86,7 @@ export function useModerateServer(name: string) {
           : data,
       );
       // The public registry's answers changed too.
-      void queryClient.invalidateQueries({ queryKey: ['registry'] });
+      void queryClient.invalidateQueries({ queryKey: registryKeys.all });
     },
   });
 }

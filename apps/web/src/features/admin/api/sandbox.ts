@@ -1,6 +1,6 @@
 import type { SandboxModeName } from '@spoke/shared';
 import { useQuery } from '@tanstack/react-query';
-import { serverStatusQueryOptions } from '../../../lib/server-status.ts';
+import { serverStatusQueryOptions } from '#web/lib/server-status.ts';
 
 /** How third-party integrations run on this server, or null when it does not say. */
 export const useSandboxMode = () =>

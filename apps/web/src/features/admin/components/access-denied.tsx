@@ -1,6 +1,6 @@
 import { ShieldAlert } from 'lucide-react';
 import { Link } from 'react-router';
-import { primaryButton } from '../../../components/button-styles.ts';
+import { primaryButton } from '#web/components/button-styles.ts';
 
 // The catalogue's 403 text, shown without asking the server: the account says it is no admin.
 const FORBIDDEN_MESSAGE = "Access denied. You don't have permission to perform this action.";

@@ -1,7 +1,7 @@
 import { CONTACT_TOPIC_LABELS, contactReplyLink, type ContactMessage } from '@spoke/shared';
 import { ChevronDown } from 'lucide-react';
 import { useId, useState } from 'react';
-import { textLink } from '../../../components/button-styles.ts';
+import { textLink } from '#web/components/button-styles.ts';
 
 const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 

@@ -1,8 +1,8 @@
-import { Alert } from '../../../components/alert.tsx';
-import { secondaryButton } from '../../../components/button-styles.ts';
-import { PageLoading } from '../../../components/page-loading.tsx';
+import { Alert } from '#web/components/alert.tsx';
+import { secondaryButton } from '#web/components/button-styles.ts';
+import { PageLoading } from '#web/components/page-loading.tsx';
 import { useContactMessages } from '../api/admin.ts';
-import { LoadMore } from '../../../components/load-more.tsx';
+import { LoadMore } from '#web/components/load-more.tsx';
 import { MessageItem } from './message-item.tsx';
 
 export function MessagesPanel() {

@@ -1,6 +1,6 @@
 import { MODEL_SETUP_HELP } from '@spoke/shared';
 import { Sparkles } from 'lucide-react';
-import { useModelStatus } from '../../../lib/server-status.ts';
+import { useModelStatus } from '#web/lib/server-status.ts';
 import { StatusPanel } from './status-panel.tsx';
 
 /**

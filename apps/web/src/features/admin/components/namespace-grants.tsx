@@ -1,12 +1,12 @@
 import { NamespaceGrantRequestSchema } from '@spoke/shared';
 import { useState, type FormEvent } from 'react';
-import { Alert } from '../../../components/alert.tsx';
-import { primaryButton, secondaryButton } from '../../../components/button-styles.ts';
-import { PageLoading } from '../../../components/page-loading.tsx';
-import { Spinner } from '../../../components/spinner.tsx';
-import { TextField } from '../../../components/text-field.tsx';
-import { fieldErrors } from '../../../lib/field-errors.ts';
+import { Alert } from '#web/components/alert.tsx';
+import { secondaryButton } from '#web/components/button-styles.ts';
+import { PageLoading } from '#web/components/page-loading.tsx';
+import { TextField } from '#web/components/text-field.tsx';
+import { fieldErrors } from '#web/lib/field-errors.ts';
 import { useAddGrant, useNamespaceGrants, useRemoveGrant } from '../api/registry.ts';
+import { Button } from '#web/components/ui/button.tsx';
 
 type Field = 'namespace' | 'username';
 const EMPTY = { namespace: '', username: '' };
@@ -69,10 +69,14 @@ function GrantForm() {
           error={errors.username}
           onChange={(event) => edit('username', event.target.value)}
         />
-        <button type="submit" className={`${primaryButton} sm:mt-6`} disabled={add.isPending}>
-          {add.isPending && <Spinner />}
-          {add.isPending ? 'Granting...' : 'Grant namespace'}
-        </button>
+        <Button
+          type="submit"
+          pending={add.isPending}
+          pendingLabel="Granting..."
+          className="sm:mt-6"
+        >
+          Grant namespace
+        </Button>
       </div>
     </form>
   );
@@ -122,16 +126,16 @@ function GrantList() {
                   <time dateTime={grant.created_at}>{day(grant.created_at)}</time>
                 </p>
               </div>
-              <button
-                type="button"
-                className={`${secondaryButton} py-1.5`}
+              <Button
+                variant="secondary"
+                className="py-1.5"
                 aria-label={`Remove ${grant.namespace} from ${grant.username}`}
-                disabled={busy}
+                pending={busy}
+                pendingLabel="Removing..."
                 onClick={() => remove.mutate(grant.namespace)}
               >
-                {busy && <Spinner />}
-                {busy ? 'Removing...' : 'Remove'}
-              </button>
+                Remove
+              </Button>
             </li>
           );
         })}

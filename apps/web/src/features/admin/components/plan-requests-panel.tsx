@@ -1,10 +1,10 @@
 import { planById, type AdminPlanRequest } from '@spoke/shared';
 import { useId, useState } from 'react';
-import { Alert } from '../../../components/alert.tsx';
-import { primaryButton, secondaryButton } from '../../../components/button-styles.ts';
-import { PageLoading } from '../../../components/page-loading.tsx';
-import { Spinner } from '../../../components/spinner.tsx';
-import { formatDate } from '../../billing/format.ts';
+import { Alert } from '#web/components/alert.tsx';
+import { primaryButton, secondaryButton } from '#web/components/button-styles.ts';
+import { PageLoading } from '#web/components/page-loading.tsx';
+import { Spinner } from '#web/components/spinner.tsx';
+import { formatDate } from '#web/lib/format.ts';
 import { useDecidePlanRequest, usePlanRequests } from '../api/plan-requests.ts';
 
 /** Pending plan requests: approve (the plan changes at once) or decline, with a note. */

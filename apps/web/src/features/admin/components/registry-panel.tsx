@@ -1,5 +1,6 @@
 import { NamespaceGrants } from './namespace-grants.tsx';
 import { RegistryServers } from './registry-servers.tsx';
+import { RegistryUpstreams } from './registry-upstreams.tsx';
 
 export function RegistryPanel() {
   return (
@@ -24,6 +25,7 @@ export function RegistryPanel() {
         </p>
         <NamespaceGrants />
       </section>
+      <RegistryUpstreams />
     </div>
   );
 }

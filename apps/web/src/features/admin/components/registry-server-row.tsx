@@ -7,8 +7,8 @@ import {
 } from '@spoke/shared';
 import { useId } from 'react';
 import { Link } from 'react-router';
-import { textLink } from '../../../components/button-styles.ts';
-import { Spinner } from '../../../components/spinner.tsx';
+import { textLink } from '#web/components/button-styles.ts';
+import { Spinner } from '#web/components/spinner.tsx';
 import { useModerateServer } from '../api/registry.ts';
 
 export const TRUST_NAMES: Record<TrustLevel, string> = {

@@ -1,13 +1,13 @@
 import type { ServerStatus, TrustLevel } from '@spoke/shared';
 import { Search } from 'lucide-react';
 import { useState } from 'react';
-import { Alert } from '../../../components/alert.tsx';
-import { secondaryButton } from '../../../components/button-styles.ts';
-import { PageLoading } from '../../../components/page-loading.tsx';
-import { Spinner } from '../../../components/spinner.tsx';
+import { Alert } from '#web/components/alert.tsx';
+import { secondaryButton } from '#web/components/button-styles.ts';
+import { PageLoading } from '#web/components/page-loading.tsx';
+import { Spinner } from '#web/components/spinner.tsx';
 import { useAdminRegistry, type Origin } from '../api/registry.ts';
 import { useDebouncedValue } from '../use-debounced-value.ts';
-import { LoadMore } from '../../../components/load-more.tsx';
+import { LoadMore } from '#web/components/load-more.tsx';
 import { RegistryServerRow, STATUS_NAMES, TRUST_NAMES } from './registry-server-row.tsx';
 
 const SEARCH_DELAY_MS = 300;

@@ -1,9 +1,9 @@
 import { screen } from '@testing-library/react';
 import type { ServerResponse } from 'node:http';
 import { describe, expect, it } from 'vitest';
-import { renderSignedIn } from '../../../test/render-app.tsx';
-import { suiteServer } from '../../../test/suite-server.ts';
-import { sampleUser, sendJson, sendRaw, type RecordedRequest } from '../../../test/test-server.ts';
+import { renderSignedIn } from '#web/test/render-app.tsx';
+import { suiteServer } from '#web/test/suite-server.ts';
+import { sampleUser, sendJson, sendRaw, type RecordedRequest } from '#web/test/test-server.ts';
 
 let mode: string | undefined = 'bubblewrap';
 let model: string | undefined;

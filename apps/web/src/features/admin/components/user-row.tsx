@@ -1,7 +1,7 @@
 import { PLANS, type AdminUser, type PlanId } from '@spoke/shared';
 import { useId } from 'react';
-import { secondaryButton } from '../../../components/button-styles.ts';
-import { Spinner } from '../../../components/spinner.tsx';
+import { secondaryButton } from '#web/components/button-styles.ts';
+import { Spinner } from '#web/components/spinner.tsx';
 import { useUpdateUser } from '../api/admin.ts';
 
 const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });

@@ -1,13 +1,13 @@
 import { Search } from 'lucide-react';
 import { useState } from 'react';
-import { Alert } from '../../../components/alert.tsx';
-import { secondaryButton } from '../../../components/button-styles.ts';
-import { PageLoading } from '../../../components/page-loading.tsx';
-import { Spinner } from '../../../components/spinner.tsx';
-import { useAuth } from '../../auth/use-auth.ts';
+import { Alert } from '#web/components/alert.tsx';
+import { secondaryButton } from '#web/components/button-styles.ts';
+import { PageLoading } from '#web/components/page-loading.tsx';
+import { Spinner } from '#web/components/spinner.tsx';
+import { useAuth } from '#web/lib/auth/use-auth.ts';
 import { useAdminUsers } from '../api/admin.ts';
 import { useDebouncedValue } from '../use-debounced-value.ts';
-import { LoadMore } from '../../../components/load-more.tsx';
+import { LoadMore } from '#web/components/load-more.tsx';
 import { UserRow } from './user-row.tsx';
 
 const SEARCH_DELAY_MS = 300;

@@ -1,5 +1,5 @@
 import { useSearchParams } from 'react-router';
-import { useAuth } from '../../auth/use-auth.ts';
+import { useAuth } from '#web/lib/auth/use-auth.ts';
 import { AccessDenied } from '../components/access-denied.tsx';
 import { AdminTabs, type Tab } from '../components/admin-tabs.tsx';
 import { MessagesPanel } from '../components/messages-panel.tsx';
@@ -8,7 +8,7 @@ import { RegistryPanel } from '../components/registry-panel.tsx';
 import { ModelStatus } from '../components/model-status.tsx';
 import { SandboxStatus } from '../components/sandbox-status.tsx';
 import { UsersPanel } from '../components/users-panel.tsx';
-import { usePageTitle } from '../../../components/layout/use-page-title.ts';
+import { usePageTitle } from '#web/components/layout/use-page-title.ts';
 
 type Section = 'users' | 'plan-requests' | 'messages' | 'registry';
 

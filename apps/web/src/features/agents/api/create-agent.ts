@@ -6,8 +6,8 @@ import {
   type CreateAgent,
   type CreatePhase,
 } from '@spoke/shared';
-import { ApiError } from '../../../lib/api/api-error.ts';
-import { getToken } from '../../../lib/api/token-store.ts';
+import { ApiError } from '#web/lib/api/api-error.ts';
+import { getToken } from '#web/lib/auth/token-store.ts';
 import { clientError, errorFromBody, errorFromResponse } from './read-error.ts';
 
 const NDJSON = 'application/x-ndjson';

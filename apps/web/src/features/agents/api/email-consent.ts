@@ -5,8 +5,8 @@ import {
   type EmailConsentResult,
 } from '@spoke/shared';
 import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
-import type { ApiError } from '../../../lib/api/api-error.ts';
-import { api } from '../../../lib/api/client.ts';
+import type { ApiError } from '#web/lib/api/api-error.ts';
+import { api } from '#web/lib/api/client.ts';
 
 // Public: the link in the mail opens these without a session. Reading a link never answers it
 // (mail scanners open links), only the POST does.

@@ -6,8 +6,8 @@ import {
 } from '@spoke/shared';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import * as z from 'zod/mini';
-import type { ApiError } from '../../../lib/api/api-error.ts';
-import { api } from '../../../lib/api/client.ts';
+import type { ApiError } from '#web/lib/api/api-error.ts';
+import { api } from '#web/lib/api/client.ts';
 import { agentKeys } from './keys.ts';
 
 const IntegrationResultSchema = z.object({ integration: IntegrationInfoSchema });

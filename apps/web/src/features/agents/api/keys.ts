@@ -9,6 +9,3 @@ export const agentKeys = {
   run: (runId: string) => ['runs', runId] as const,
   integrations: () => ['integrations'] as const,
 };
-
-// The billing feature's key: runs use up the plan, so its usage figures go stale after one.
-export const billingKey = ['account', 'billing'] as const;

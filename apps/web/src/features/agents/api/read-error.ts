@@ -5,7 +5,7 @@ import {
   ErrorCode,
   messageForStatus,
 } from '@spoke/shared';
-import { ApiError } from '../../../lib/api/api-error.ts';
+import { ApiError } from '#web/lib/api/api-error.ts';
 
 /** The server's `{error}` body as an ApiError, or null when `body` is not one. */
 export function errorFromBody(body: unknown, status?: number): ApiError | null {

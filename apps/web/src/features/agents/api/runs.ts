@@ -15,9 +15,10 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
-import type { ApiError } from '../../../lib/api/api-error.ts';
-import { api } from '../../../lib/api/client.ts';
-import { agentKeys, billingKey } from './keys.ts';
+import type { ApiError } from '#web/lib/api/api-error.ts';
+import { api } from '#web/lib/api/client.ts';
+import { billingQueryKey } from '#web/lib/query-keys.ts';
+import { agentKeys } from './keys.ts';
 
 /** How often a run in progress is asked for again. */
 export const RUN_POLL_MS = 1000;
@@ -71,7 +72,7 @@ export function useRun(runId: string) {
         const { run } = await api.get(`/api/runs/${encodeURIComponent(runId)}`, RunResultSchema, {
           signal,
         });
-        if (!isInProgress(run)) void queryClient.invalidateQueries({ queryKey: billingKey });
+        if (!isInProgress(run)) void queryClient.invalidateQueries({ queryKey: billingQueryKey });
         return run;
       },
     }),

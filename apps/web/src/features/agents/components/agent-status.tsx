@@ -1,5 +1,5 @@
 import { planSteps, type Agent } from '@spoke/shared';
-import { useModelStatus } from '../../../lib/server-status.ts';
+import { useModelStatus } from '#web/lib/server-status.ts';
 import { CircleAlert, CirclePause, CirclePlay, PlugZap } from 'lucide-react';
 import { formatDate } from '../format.ts';
 

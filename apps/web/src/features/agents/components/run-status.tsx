@@ -1,5 +1,5 @@
 import { CircleCheck, CircleDashed, CircleX } from 'lucide-react';
-import { Spinner } from '../../../components/spinner.tsx';
+import { Spinner } from '#web/components/spinner.tsx';
 import { runStatusLabel } from '../format.ts';
 
 const tones: Record<string, string> = {

@@ -1,5 +1,5 @@
 import type { Agent, AgentPoll, IntegrationInfo } from '@spoke/shared';
-import { Alert } from '../../../components/alert.tsx';
+import { Alert } from '#web/components/alert.tsx';
 import { formatDateTime, integrationName, triggerInWords } from '../format.ts';
 
 type Catalog = ReadonlyMap<string, Pick<IntegrationInfo, 'name' | 'events'>>;

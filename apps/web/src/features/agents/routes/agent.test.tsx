@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { renderSignedIn } from '../../../test/render-app.tsx';
-import { suiteServer } from '../../../test/suite-server.ts';
-import { sendJson, type RecordedRequest } from '../../../test/test-server.ts';
+import { renderSignedIn } from '#web/test/render-app.tsx';
+import { suiteServer } from '#web/test/suite-server.ts';
+import { sendJson, type RecordedRequest } from '#web/test/test-server.ts';
 import { createFakeAgentsApi } from '../testing/fake-agents-api.ts';
 import { AGENT_ID, listItem, sampleAgent } from '../testing/fixtures.ts';
 

@@ -1,9 +1,9 @@
 import type { Agent } from '@spoke/shared';
 import { useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
-import { secondaryButton } from '../../../components/button-styles.ts';
-import { usePageTitle } from '../../../components/layout/use-page-title.ts';
-import { isApiError } from '../../../lib/api/api-error.ts';
+import { secondaryButton } from '#web/components/button-styles.ts';
+import { usePageTitle } from '#web/components/layout/use-page-title.ts';
+import { isApiError } from '#web/lib/api/api-error.ts';
 import { useAgent } from '../api/agents.ts';
 import { byId, useIntegrations } from '../api/integrations.ts';
 import { AgentHeader } from '../components/agent-page/agent-header.tsx';
@@ -13,10 +13,10 @@ import { DescriptionSection } from '../components/agent-page/description-section
 import { IntegrationsPanel } from '../components/agent-page/integrations-panel.tsx';
 import { RunHistory } from '../components/agent-page/run-history.tsx';
 import { RunPanel } from '../components/agent-page/run-panel.tsx';
-import { SectionCard } from '../components/agent-page/section-card.tsx';
+import { SectionCard } from '#web/components/ui/section-card.tsx';
 import { WebhookPanel } from '../components/agent-page/webhook-panel.tsx';
 import { AgentPageSkeleton } from '../components/agent-page/agent-page-skeleton.tsx';
-import { RetryError } from '../../../components/retry-error.tsx';
+import { RetryError } from '#web/components/retry-error.tsx';
 import { PlanSection } from '../components/plan/plan-section.tsx';
 import { SpecForm } from '../components/spec-form/spec-form.tsx';
 import { TriggerSummary } from '../components/trigger-summary.tsx';

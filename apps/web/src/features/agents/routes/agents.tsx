@@ -1,15 +1,15 @@
 import { Plus } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { Link, useLocation } from 'react-router';
-import { Alert } from '../../../components/alert.tsx';
-import { primaryButton, textLink } from '../../../components/button-styles.ts';
-import { usePageTitle } from '../../../components/layout/use-page-title.ts';
+import { Alert } from '#web/components/alert.tsx';
+import { primaryButton, textLink } from '#web/components/button-styles.ts';
+import { usePageTitle } from '#web/components/layout/use-page-title.ts';
 import { useAgentList } from '../api/agents.ts';
 import { byId, useIntegrations } from '../api/integrations.ts';
 import { AgentListSkeleton } from '../components/agent-list-skeleton.tsx';
 import { AgentRow } from '../components/agent-row.tsx';
-import { LoadMore } from '../../../components/load-more.tsx';
-import { RetryError } from '../../../components/retry-error.tsx';
+import { LoadMore } from '#web/components/load-more.tsx';
+import { RetryError } from '#web/components/retry-error.tsx';
 
 /** Set by the agent page after a delete, so this page can say what happened. */
 export interface AgentsLocationState {

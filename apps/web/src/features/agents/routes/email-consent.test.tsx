@@ -1,10 +1,10 @@
 import { screen, waitFor } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { routes } from '../../../app/routes.tsx';
-import { renderRoutes } from '../../../test/render-app.tsx';
-import { suiteServer } from '../../../test/suite-server.ts';
-import { sendJson, sendRaw, type RecordedRequest } from '../../../test/test-server.ts';
+import { routes } from '#web/app/routes.tsx';
+import { renderRoutes } from '#web/test/render-app.tsx';
+import { suiteServer } from '#web/test/suite-server.ts';
+import { sendJson, sendRaw, type RecordedRequest } from '#web/test/test-server.ts';
 
 const GONE = 'This link does not work any more: it was answered already or is over 7 days old.';
 const ASKS = 'ada wants their Spoke agent to e-mail you';

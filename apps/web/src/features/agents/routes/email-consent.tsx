@@ -7,14 +7,14 @@ import {
 import { CheckCircle2, MailX } from 'lucide-react';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { Alert } from '../../../components/alert.tsx';
-import { AuthCard } from '../../../components/auth-card.tsx';
-import { primaryButton, secondaryButton, textLink } from '../../../components/button-styles.ts';
-import { usePageTitle } from '../../../components/layout/use-page-title.ts';
-import { PageLoading } from '../../../components/page-loading.tsx';
-import { RetryError } from '../../../components/retry-error.tsx';
-import { Spinner } from '../../../components/spinner.tsx';
-import { isApiError } from '../../../lib/api/api-error.ts';
+import { Alert } from '#web/components/alert.tsx';
+import { AuthCard } from '#web/components/auth-card.tsx';
+import { primaryButton, secondaryButton, textLink } from '#web/components/button-styles.ts';
+import { usePageTitle } from '#web/components/layout/use-page-title.ts';
+import { PageLoading } from '#web/components/page-loading.tsx';
+import { RetryError } from '#web/components/retry-error.tsx';
+import { Spinner } from '#web/components/spinner.tsx';
+import { isApiError } from '#web/lib/api/api-error.ts';
 import { useAnswerEmailConsent, useEmailConsentRequest } from '../api/email-consent.ts';
 
 const DEAD_LINK =

@@ -7,7 +7,7 @@ import {
   type Run,
 } from '@spoke/shared';
 import type { ServerResponse } from 'node:http';
-import { sampleUser, sendJson, sendRaw, type RecordedRequest } from '../../../test/test-server.ts';
+import { sampleUser, sendJson, sendRaw, type RecordedRequest } from '#web/test/test-server.ts';
 import { FREE_BILLING, INTEGRATIONS, listItem, sampleAgent } from './fixtures.ts';
 
 export type Override = (req: RecordedRequest, res: ServerResponse) => boolean;

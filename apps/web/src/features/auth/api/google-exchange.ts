@@ -1,6 +1,6 @@
 import { AuthResultSchema } from '@spoke/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api/client.ts';
+import { api } from '#web/lib/api/client.ts';
 
 export function exchangeGoogleCode(code: string) {
   return api.post('/api/account/google/exchange', AuthResultSchema, { code });

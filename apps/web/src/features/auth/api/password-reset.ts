@@ -1,5 +1,5 @@
 import { OkSchema } from '@spoke/shared';
-import { api } from '../../../lib/api/client.ts';
+import { api } from '#web/lib/api/client.ts';
 
 /** Always succeeds for a well-formed address, so the answer does not reveal who has an account. */
 export function requestPasswordReset(email: string) {

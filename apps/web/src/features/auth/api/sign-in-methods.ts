@@ -1,5 +1,5 @@
 import { SignInMethodsSchema } from '@spoke/shared';
-import { api } from '../../../lib/api/client.ts';
+import { api } from '#web/lib/api/client.ts';
 
 export function fetchSignInMethods() {
   return api.get('/api/auth/methods', SignInMethodsSchema);

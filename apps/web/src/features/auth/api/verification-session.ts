@@ -1,6 +1,6 @@
 import { ErrorCode, type User } from '@spoke/shared';
-import { asApiError } from './as-api-error.ts';
-import { fetchMe } from './me.ts';
+import { asApiError } from '#web/lib/api/as-api-error.ts';
+import { fetchMe } from '#web/lib/auth/me.ts';
 import { resendVerificationEmail } from './verification.ts';
 
 // The banner loads this module only when it talks to the server, so the signed-in layout does

@@ -1,5 +1,5 @@
 import { MeResultSchema, OkSchema } from '@spoke/shared';
-import { api } from '../../../lib/api/client.ts';
+import { api } from '#web/lib/api/client.ts';
 
 /** Proves the address a mailed link was sent to; answers with the account it belongs to. */
 export async function verifyEmail(token: string) {

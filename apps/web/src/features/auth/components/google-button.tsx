@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
-import { navigateBrowser } from '../../../lib/browser-navigation.ts';
-import { secondaryButton } from '../../../components/button-styles.ts';
-import { Spinner } from '../../../components/spinner.tsx';
+import { navigateBrowser } from '#web/lib/browser-navigation.ts';
+import { secondaryButton } from '#web/components/button-styles.ts';
+import { Spinner } from '#web/components/spinner.tsx';
 import { storeGoogleNext } from '../next-location.ts';
 import { GoogleIcon } from './google-icon.tsx';
 import { useGoogleSignIn } from './use-google-sign-in.ts';

@@ -1,9 +1,9 @@
 import { useEffect } from 'react';
 import { Navigate, Outlet, useSearchParams } from 'react-router';
-import { PageLoading } from '../../../components/page-loading.tsx';
-import { loadSessionApi } from '../api/load-session-api.ts';
+import { PageLoading } from '#web/components/page-loading.tsx';
+import { loadSessionApi } from '#web/lib/auth/load-session-api.ts';
 import { nextFromSearch } from '../next-location.ts';
-import { useAuth } from '../use-auth.ts';
+import { useAuth } from '#web/lib/auth/use-auth.ts';
 import { SessionUnavailable } from './session-unavailable.tsx';
 
 const FIRST_MOVES = ['focusin', 'pointerdown', 'keydown'] as const;

@@ -1,13 +1,13 @@
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { Alert } from '../../../components/alert.tsx';
-import { primaryButton, textLink } from '../../../components/button-styles.ts';
-import { CheckboxField } from '../../../components/checkbox-field.tsx';
-import { Spinner } from '../../../components/spinner.tsx';
-import { TextField } from '../../../components/text-field.tsx';
+import { Alert } from '#web/components/alert.tsx';
+import { textLink } from '#web/components/button-styles.ts';
+import { CheckboxField } from '#web/components/checkbox-field.tsx';
+import { TextField } from '#web/components/text-field.tsx';
 import { loginFailureMessage } from '../login-failure-message.ts';
-import { useAuth } from '../use-auth.ts';
+import { useAuth } from '#web/lib/auth/use-auth.ts';
 import { GoogleOption } from './google-button.tsx';
+import { Button } from '#web/components/ui/button.tsx';
 
 export function LoginForm({ next }: { next: string }) {
   const { login, error } = useAuth();
@@ -51,15 +51,9 @@ export function LoginForm({ next }: { next: string }) {
             Forgot password?
           </Link>
         </div>
-        <button
-          type="submit"
-          disabled={busy}
-          aria-busy={busy}
-          className={`${primaryButton} w-full`}
-        >
-          {busy && <Spinner />}
-          {busy ? 'Signing In...' : 'Sign In'}
-        </button>
+        <Button type="submit" pending={busy} pendingLabel="Signing In..." className="w-full">
+          Sign In
+        </Button>
       </form>
       <p className="text-center text-sm text-slate-600">
         New to Spoke?{' '}

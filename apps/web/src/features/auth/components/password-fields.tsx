@@ -1,4 +1,4 @@
-import { TextField } from '../../../components/text-field.tsx';
+import { TextField } from '#web/components/text-field.tsx';
 import { PasswordStrengthMeter } from './password-strength-meter.tsx';
 
 export interface PasswordValues {

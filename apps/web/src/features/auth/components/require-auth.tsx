@@ -1,8 +1,8 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
-import { PageLoading } from '../../../components/page-loading.tsx';
+import { PageLoading } from '#web/components/page-loading.tsx';
 import { loginPathFor } from '../next-location.ts';
-import { useAuth } from '../use-auth.ts';
+import { useAuth } from '#web/lib/auth/use-auth.ts';
 import { SessionUnavailable } from './session-unavailable.tsx';
 
 // Only the signed-in area loads it, so a visitor's first page does not carry it.

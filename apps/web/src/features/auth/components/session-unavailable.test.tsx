@@ -1,10 +1,10 @@
 import { CLIENT_ERROR_MESSAGES } from '@spoke/shared';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { getToken } from '../../../lib/api/token-store.ts';
-import { renderSignedIn } from '../../../test/render-app.tsx';
-import { suiteServer } from '../../../test/suite-server.ts';
-import { sampleUser, sendJson, sendRaw, type Handler } from '../../../test/test-server.ts';
+import { getToken } from '#web/lib/auth/token-store.ts';
+import { renderSignedIn } from '#web/test/render-app.tsx';
+import { suiteServer } from '#web/test/suite-server.ts';
+import { sampleUser, sendJson, sendRaw, type Handler } from '#web/test/test-server.ts';
 
 const TOKEN = 'session';
 let down = true;

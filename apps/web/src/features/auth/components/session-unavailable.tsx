@@ -1,6 +1,6 @@
 import { useId } from 'react';
-import { RetryError } from '../../../components/retry-error.tsx';
-import { useAuth } from '../use-auth.ts';
+import { RetryError } from '#web/components/retry-error.tsx';
+import { useAuth } from '#web/lib/auth/use-auth.ts';
 
 /**
  * Stands in for a screen that depends on the session while the server cannot confirm it: the

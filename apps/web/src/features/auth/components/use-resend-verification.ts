@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import { useAuth } from '../use-auth.ts';
+import { useAuth } from '#web/lib/auth/use-auth.ts';
 
 export type ResendState = 'idle' | 'sending' | 'sent';
 

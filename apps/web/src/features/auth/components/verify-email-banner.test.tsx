@@ -2,10 +2,10 @@ import type { User } from '@spoke/shared';
 import { act, screen, waitFor } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { setToken } from '../../../lib/api/token-store.ts';
-import { renderRoutes } from '../../../test/render-app.tsx';
-import { suiteServer } from '../../../test/suite-server.ts';
-import { sampleUser, sendJson, type RecordedRequest } from '../../../test/test-server.ts';
+import { setToken } from '#web/lib/auth/token-store.ts';
+import { renderRoutes } from '#web/test/render-app.tsx';
+import { suiteServer } from '#web/test/suite-server.ts';
+import { sampleUser, sendJson, type RecordedRequest } from '#web/test/test-server.ts';
 import { RequireAuth } from './require-auth.tsx';
 
 const BANNER = 'Confirm your e-mail address: we sent a link to ada@example.com.';

@@ -1,8 +1,8 @@
 import type { User } from '@spoke/shared';
 import { ChevronDown, ChevronUp, MailWarning } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
-import { Spinner } from '../../../components/spinner.tsx';
-import { useAuth } from '../use-auth.ts';
+import { Spinner } from '#web/components/spinner.tsx';
+import { useAuth } from '#web/lib/auth/use-auth.ts';
 import { loadVerificationSession, useResendVerification } from './use-resend-verification.ts';
 
 // Collapsed for this tab's session at most: a new session shows the banner again.

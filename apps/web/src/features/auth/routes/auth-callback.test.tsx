@@ -1,10 +1,10 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { PageLoading } from '../../../components/page-loading.tsx';
-import { getToken } from '../../../lib/api/token-store.ts';
-import { renderRoutes } from '../../../test/render-app.tsx';
-import { suiteServer } from '../../../test/suite-server.ts';
-import { sampleUser, sendJson } from '../../../test/test-server.ts';
+import { PageLoading } from '#web/components/page-loading.tsx';
+import { getToken } from '#web/lib/auth/token-store.ts';
+import { renderRoutes } from '#web/test/render-app.tsx';
+import { suiteServer } from '#web/test/suite-server.ts';
+import { sampleUser, sendJson } from '#web/test/test-server.ts';
 import { storeGoogleNext } from '../next-location.ts';
 
 const routes = [

@@ -1,13 +1,13 @@
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { Alert } from '../../../components/alert.tsx';
-import { AuthCard } from '../../../components/auth-card.tsx';
-import { textLink } from '../../../components/button-styles.ts';
-import { usePageTitle } from '../../../components/layout/use-page-title.ts';
-import { PageLoading } from '../../../components/page-loading.tsx';
+import { Alert } from '#web/components/alert.tsx';
+import { AuthCard } from '#web/components/auth-card.tsx';
+import { textLink } from '#web/components/button-styles.ts';
+import { usePageTitle } from '#web/components/layout/use-page-title.ts';
+import { PageLoading } from '#web/components/page-loading.tsx';
 import { useGoogleExchange } from '../api/google-exchange.ts';
 import { forgetGoogleNext, readGoogleNext } from '../next-location.ts';
-import { useAuth } from '../use-auth.ts';
+import { useAuth } from '#web/lib/auth/use-auth.ts';
 
 /** Where Google sign-in comes back: trades the one-time code for a session. */
 export function Component() {

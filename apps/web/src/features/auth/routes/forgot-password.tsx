@@ -1,15 +1,15 @@
 import { ForgotPasswordSchema } from '@spoke/shared';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { Alert } from '../../../components/alert.tsx';
-import { AuthCard } from '../../../components/auth-card.tsx';
-import { primaryButton, textLink } from '../../../components/button-styles.ts';
-import { usePageTitle } from '../../../components/layout/use-page-title.ts';
-import { Spinner } from '../../../components/spinner.tsx';
-import { TextField } from '../../../components/text-field.tsx';
-import { fieldErrors } from '../../../lib/field-errors.ts';
-import { asApiError } from '../api/as-api-error.ts';
+import { Alert } from '#web/components/alert.tsx';
+import { AuthCard } from '#web/components/auth-card.tsx';
+import { textLink } from '#web/components/button-styles.ts';
+import { usePageTitle } from '#web/components/layout/use-page-title.ts';
+import { TextField } from '#web/components/text-field.tsx';
+import { fieldErrors } from '#web/lib/field-errors.ts';
+import { asApiError } from '#web/lib/api/as-api-error.ts';
 import { requestPasswordReset } from '../api/password-reset.ts';
+import { Button } from '#web/components/ui/button.tsx';
 
 const RESET_LINK_SENT =
   'If an account exists for that e-mail, we sent a link to reset your password.';
@@ -91,15 +91,9 @@ export function Component() {
             setEmailError(undefined);
           }}
         />
-        <button
-          type="submit"
-          disabled={busy}
-          aria-busy={busy}
-          className={`${primaryButton} w-full`}
-        >
-          {busy && <Spinner />}
-          {busy ? 'Sending...' : 'Send reset link'}
-        </button>
+        <Button type="submit" pending={busy} pendingLabel="Sending..." className="w-full">
+          Send reset link
+        </Button>
       </form>
       <BackToSignIn />
     </AuthCard>

@@ -3,20 +3,14 @@ import { act, screen, waitFor } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import type { ServerResponse } from 'node:http';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { navigateBrowser } from '../../../lib/browser-navigation.ts';
-import { renderRoutes } from '../../../test/render-app.tsx';
-import { suiteServer } from '../../../test/suite-server.ts';
-import {
-  answerPath,
-  sampleUser,
-  sendJson,
-  sendRaw,
-  type Handler,
-} from '../../../test/test-server.ts';
-import { PageLoading } from '../../../components/page-loading.tsx';
+import { navigateBrowser } from '#web/lib/browser-navigation.ts';
+import { renderRoutes } from '#web/test/render-app.tsx';
+import { suiteServer } from '#web/test/suite-server.ts';
+import { answerPath, sampleUser, sendJson, sendRaw, type Handler } from '#web/test/test-server.ts';
+import { PageLoading } from '#web/components/page-loading.tsx';
 import { GuestOnly } from '../components/guest-only.tsx';
 
-vi.mock('../../../lib/browser-navigation.ts', () => ({ navigateBrowser: vi.fn() }));
+vi.mock('#web/lib/browser-navigation.ts', () => ({ navigateBrowser: vi.fn() }));
 
 const routes = [
   {

@@ -1,7 +1,7 @@
 import { useSearchParams } from 'react-router';
-import { Alert } from '../../../components/alert.tsx';
-import { AuthCard } from '../../../components/auth-card.tsx';
-import { usePageTitle } from '../../../components/layout/use-page-title.ts';
+import { Alert } from '#web/components/alert.tsx';
+import { AuthCard } from '#web/components/auth-card.tsx';
+import { usePageTitle } from '#web/components/layout/use-page-title.ts';
 import { LoginForm } from '../components/login-form.tsx';
 import { nextFromSearch } from '../next-location.ts';
 

@@ -3,11 +3,11 @@ import { act, screen, waitFor } from '@testing-library/react';
 import { userEvent, type UserEvent } from '@testing-library/user-event';
 import type { ServerResponse } from 'node:http';
 import { describe, expect, it } from 'vitest';
-import { PageLoading } from '../../../components/page-loading.tsx';
-import { getToken } from '../../../lib/api/token-store.ts';
-import { renderRoutes } from '../../../test/render-app.tsx';
-import { suiteServer } from '../../../test/suite-server.ts';
-import { answerPath, sampleUser, sendJson, sendRaw } from '../../../test/test-server.ts';
+import { PageLoading } from '#web/components/page-loading.tsx';
+import { getToken } from '#web/lib/auth/token-store.ts';
+import { renderRoutes } from '#web/test/render-app.tsx';
+import { suiteServer } from '#web/test/suite-server.ts';
+import { answerPath, sampleUser, sendJson, sendRaw } from '#web/test/test-server.ts';
 
 const routes = [
   {

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
-import { AuthCard } from '../../../components/auth-card.tsx';
-import { textLink } from '../../../components/button-styles.ts';
-import { usePageTitle } from '../../../components/layout/use-page-title.ts';
+import { AuthCard } from '#web/components/auth-card.tsx';
+import { textLink } from '#web/components/button-styles.ts';
+import { usePageTitle } from '#web/components/layout/use-page-title.ts';
 import { RegisterWizard } from '../components/register-wizard/register-wizard.tsx';
 
 export function Component() {

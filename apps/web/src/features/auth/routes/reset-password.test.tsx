@@ -3,10 +3,10 @@ import { screen, waitFor } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import type { ServerResponse } from 'node:http';
 import { describe, expect, it } from 'vitest';
-import { PageLoading } from '../../../components/page-loading.tsx';
-import { renderRoutes } from '../../../test/render-app.tsx';
-import { suiteServer } from '../../../test/suite-server.ts';
-import { answerPath, sendJson, sendRaw } from '../../../test/test-server.ts';
+import { PageLoading } from '#web/components/page-loading.tsx';
+import { renderRoutes } from '#web/test/render-app.tsx';
+import { suiteServer } from '#web/test/suite-server.ts';
+import { answerPath, sendJson, sendRaw } from '#web/test/test-server.ts';
 
 const routes = [
   {

@@ -1,16 +1,16 @@
 import { ErrorCode, PASSWORD_MIN_LENGTH, RegisterStep2Schema } from '@spoke/shared';
 import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { Alert } from '../../../components/alert.tsx';
-import { AuthCard } from '../../../components/auth-card.tsx';
-import { primaryButton, textLink } from '../../../components/button-styles.ts';
-import { usePageTitle } from '../../../components/layout/use-page-title.ts';
-import { Spinner } from '../../../components/spinner.tsx';
-import { fieldErrors } from '../../../lib/field-errors.ts';
-import { asApiError } from '../api/as-api-error.ts';
+import { Alert } from '#web/components/alert.tsx';
+import { AuthCard } from '#web/components/auth-card.tsx';
+import { textLink } from '#web/components/button-styles.ts';
+import { usePageTitle } from '#web/components/layout/use-page-title.ts';
+import { fieldErrors } from '#web/lib/field-errors.ts';
+import { asApiError } from '#web/lib/api/as-api-error.ts';
 import { resetPassword } from '../api/password-reset.ts';
 import { commonPasswordError } from '../common-passwords.ts';
 import { PasswordFields, type PasswordValues } from '../components/password-fields.tsx';
+import { Button } from '#web/components/ui/button.tsx';
 
 function LinkTo({ to, children }: { to: string; children: string }) {
   return (
@@ -114,15 +114,14 @@ export function Component() {
           onChange={change}
           labels={{ password: 'New password', confirmPassword: 'Confirm new password' }}
         />
-        <button
+        <Button
           type="submit"
-          disabled={busy}
-          aria-busy={busy}
-          className={`${primaryButton} w-full`}
+          pending={busy}
+          pendingLabel="Resetting Password..."
+          className="w-full"
         >
-          {busy && <Spinner />}
-          {busy ? 'Resetting Password...' : 'Reset Password'}
-        </button>
+          Reset Password
+        </Button>
       </form>
       <LinkTo to="/login">Back to Sign In</LinkTo>
     </AuthCard>

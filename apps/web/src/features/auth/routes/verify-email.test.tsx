@@ -6,12 +6,12 @@ import { StrictMode } from 'react';
 import { createMemoryRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { describe, expect, it } from 'vitest';
-import { PageLoading } from '../../../components/page-loading.tsx';
-import { setToken } from '../../../lib/api/token-store.ts';
-import { renderRoutes } from '../../../test/render-app.tsx';
-import { suiteServer } from '../../../test/suite-server.ts';
-import { sampleUser, sendJson, sendRaw, type RecordedRequest } from '../../../test/test-server.ts';
-import { AuthProvider } from '../components/auth-provider.tsx';
+import { PageLoading } from '#web/components/page-loading.tsx';
+import { setToken } from '#web/lib/auth/token-store.ts';
+import { renderRoutes } from '#web/test/render-app.tsx';
+import { suiteServer } from '#web/test/suite-server.ts';
+import { sampleUser, sendJson, sendRaw, type RecordedRequest } from '#web/test/test-server.ts';
+import { AuthProvider } from '#web/lib/auth/auth-provider.tsx';
 import { RequireAuth } from '../components/require-auth.tsx';
 
 const EXPIRED = 'This verification link is invalid or has expired. Please request a new one.';

@@ -2,17 +2,18 @@ import { ErrorCode, type User } from '@spoke/shared';
 import { CheckCircle2 } from 'lucide-react';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { Alert } from '../../../components/alert.tsx';
-import { AuthCard } from '../../../components/auth-card.tsx';
-import { primaryButton, secondaryButton, textLink } from '../../../components/button-styles.ts';
-import { usePageTitle } from '../../../components/layout/use-page-title.ts';
-import { Spinner } from '../../../components/spinner.tsx';
-import { type ApiError } from '../../../lib/api/api-error.ts';
-import { asApiError } from '../api/as-api-error.ts';
+import { Alert } from '#web/components/alert.tsx';
+import { AuthCard } from '#web/components/auth-card.tsx';
+import { primaryButton, secondaryButton, textLink } from '#web/components/button-styles.ts';
+import { usePageTitle } from '#web/components/layout/use-page-title.ts';
+import { Spinner } from '#web/components/spinner.tsx';
+import { type ApiError } from '#web/lib/api/api-error.ts';
+import { asApiError } from '#web/lib/api/as-api-error.ts';
 import { verifyEmail } from '../api/verification.ts';
 import { useResendVerification } from '../components/use-resend-verification.ts';
 import { DEFAULT_AFTER_LOGIN } from '../next-location.ts';
-import { useAuth } from '../use-auth.ts';
+import { useAuth } from '#web/lib/auth/use-auth.ts';
+import { Button } from '#web/components/ui/button.tsx';
 
 /** The link is spent, expired or was never one (a cut or too long token). */
 const isDeadLink = (error: ApiError) =>
@@ -66,16 +67,14 @@ function ResendLink() {
   }
   return (
     <div className="space-y-3">
-      <button
-        type="button"
+      <Button
         onClick={() => void resend()}
-        disabled={state === 'sending'}
-        aria-busy={state === 'sending'}
-        className={`${primaryButton} w-full`}
+        pending={state === 'sending'}
+        pendingLabel="Sending..."
+        className="w-full"
       >
-        {state === 'sending' && <Spinner />}
-        {state === 'sending' ? 'Sending...' : 'Send a new link'}
-      </button>
+        Send a new link
+      </Button>
       {state === 'sent' && (
         <p role="status" className="text-sm font-medium text-green-800">
           Sent: check your inbox

@@ -1,8 +1,7 @@
 import { BillingSchema } from '@spoke/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api/client.ts';
-
-export const billingQueryKey = ['account', 'billing'] as const;
+import { api } from '#web/lib/api/client.ts';
+import { billingQueryKey } from '#web/lib/query-keys.ts';
 
 export function fetchBilling(signal?: AbortSignal) {
   return api.get('/api/account/billing', BillingSchema, { signal });

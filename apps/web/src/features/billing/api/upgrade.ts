@@ -8,14 +8,14 @@ import {
 } from '@spoke/shared';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import * as z from 'zod/mini';
-import type { ApiError } from '../../../lib/api/api-error.ts';
-import { api } from '../../../lib/api/client.ts';
-import { billingQueryKey } from './billing.ts';
+import type { ApiError } from '#web/lib/api/api-error.ts';
+import { api } from '#web/lib/api/client.ts';
+import { billingQueryKey } from '#web/lib/query-keys.ts';
 
 /** Subscription states in which the paid plan is in force. */
 export const PAYING_STATUSES = new Set(['active', 'trialing', 'past_due']);
 
-export const upgradeQueryKey = ['account', 'billing', 'upgrade'] as const;
+export const upgradeQueryKey = [...billingQueryKey, 'upgrade'] as const;
 
 export function upgradeQueryOptions() {
   return queryOptions({

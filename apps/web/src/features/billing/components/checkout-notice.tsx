@@ -1,7 +1,7 @@
 import { planById, type PlanId } from '@spoke/shared';
 import { useEffect, useState } from 'react';
-import { Alert } from '../../../components/alert.tsx';
-import { Spinner } from '../../../components/spinner.tsx';
+import { Alert } from '#web/components/alert.tsx';
+import { Spinner } from '#web/components/spinner.tsx';
 import type { UpgradeStatus } from '@spoke/shared';
 import { PAYING_STATUSES } from '../api/upgrade.ts';
 

@@ -2,7 +2,7 @@ import { PLANS, type Plan, type PlanId } from '@spoke/shared';
 import { Check } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { secondaryButton } from '../../../components/button-styles.ts';
+import { secondaryButton } from '#web/components/button-styles.ts';
 import { formatCount } from '../format.ts';
 
 function priceText(plan: Plan): string {

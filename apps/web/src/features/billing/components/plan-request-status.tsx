@@ -1,10 +1,9 @@
 import { planById } from '@spoke/shared';
-import { Alert } from '../../../components/alert.tsx';
-import { secondaryButton } from '../../../components/button-styles.ts';
-import { Spinner } from '../../../components/spinner.tsx';
+import { Alert } from '#web/components/alert.tsx';
 import type { PlanRequest } from '@spoke/shared';
 import { useWithdrawRequest } from '../api/upgrade.ts';
 import { formatDate } from '../format.ts';
+import { Button } from '#web/components/ui/button.tsx';
 
 const planText = (request: PlanRequest) =>
   request.plan === 'free' ? 'Free' : `${planById(request.plan).name}, billed ${request.period}`;
@@ -62,17 +61,14 @@ export function PlanRequestStatus({ request }: { request: PlanRequest }) {
       )}
       {request.status === 'pending' && (
         <div className="mt-3 space-y-2">
-          <button
-            type="button"
-            className={`${secondaryButton} aria-disabled:opacity-60`}
-            aria-disabled={withdraw.isPending}
-            onClick={() => {
-              if (!withdraw.isPending) withdraw.mutate();
-            }}
+          <Button
+            variant="secondary"
+            keepFocus
+            pending={withdraw.isPending}
+            onClick={() => withdraw.mutate()}
           >
-            {withdraw.isPending && <Spinner />}
             Withdraw request
-          </button>
+          </Button>
           {withdraw.isError && <Alert>{withdraw.error.message}</Alert>}
         </div>
       )}

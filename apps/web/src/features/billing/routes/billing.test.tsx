@@ -2,9 +2,9 @@ import { FREE_LIMIT_RULE } from '@spoke/shared';
 import { screen, within } from '@testing-library/react';
 import type { ServerResponse } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
-import { renderSignedIn } from '../../../test/render-app.tsx';
-import { suiteServer } from '../../../test/suite-server.ts';
-import { sampleUser, sendJson, sendRaw, type RecordedRequest } from '../../../test/test-server.ts';
+import { renderSignedIn } from '#web/test/render-app.tsx';
+import { suiteServer } from '#web/test/suite-server.ts';
+import { sampleUser, sendJson, sendRaw, type RecordedRequest } from '#web/test/test-server.ts';
 
 const FREE = {
   plan: 'free',

@@ -10,11 +10,11 @@ import {
 import { Info } from 'lucide-react';
 import { useCallback, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { Alert } from '../../../components/alert.tsx';
-import { primaryButton, secondaryButton } from '../../../components/button-styles.ts';
-import { PageLoading } from '../../../components/page-loading.tsx';
-import { Spinner } from '../../../components/spinner.tsx';
-import { BillingToggle } from '../../marketing/components/billing-toggle.tsx';
+import { Alert } from '#web/components/alert.tsx';
+import { primaryButton, secondaryButton } from '#web/components/button-styles.ts';
+import { PageLoading } from '#web/components/page-loading.tsx';
+import { Spinner } from '#web/components/spinner.tsx';
+import { BillingToggle } from '#web/components/billing-toggle.tsx';
 import { useBilling } from '../api/billing.ts';
 import {
   PAYING_STATUSES,
@@ -29,7 +29,8 @@ import { PlanList } from '../components/plan-list.tsx';
 import { PlanRequestStatus } from '../components/plan-request-status.tsx';
 import { UsageSummary } from '../components/usage-summary.tsx';
 import { formatDate } from '../format.ts';
-import { usePageTitle } from '../../../components/layout/use-page-title.ts';
+import { usePageTitle } from '#web/components/layout/use-page-title.ts';
+import { Button } from '#web/components/ui/button.tsx';
 
 const isPeriod = (v: string | null): v is BillingPeriod => v === 'monthly' || v === 'yearly';
 
@@ -172,17 +173,14 @@ function ManageSubscription() {
   const portal = usePortal();
   return (
     <div className="mt-4 space-y-2">
-      <button
-        type="button"
-        className={`${secondaryButton} aria-disabled:opacity-60`}
-        aria-disabled={portal.isPending}
-        onClick={() => {
-          if (!portal.isPending) portal.mutate();
-        }}
+      <Button
+        variant="secondary"
+        keepFocus
+        pending={portal.isPending}
+        onClick={() => portal.mutate()}
       >
-        {portal.isPending && <Spinner />}
         Manage subscription
-      </button>
+      </Button>
       <p className="text-xs text-slate-600">Change plan, payment method or cancel, on Stripe.</p>
       {portal.isError && <Alert>{portal.error.message}</Alert>}
     </div>

@@ -1,6 +1,6 @@
 import { BlogListSchema, BlogPostSchema, type BlogList, type BlogPost } from '@spoke/shared';
 import * as z from 'zod/mini';
-import { api } from '../../../lib/api/client.ts';
+import { api } from '#web/lib/api/client.ts';
 
 const PostResultSchema = z.object({ post: BlogPostSchema });
 

@@ -1,6 +1,6 @@
 import { RefreshCw } from 'lucide-react';
-import { secondaryButton } from '../../../components/button-styles.ts';
-import { isApiError } from '../../../lib/api/api-error.ts';
+import { secondaryButton } from '#web/components/button-styles.ts';
+import { isApiError } from '#web/lib/api/api-error.ts';
 
 /** A failed load: what went wrong, in the catalogue's words, and a way to try again. */
 export function LoadError({

@@ -1,6 +1,6 @@
 import { ArrowLeft, ArrowRight } from 'lucide-react';
 import { Link } from 'react-router';
-import { secondaryButton } from '../../../components/button-styles.ts';
+import { secondaryButton } from '#web/components/button-styles.ts';
 
 function pageHref(page: number, tag: string | undefined): string {
   const params = new URLSearchParams();

@@ -1,7 +1,7 @@
 import { FileQuestion } from 'lucide-react';
 import { Link } from 'react-router';
-import { primaryButton } from '../../../components/button-styles.ts';
-import { usePageTitle } from '../../../components/layout/use-page-title.ts';
+import { primaryButton } from '#web/components/button-styles.ts';
+import { usePageTitle } from '#web/components/layout/use-page-title.ts';
 
 export function PostNotFound() {
   usePageTitle('Post not found');

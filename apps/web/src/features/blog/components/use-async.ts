@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useEffectEvent, useState } from 'react';
-import { prerenderedAnswer, requestPrerenderAnswer } from '../../../prerender/state.ts';
+import { prerenderedAnswer, requestPrerenderAnswer } from '#web/prerender/state.ts';
 
 export type AsyncState<T> =
   { status: 'loading' } | { status: 'success'; data: T } | { status: 'error'; error: unknown };

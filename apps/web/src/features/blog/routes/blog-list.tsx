@@ -1,7 +1,7 @@
 import { BLOG_PAGE_SIZE } from '@spoke/shared';
 import { Link, useLocation, useSearchParams } from 'react-router';
-import { textLink } from '../../../components/button-styles.ts';
-import { usePageTitle } from '../../../components/layout/use-page-title.ts';
+import { textLink } from '#web/components/button-styles.ts';
+import { usePageTitle } from '#web/components/layout/use-page-title.ts';
 import { fetchBlogList } from '../api/blog-api.ts';
 import { ListSkeleton, TagFilterSkeleton } from '../components/list-skeleton.tsx';
 import { LoadError } from '../components/load-error.tsx';
@@ -12,7 +12,7 @@ import { useScrollOnLoad } from '../components/scroll.ts';
 import { tagLabel } from '../components/tag-label.ts';
 import { TagFilter } from '../components/tag-filter.tsx';
 import { useAsync } from '../components/use-async.ts';
-import { CONTENT_WIDTH } from '../../../components/layout/content-width.ts';
+import { CONTENT_WIDTH } from '#web/components/layout/content-width.ts';
 
 // The API refuses pages past 1000; a hand-edited URL falls back to the first page.
 function pageFrom(value: string | null): number {

@@ -6,7 +6,7 @@ import {
   setPageOrigin,
   startTestServer,
   type TestServer,
-} from '../../../test/test-server.ts';
+} from '#web/test/test-server.ts';
 import { blogApi, samplePost } from './test-blog-server.ts';
 import { renderBlog } from './test-render.tsx';
 

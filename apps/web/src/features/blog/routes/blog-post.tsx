@@ -1,9 +1,9 @@
 import { ArrowLeft } from 'lucide-react';
 import { Link, useLocation, useParams } from 'react-router';
-import { CONTENT_WIDTH, READING_WIDTH } from '../../../components/layout/content-width.ts';
-import { usePageTitle } from '../../../components/layout/use-page-title.ts';
-import { Markdown } from '../../../components/markdown/markdown.tsx';
-import { isApiError } from '../../../lib/api/api-error.ts';
+import { CONTENT_WIDTH, READING_WIDTH } from '#web/components/layout/content-width.ts';
+import { usePageTitle } from '#web/components/layout/use-page-title.ts';
+import { Markdown } from '#web/components/markdown/markdown.tsx';
+import { isApiError } from '#web/lib/api/api-error.ts';
 import { fetchBlogPost } from '../api/blog-api.ts';
 import { PostSkeleton } from '../components/list-skeleton.tsx';
 import { LoadError } from '../components/load-error.tsx';

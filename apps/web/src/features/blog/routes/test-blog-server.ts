@@ -1,6 +1,6 @@
 import type { ServerResponse } from 'node:http';
 import type { BlogPost } from '@spoke/shared';
-import { sendJson, type RecordedRequest } from '../../../test/test-server.ts';
+import { sendJson, type RecordedRequest } from '#web/test/test-server.ts';
 
 export function samplePost(n: number, extra: Partial<BlogPost> = {}): BlogPost {
   const day = String(28 - n).padStart(2, '0');

@@ -1,7 +1,7 @@
 import { render } from '@testing-library/react';
 import { createMemoryRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
-import { PageLoading } from '../../../components/page-loading.tsx';
+import { PageLoading } from '#web/components/page-loading.tsx';
 
 /** The blog's two routes as the app declares them, starting at `path`. */
 export function renderBlog(path: string) {

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { useReducedMotion } from '../../../lib/typewriter/use-page-conditions.ts';
-import { useTypewriter } from '../../../lib/typewriter/use-typewriter.ts';
+import { useReducedMotion } from '#web/lib/typewriter/use-page-conditions.ts';
+import { useTypewriter } from '#web/lib/typewriter/use-typewriter.ts';
 import { DEMO_COMMANDS } from './demo-commands.ts';
 
 function TerminalFrame({ children }: { children: ReactNode }) {

@@ -1,11 +1,12 @@
 import { ArrowLeft, Sparkles } from 'lucide-react';
 import { Link } from 'react-router';
-import { secondaryButton } from '../../../components/button-styles.ts';
-import { docsTitle, useDocumentTitle } from '../hooks/use-document-title.ts';
+import { secondaryButton } from '#web/components/button-styles.ts';
+import { usePageTitle } from '#web/components/layout/use-page-title.ts';
+import { docsTitle } from '../content/docs-title.ts';
 
 /** An unknown tab: a chapter that may come, rather than an error. */
 export function ComingSoon({ base }: { base: string }) {
-  useDocumentTitle(docsTitle('Coming Soon'));
+  usePageTitle(docsTitle('Coming Soon'));
   return (
     <div className="mx-auto flex max-w-xl flex-col items-center px-4 py-20 text-center">
       <span className="flex size-14 items-center justify-center rounded-2xl bg-blue-50 text-blue-700">

@@ -1,7 +1,7 @@
 import { BookOpen } from 'lucide-react';
 import { Link } from 'react-router';
 import { DocsSearch } from '../search/docs-search.tsx';
-import { CONTENT_WIDTH } from '../../../components/layout/content-width.ts';
+import { CONTENT_WIDTH } from '#web/components/layout/content-width.ts';
 
 /** The strip under the navbar on every docs page: the way home and the search box. */
 export function DocsBar({ base }: { base: string }) {

@@ -1,18 +1,19 @@
 import { ExternalLink, Rocket } from 'lucide-react';
 import { Link } from 'react-router';
-import { primaryButton, secondaryButton } from '../../../components/button-styles.ts';
+import { primaryButton, secondaryButton } from '#web/components/button-styles.ts';
 import { outline } from '../content/docs-outline.ts';
 import { docsPath } from '../content/docs-paths.ts';
-import { docsTitle, useDocumentTitle } from '../hooks/use-document-title.ts';
+import { usePageTitle } from '#web/components/layout/use-page-title.ts';
+import { docsTitle } from '../content/docs-title.ts';
 import { ChapterCard } from './chapter-card.tsx';
 import { CliDemo } from './cli-demo.tsx';
 import { GITHUB_URL } from './demo-commands.ts';
 import { GithubMark } from './github-mark.tsx';
 import { StatCards } from './stat-cards.tsx';
-import { CONTENT_WIDTH } from '../../../components/layout/content-width.ts';
+import { CONTENT_WIDTH } from '#web/components/layout/content-width.ts';
 
 export function DocsHome({ base }: { base: string }) {
-  useDocumentTitle(docsTitle());
+  usePageTitle(docsTitle());
   return (
     <div className={`${CONTENT_WIDTH} py-10 sm:py-14`}>
       <section className="grid items-center gap-10 lg:grid-cols-2">

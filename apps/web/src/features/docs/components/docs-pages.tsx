@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { Navigate, useLocation } from 'react-router';
-import { PageLoading } from '../../../components/page-loading.tsx';
+import { PageLoading } from '#web/components/page-loading.tsx';
 import { chapters } from '../content/docs-content.ts';
 import { docsPath, resolveDocsPath } from '../content/docs-paths.ts';
 import { ComingSoon } from './coming-soon.tsx';

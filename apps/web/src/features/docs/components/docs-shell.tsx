@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { DocsSidebar } from './docs-sidebar.tsx';
-import { CONTENT_WIDTH } from '../../../components/layout/content-width.ts';
+import { CONTENT_WIDTH } from '#web/components/layout/content-width.ts';
 
 /** Tab and section pages: the chapter sidebar and the page. */
 export function DocsShell({ base, children }: { base: string; children: ReactNode }) {

@@ -1,12 +1,13 @@
 import { ArrowLeft } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useState, type MouseEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { secondaryButton } from '../../../components/button-styles.ts';
-import { Markdown, type MarkdownHeading } from '../../../components/markdown/markdown.tsx';
+import { secondaryButton } from '#web/components/button-styles.ts';
+import { Markdown, type MarkdownHeading } from '#web/components/markdown/markdown.tsx';
 import type { DocChapter, DocSection } from '../content/docs-model.ts';
 import { docsPath, rebaseContentLink } from '../content/docs-paths.ts';
 import { useActiveHeading } from '../hooks/use-active-heading.ts';
-import { docsTitle, useDocumentTitle } from '../hooks/use-document-title.ts';
+import { usePageTitle } from '#web/components/layout/use-page-title.ts';
+import { docsTitle } from '../content/docs-title.ts';
 import { SectionPager } from './section-pager.tsx';
 import { TableOfContents } from './table-of-contents.tsx';
 
@@ -26,7 +27,7 @@ export function SectionPage({
   section: DocSection;
   base: string;
 }) {
-  useDocumentTitle(docsTitle(section.title));
+  usePageTitle(docsTitle(section.title));
   const { hash } = useLocation();
   const navigate = useNavigate();
   const [headings, setHeadings] = useState<MarkdownHeading[]>([]);

@@ -1,11 +1,12 @@
 import type { DocChapter } from '../content/docs-model.ts';
 import { docsPath } from '../content/docs-paths.ts';
-import { docsTitle, useDocumentTitle } from '../hooks/use-document-title.ts';
+import { usePageTitle } from '#web/components/layout/use-page-title.ts';
+import { docsTitle } from '../content/docs-title.ts';
 import { ChapterIcon } from './chapter-icon.tsx';
-import { SectionCard } from './section-card.tsx';
+import { SectionLinkCard } from './section-link-card.tsx';
 
 export function TabPage({ chapter, base }: { chapter: DocChapter; base: string }) {
-  useDocumentTitle(docsTitle(chapter.title));
+  usePageTitle(docsTitle(chapter.title));
   return (
     <div>
       <header className="border-b border-slate-200 pb-8">
@@ -26,7 +27,7 @@ export function TabPage({ chapter, base }: { chapter: DocChapter; base: string }
       <ul className="mt-8 grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
         {chapter.sections.map((section) => (
           <li key={section.id}>
-            <SectionCard section={section} to={docsPath(base, chapter.id, section.id)} />
+            <SectionLinkCard section={section} to={docsPath(base, chapter.id, section.id)} />
           </li>
         ))}
       </ul>

@@ -1,6 +1,6 @@
 import { ChevronDown } from 'lucide-react';
 import { useState } from 'react';
-import type { MarkdownHeading } from '../../../components/markdown/markdown.tsx';
+import type { MarkdownHeading } from '#web/components/markdown/markdown.tsx';
 
 function Entries({ headings, active }: { headings: MarkdownHeading[]; active?: string }) {
   return (

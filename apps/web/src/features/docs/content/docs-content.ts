@@ -21,7 +21,3 @@ export interface SectionEntry {
 export const readingOrder: readonly SectionEntry[] = chapters.flatMap((chapter) =>
   chapter.sections.map((section) => ({ chapter, section })),
 );
-
-export function findChapter(id: string): DocChapter | undefined {
-  return chapters.find((chapter) => chapter.id === id);
-}

@@ -1,8 +1,8 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { PageLoading } from '../../../components/page-loading.tsx';
-import { renderRoutes } from '../../../test/render-app.tsx';
+import { PageLoading } from '#web/components/page-loading.tsx';
+import { renderRoutes } from '#web/test/render-app.tsx';
 import { chapters } from '../content/docs-content.ts';
 
 // The first render also compiles the docs chunk and the Markdown renderer.

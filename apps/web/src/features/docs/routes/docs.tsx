@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { useLocation, useParams } from 'react-router';
-import { PageLoading } from '../../../components/page-loading.tsx';
+import { PageLoading } from '#web/components/page-loading.tsx';
 import { DocsBar } from '../components/docs-bar.tsx';
 import { DocsHome } from '../components/docs-home.tsx';
 import { docsBase } from '../content/docs-paths.ts';

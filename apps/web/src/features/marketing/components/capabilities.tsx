@@ -1,5 +1,5 @@
 import { ChartColumn, GitPullRequest, Handshake, Headset, PenLine, Server } from 'lucide-react';
-import { CONTENT_WIDTH } from '../../../components/layout/content-width.ts';
+import { CONTENT_WIDTH } from '#web/components/layout/content-width.ts';
 
 // The agent studio's capability areas.
 const AREAS = [

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
-import { textLink } from '../../../components/button-styles.ts';
+import { textLink } from '#web/components/button-styles.ts';
 import { TerminalDemo } from './terminal-demo.tsx';
-import { CONTENT_WIDTH } from '../../../components/layout/content-width.ts';
+import { CONTENT_WIDTH } from '#web/components/layout/content-width.ts';
 
 export function CliSection() {
   return (

@@ -1,7 +1,7 @@
 import type { Plan } from '@spoke/shared';
 import { Building2, Check } from 'lucide-react';
 import { Link } from 'react-router';
-import { primaryButton } from '../../../components/button-styles.ts';
+import { primaryButton } from '#web/components/button-styles.ts';
 
 export function EnterpriseCard({ plan }: { plan: Plan }) {
   return (

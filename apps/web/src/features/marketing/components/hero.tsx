@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
-import { primaryButton, secondaryButton } from '../../../components/button-styles.ts';
-import { CONTENT_WIDTH } from '../../../components/layout/content-width.ts';
+import { primaryButton, secondaryButton } from '#web/components/button-styles.ts';
+import { CONTENT_WIDTH } from '#web/components/layout/content-width.ts';
 import { PromptDemo } from './prompt-demo.tsx';
 
 // The home page claims of the spec, word for word.

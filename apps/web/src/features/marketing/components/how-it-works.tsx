@@ -1,4 +1,4 @@
-import { CONTENT_WIDTH } from '../../../components/layout/content-width.ts';
+import { CONTENT_WIDTH } from '#web/components/layout/content-width.ts';
 const STEPS = [
   {
     title: 'Describe',

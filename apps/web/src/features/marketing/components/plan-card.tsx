@@ -1,7 +1,7 @@
 import type { Plan } from '@spoke/shared';
 import { Check } from 'lucide-react';
 import { Link } from 'react-router';
-import { primaryButton, secondaryButton } from '../../../components/button-styles.ts';
+import { primaryButton, secondaryButton } from '#web/components/button-styles.ts';
 import type { BillingPeriod } from '@spoke/shared';
 import { formatCount, priceDisplay } from '../billing-period.ts';
 

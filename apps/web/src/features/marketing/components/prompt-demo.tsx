@@ -1,6 +1,6 @@
 import { ArrowDown, CalendarClock, Mail, Rss, Sparkles, Zap } from 'lucide-react';
-import { LogoTile } from '../../../components/logo-tile.tsx';
-import { useTypewriter } from '../../../lib/typewriter/use-typewriter.ts';
+import { LogoTile } from '#web/components/logo-tile.tsx';
+import { useTypewriter } from '#web/lib/typewriter/use-typewriter.ts';
 import { DEMO_AGENTS, type DemoAgent } from '../demo-agents.ts';
 import { HERO_MARKS } from '../hero-marks.ts';
 import { PROMPT_SAMPLES } from '../demo-samples.ts';

@@ -1,5 +1,5 @@
 import { CLI_COMMANDS, CLI_SAMPLES } from '../demo-samples.ts';
-import { useTypewriter } from '../../../lib/typewriter/use-typewriter.ts';
+import { useTypewriter } from '#web/lib/typewriter/use-typewriter.ts';
 import { Caret } from './caret.tsx';
 
 /** A terminal typing out `spoke` commands, each followed by what it prints. */

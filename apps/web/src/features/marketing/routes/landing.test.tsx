@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { PageLoading } from '../../../components/page-loading.tsx';
-import { renderRoutes } from '../../../test/render-app.tsx';
+import { PageLoading } from '#web/components/page-loading.tsx';
+import { renderRoutes } from '#web/test/render-app.tsx';
 
 const routes = [{ HydrateFallback: PageLoading, path: '/', lazy: () => import('./landing.tsx') }];
 

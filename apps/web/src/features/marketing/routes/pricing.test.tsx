@@ -2,11 +2,11 @@ import { PLANS, perMonthOfYearly } from '@spoke/shared';
 import { screen, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { PageLoading } from '../../../components/page-loading.tsx';
-import { setToken } from '../../../lib/api/token-store.ts';
-import { renderRoutes } from '../../../test/render-app.tsx';
-import { suiteServer } from '../../../test/suite-server.ts';
-import { sampleUser, sendJson, sendRaw } from '../../../test/test-server.ts';
+import { PageLoading } from '#web/components/page-loading.tsx';
+import { setToken } from '#web/lib/auth/token-store.ts';
+import { renderRoutes } from '#web/test/render-app.tsx';
+import { suiteServer } from '#web/test/suite-server.ts';
+import { sampleUser, sendJson, sendRaw } from '#web/test/test-server.ts';
 
 const routes = [
   { HydrateFallback: PageLoading, path: '/pricing', lazy: () => import('./pricing.tsx') },

@@ -1,14 +1,14 @@
 import { PLANS, type Plan } from '@spoke/shared';
 import { useState } from 'react';
-import { usePageTitle } from '../../../components/layout/use-page-title.ts';
-import { useAuth } from '../../auth/use-auth.ts';
+import { usePageTitle } from '#web/components/layout/use-page-title.ts';
+import { useAuth } from '#web/lib/auth/use-auth.ts';
 import type { BillingPeriod } from '@spoke/shared';
-import { BillingToggle } from '../components/billing-toggle.tsx';
+import { BillingToggle } from '#web/components/billing-toggle.tsx';
 import { EnterpriseCard } from '../components/enterprise-card.tsx';
 import { FaqAccordion } from '../components/faq-accordion.tsx';
 import { PlanCard } from '../components/plan-card.tsx';
 import { PRICING_FAQ } from '../pricing-faq.ts';
-import { CONTENT_WIDTH, READING_WIDTH } from '../../../components/layout/content-width.ts';
+import { CONTENT_WIDTH, READING_WIDTH } from '#web/components/layout/content-width.ts';
 
 type PricedPlan = Plan & { price: NonNullable<Plan['price']> };
 const listed = PLANS.filter((plan): plan is PricedPlan => plan.price !== null);

@@ -1,5 +1,5 @@
 import { ContactReceiptSchema, type ContactRequest } from '@spoke/shared';
-import { api } from '../../../lib/api/client.ts';
+import { api } from '#web/lib/api/client.ts';
 
 /** Sends the contact form; resolves with the stored message's id. Fails with an ApiError. */
 export function sendContactMessage(message: ContactRequest) {

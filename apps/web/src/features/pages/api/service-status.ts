@@ -1,6 +1,6 @@
 import { HealthSchema, ReadySchema, type Health, type Ready } from '@spoke/shared';
-import { ApiError } from '../../../lib/api/api-error.ts';
-import { api } from '../../../lib/api/client.ts';
+import { ApiError } from '#web/lib/api/api-error.ts';
+import { api } from '#web/lib/api/client.ts';
 
 export type Check<T> = { ok: true; data: T } | { ok: false; error: ApiError };
 

@@ -8,17 +8,16 @@ import {
   type ContactTopic,
 } from '@spoke/shared';
 import { useRef, useState, type FormEvent } from 'react';
-import { Alert } from '../../../components/alert.tsx';
-import { primaryButton } from '../../../components/button-styles.ts';
-import { SelectField } from '../../../components/select-field.tsx';
-import { Spinner } from '../../../components/spinner.tsx';
-import { TextField } from '../../../components/text-field.tsx';
-import { isApiError } from '../../../lib/api/api-error.ts';
-import { fieldErrors } from '../../../lib/field-errors.ts';
-import { useAuth } from '../../auth/use-auth.ts';
+import { Alert } from '#web/components/alert.tsx';
+import { SelectField } from '#web/components/select-field.tsx';
+import { TextField } from '#web/components/text-field.tsx';
+import { isApiError } from '#web/lib/api/api-error.ts';
+import { fieldErrors } from '#web/lib/field-errors.ts';
+import { useAuth } from '#web/lib/auth/use-auth.ts';
 import { sendContactMessage } from '../api/send-contact-message.ts';
 import { ContactSent } from './contact-sent.tsx';
 import { TextareaField } from './textarea-field.tsx';
+import { Button } from '#web/components/ui/button.tsx';
 
 type Field = keyof ContactRequest;
 const FIELDS: readonly Field[] = ['name', 'email', 'topic', 'message'];
@@ -142,10 +141,9 @@ export function ContactForm({ initialTopic }: { initialTopic: ContactTopic | '' 
       />
       <div className="flex flex-col-reverse gap-3 sm:flex-row sm:items-center sm:justify-between">
         <p className="text-sm text-slate-600">A person reads every message.</p>
-        <button type="submit" disabled={sending} aria-busy={sending} className={primaryButton}>
-          {sending && <Spinner />}
-          {sending ? 'Sending...' : 'Send message'}
-        </button>
+        <Button type="submit" pending={sending} pendingLabel="Sending...">
+          Send message
+        </Button>
       </div>
     </form>
   );

@@ -1,7 +1,7 @@
 import { CircleCheck } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
-import { secondaryButton, textLink } from '../../../components/button-styles.ts';
+import { secondaryButton, textLink } from '#web/components/button-styles.ts';
 
 /** What replaces the form once a message is stored. */
 export function ContactSent({

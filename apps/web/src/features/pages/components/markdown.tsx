@@ -1,8 +1,8 @@
 import type { ComponentPropsWithoutRef } from 'react';
 import ReactMarkdown, { type Components } from 'react-markdown';
 import { Link } from 'react-router';
+import rehypeSlug from 'rehype-slug';
 import remarkGfm from 'remark-gfm';
-import { rehypeHeadingIds } from './heading-ids.ts';
 
 const link =
   'font-medium text-blue-700 underline decoration-blue-700/30 underline-offset-2 hover:decoration-blue-700 focus-visible:rounded-sm focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600';
@@ -93,11 +93,12 @@ const components: Components = {
 };
 
 const remarkPlugins = [remarkGfm];
-const rehypePlugins = [rehypeHeadingIds];
+const rehypePlugins = [rehypeSlug];
 
 /**
- * Markdown from content/pages/, GitHub-flavoured. Raw HTML in the text is dropped (no
- * rehype-raw): these pages need none, so no markup can slip in through a content edit.
+ * Markdown from content/pages/, GitHub-flavoured, headings with ids as in the docs and blog. Raw
+ * HTML in the text is dropped (no rehype-raw): these pages need none, so no markup can slip in
+ * through a content edit.
  */
 export function Markdown({ children }: { children: string }) {
   return (

@@ -1,6 +1,6 @@
 import { CircleCheck, CircleX, RefreshCw, TriangleAlert } from 'lucide-react';
-import { secondaryButton } from '../../../components/button-styles.ts';
-import { Spinner } from '../../../components/spinner.tsx';
+import { secondaryButton } from '#web/components/button-styles.ts';
+import { Spinner } from '#web/components/spinner.tsx';
 import {
   OVERALL_TEXT,
   overallStatus,

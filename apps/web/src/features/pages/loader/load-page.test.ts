@@ -1,7 +1,7 @@
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { CONTENT_PAGES } from '../../../app/routes.tsx';
+import { CONTENT_PAGES } from '#web/app/routes.tsx';
 import { contentPageSlugs, loadContentPage } from './load-page.ts';
 
 const dir = path.resolve(import.meta.dirname, '../../../../../../content/pages');

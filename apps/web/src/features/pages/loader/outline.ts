@@ -1,4 +1,4 @@
-import { createSlugger } from './slugger.ts';
+import GithubSlugger from 'github-slugger';
 
 export interface OutlineEntry {
   id: string;
@@ -14,20 +14,21 @@ function plainText(markdown: string): string {
 }
 
 /**
- * The level-2 sections of a page with the ids the renderer gives them. Headings of level 2
- * and 3 both count towards repeated ids, in document order, as they do when rendered.
+ * The level-2 sections of a page with the ids the renderer gives them: rehype-slug's, from the
+ * slugger it uses. Headings of every level count towards repeated ids, in document order, as
+ * they do when rendered.
  */
 export function pageOutline(body: string): OutlineEntry[] {
-  const slug = createSlugger();
+  const slugger = new GithubSlugger();
   const entries: OutlineEntry[] = [];
   let fenced = false;
   for (const line of body.split('\n')) {
     if (/^\s*(```|~~~)/.test(line)) fenced = !fenced;
     if (fenced) continue;
-    const match = /^(#{2,6})\s+(.+?)\s*#*\s*$/.exec(line);
+    const match = /^(#{1,6})\s+(.+?)\s*#*\s*$/.exec(line);
     if (!match) continue;
     const text = plainText(match[2] as string);
-    const id = slug(text);
+    const id = slugger.slug(text);
     if (match[1] === '##') entries.push({ id, text });
   }
   return entries;

@@ -2,11 +2,11 @@ import { configure, fireEvent, screen, waitFor, within } from '@testing-library/
 import { userEvent } from '@testing-library/user-event';
 import type { ServerResponse } from 'node:http';
 import { describe, expect, it } from 'vitest';
-import { PageLoading } from '../../../components/page-loading.tsx';
-import { setToken } from '../../../lib/api/token-store.ts';
-import { renderRoutes } from '../../../test/render-app.tsx';
-import { suiteServer } from '../../../test/suite-server.ts';
-import { sampleUser, sendJson, sendRaw, type RecordedRequest } from '../../../test/test-server.ts';
+import { PageLoading } from '#web/components/page-loading.tsx';
+import { setToken } from '#web/lib/auth/token-store.ts';
+import { renderRoutes } from '#web/test/render-app.tsx';
+import { suiteServer } from '#web/test/suite-server.ts';
+import { sampleUser, sendJson, sendRaw, type RecordedRequest } from '#web/test/test-server.ts';
 
 // Lazy screens load slowly on a busy machine; the default second is too tight.
 configure({ asyncUtilTimeout: 5000 });

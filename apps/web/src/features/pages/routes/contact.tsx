@@ -3,8 +3,8 @@ import { Activity, BookOpen, CircleHelp, ShieldCheck } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { ContactForm } from '../components/contact-form.tsx';
-import { pageTitle, useDocumentTitle } from '../components/use-document-title.ts';
-import { CONTENT_WIDTH } from '../../../components/layout/content-width.ts';
+import { usePageTitle } from '#web/components/layout/use-page-title.ts';
+import { CONTENT_WIDTH } from '#web/components/layout/content-width.ts';
 
 function topicFrom(search: URLSearchParams): ContactTopic | '' {
   const topic = search.get('topic');
@@ -14,7 +14,7 @@ function topicFrom(search: URLSearchParams): ContactTopic | '' {
 export function Component() {
   const [search] = useSearchParams();
   const topic = topicFrom(search);
-  useDocumentTitle(pageTitle('Contact'));
+  usePageTitle('Contact');
   return (
     <div className={`${CONTENT_WIDTH} py-10 sm:py-16`}>
       <div className="grid gap-10 lg:grid-cols-[minmax(0,1fr)_minmax(0,36rem)] lg:grid-rows-[auto_1fr] lg:gap-x-16">

@@ -1,8 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { CONTENT_PAGES } from '../../../app/routes.tsx';
-import { PageLoading } from '../../../components/page-loading.tsx';
-import { renderRoutes } from '../../../test/render-app.tsx';
+import { CONTENT_PAGES } from '#web/app/routes.tsx';
+import { PageLoading } from '#web/components/page-loading.tsx';
+import { renderRoutes } from '#web/test/render-app.tsx';
 import { loadContentPage } from '../loader/load-page.ts';
 
 // The first page also compiles the Markdown renderer: allow for a busy machine.

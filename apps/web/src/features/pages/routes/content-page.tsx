@@ -1,10 +1,10 @@
 import { data, useLoaderData, type LoaderFunctionArgs } from 'react-router';
 import { Markdown } from '../components/markdown.tsx';
 import { PageOutline } from '../components/page-outline.tsx';
-import { pageTitle, useDocumentTitle } from '../components/use-document-title.ts';
+import { usePageTitle } from '#web/components/layout/use-page-title.ts';
 import { loadContentPage } from '../loader/load-page.ts';
 import { pageOutline } from '../loader/outline.ts';
-import { CONTENT_WIDTH, READING_WIDTH } from '../../../components/layout/content-width.ts';
+import { CONTENT_WIDTH, READING_WIDTH } from '#web/components/layout/content-width.ts';
 
 // Pages shorter than this read fine without a table of contents.
 const OUTLINE_MIN_SECTIONS = 4;
@@ -19,7 +19,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export function Component() {
   const page = useLoaderData<typeof loader>();
-  useDocumentTitle(pageTitle(page.title));
+  usePageTitle(page.title);
   const showOutline = page.outline.length >= OUTLINE_MIN_SECTIONS;
   return (
     <article className={`${CONTENT_WIDTH} py-10 sm:py-16`}>

@@ -1,11 +1,11 @@
 import { Link } from 'react-router';
-import { textLink } from '../../../components/button-styles.ts';
-import { CONTENT_WIDTH, READING_WIDTH } from '../../../components/layout/content-width.ts';
+import { textLink } from '#web/components/button-styles.ts';
+import { CONTENT_WIDTH, READING_WIDTH } from '#web/components/layout/content-width.ts';
 import { StatusPanel } from '../components/status-panel.tsx';
-import { pageTitle, useDocumentTitle } from '../components/use-document-title.ts';
+import { usePageTitle } from '#web/components/layout/use-page-title.ts';
 
 export function Component() {
-  useDocumentTitle(pageTitle('Status'));
+  usePageTitle('Status');
   return (
     <div className={`${CONTENT_WIDTH} py-10 sm:py-16`}>
       <div className={READING_WIDTH}>

@@ -6,7 +6,7 @@ import {
   type ChangePassword,
 } from '@spoke/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api/client.ts';
+import { api } from '#web/lib/api/client.ts';
 
 export interface ProfilePatch {
   display_name: string | null;

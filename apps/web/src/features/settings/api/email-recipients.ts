@@ -6,8 +6,8 @@ import {
   type EmailRecipientList,
 } from '@spoke/shared';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ApiError } from '../../../lib/api/api-error.ts';
-import { api } from '../../../lib/api/client.ts';
+import type { ApiError } from '#web/lib/api/api-error.ts';
+import { api } from '#web/lib/api/client.ts';
 
 const path = '/api/account/email-recipients';
 export const emailRecipientsQueryKey = ['account', 'email-recipients'] as const;

@@ -1,12 +1,12 @@
-import { Alert } from '../../../components/alert.tsx';
-import { PageLoading } from '../../../components/page-loading.tsx';
-import { RetryError } from '../../../components/retry-error.tsx';
-import { plural } from '../../../lib/format.ts';
-import { useAuth } from '../../auth/use-auth.ts';
+import { Alert } from '#web/components/alert.tsx';
+import { PageLoading } from '#web/components/page-loading.tsx';
+import { RetryError } from '#web/components/retry-error.tsx';
+import { plural } from '#web/lib/format.ts';
+import { useAuth } from '#web/lib/auth/use-auth.ts';
 import { useEmailRecipients } from '../api/email-recipients.ts';
 import { RecipientForm } from './recipient-form.tsx';
 import { RecipientList } from './recipient-list.tsx';
-import { SectionCard } from './section-card.tsx';
+import { SectionCard } from '#web/components/ui/section-card.tsx';
 
 const HEADING = 'email-recipients-heading';
 const LIST_HEADING = 'email-recipients-list-heading';

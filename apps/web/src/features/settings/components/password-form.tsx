@@ -8,15 +8,14 @@ import {
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import * as z from 'zod/mini';
-import { Alert } from '../../../components/alert.tsx';
-import { primaryButton } from '../../../components/button-styles.ts';
-import { Spinner } from '../../../components/spinner.tsx';
-import { TextField } from '../../../components/text-field.tsx';
-import type { ApiError } from '../../../lib/api/api-error.ts';
-import { fieldErrors } from '../../../lib/field-errors.ts';
-import { useAuth } from '../../auth/use-auth.ts';
+import { Alert } from '#web/components/alert.tsx';
+import { TextField } from '#web/components/text-field.tsx';
+import type { ApiError } from '#web/lib/api/api-error.ts';
+import { fieldErrors } from '#web/lib/field-errors.ts';
+import { useAuth } from '#web/lib/auth/use-auth.ts';
 import { changePassword, sessionsQueryKey } from '../api/account.ts';
 import { SuccessNote } from './success-note.tsx';
+import { Button } from '#web/components/ui/button.tsx';
 
 type Field = 'currentPassword' | 'newPassword' | 'confirmPassword';
 
@@ -112,10 +111,9 @@ export function PasswordForm() {
         onChange={(event) => edit('confirmPassword', event.target.value)}
       />
       <div className="flex flex-wrap items-center gap-4">
-        <button type="submit" className={primaryButton} disabled={change.isPending}>
-          {change.isPending && <Spinner />}
-          {change.isPending ? 'Changing...' : 'Change password'}
-        </button>
+        <Button type="submit" pending={change.isPending} pendingLabel="Changing...">
+          Change password
+        </Button>
         <SuccessNote message={saved} />
       </div>
     </form>

@@ -1,15 +1,14 @@
 import { UpdateProfileSchema, type User } from '@spoke/shared';
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { Alert } from '../../../components/alert.tsx';
-import { primaryButton } from '../../../components/button-styles.ts';
-import { Spinner } from '../../../components/spinner.tsx';
-import { TextField } from '../../../components/text-field.tsx';
-import type { ApiError } from '../../../lib/api/api-error.ts';
-import { fieldErrors } from '../../../lib/field-errors.ts';
-import { useAuth } from '../../auth/use-auth.ts';
+import { Alert } from '#web/components/alert.tsx';
+import { TextField } from '#web/components/text-field.tsx';
+import type { ApiError } from '#web/lib/api/api-error.ts';
+import { fieldErrors } from '#web/lib/field-errors.ts';
+import { useAuth } from '#web/lib/auth/use-auth.ts';
 import { updateProfile, type ProfilePatch } from '../api/account.ts';
 import { SuccessNote } from './success-note.tsx';
+import { Button } from '#web/components/ui/button.tsx';
 
 type Field = 'display_name' | 'username';
 
@@ -78,10 +77,9 @@ export function ProfileForm({ user }: { user: User }) {
         onChange={(event) => edit('username', event.target.value)}
       />
       <div className="flex flex-wrap items-center gap-4">
-        <button type="submit" className={primaryButton} disabled={save.isPending}>
-          {save.isPending && <Spinner />}
-          {save.isPending ? 'Saving...' : 'Save profile'}
-        </button>
+        <Button type="submit" pending={save.isPending} pendingLabel="Saving...">
+          Save profile
+        </Button>
         <SuccessNote message={saved} />
       </div>
     </form>

@@ -1,12 +1,11 @@
 import { AddEmailRecipientSchema, ErrorCode } from '@spoke/shared';
 import { useState, type FormEvent } from 'react';
-import { Alert } from '../../../components/alert.tsx';
-import { primaryButton } from '../../../components/button-styles.ts';
-import { Spinner } from '../../../components/spinner.tsx';
-import { TextField } from '../../../components/text-field.tsx';
-import { fieldErrors } from '../../../lib/field-errors.ts';
+import { Alert } from '#web/components/alert.tsx';
+import { TextField } from '#web/components/text-field.tsx';
+import { fieldErrors } from '#web/lib/field-errors.ts';
 import { useAddEmailRecipient } from '../api/email-recipients.ts';
 import { SuccessNote } from './success-note.tsx';
+import { Button } from '#web/components/ui/button.tsx';
 
 /** Asks an address whether the user's agents may e-mail it. */
 export function RecipientForm() {
@@ -57,10 +56,9 @@ export function RecipientForm() {
           }}
           className="min-w-0 flex-1"
         />
-        <button type="submit" className={`${primaryButton} sm:mt-6`} disabled={add.isPending}>
-          {add.isPending && <Spinner />}
-          {add.isPending ? 'Asking...' : 'Ask to allow'}
-        </button>
+        <Button type="submit" pending={add.isPending} pendingLabel="Asking..." className="sm:mt-6">
+          Ask to allow
+        </Button>
       </div>
       <SuccessNote
         message={

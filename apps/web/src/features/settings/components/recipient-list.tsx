@@ -1,9 +1,9 @@
 import type { EmailRecipient, EmailRecipientStatus } from '@spoke/shared';
 import { Mail } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
-import { secondaryButton } from '../../../components/button-styles.ts';
-import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
-import { formatDate } from '../../../lib/format.ts';
+import { secondaryButton } from '#web/components/button-styles.ts';
+import { ConfirmDialog } from '#web/components/confirm-dialog.tsx';
+import { formatDate } from '#web/lib/format.ts';
 import { useRemoveEmailRecipient } from '../api/email-recipients.ts';
 
 const STATUS: Record<EmailRecipientStatus, { label: string; tone: string }> = {

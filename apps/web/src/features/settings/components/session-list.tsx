@@ -1,11 +1,11 @@
 import type { SessionInfo } from '@spoke/shared';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Monitor } from 'lucide-react';
-import { Alert } from '../../../components/alert.tsx';
-import { secondaryButton } from '../../../components/button-styles.ts';
-import { PageLoading } from '../../../components/page-loading.tsx';
-import type { ApiError } from '../../../lib/api/api-error.ts';
-import { useSignOut } from '../../../components/layout/use-sign-out.ts';
+import { Alert } from '#web/components/alert.tsx';
+import { secondaryButton } from '#web/components/button-styles.ts';
+import { PageLoading } from '#web/components/page-loading.tsx';
+import type { ApiError } from '#web/lib/api/api-error.ts';
+import { useSignOut } from '#web/components/layout/use-sign-out.ts';
 import { revokeSession, sessionsQueryKey, useSessions } from '../api/account.ts';
 import { describeUserAgent } from '../user-agent.ts';
 

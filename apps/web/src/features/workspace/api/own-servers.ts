@@ -1,10 +1,11 @@
 import { OwnServersSchema } from '@spoke/shared';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api/client.ts';
+import { api } from '#web/lib/api/client.ts';
+import { registryKeys } from '#web/lib/query-keys.ts';
 
 export function ownServersQueryOptions() {
   return queryOptions({
-    queryKey: ['registry', 'mine'],
+    queryKey: registryKeys.mine(),
     queryFn: ({ signal }) => api.get('/api/registry/mine', OwnServersSchema, { signal }),
   });
 }

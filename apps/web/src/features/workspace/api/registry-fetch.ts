@@ -1,5 +1,5 @@
 import type * as z from 'zod/mini';
-import { api } from '../../../lib/api/client.ts';
+import { api } from '#web/lib/api/client.ts';
 
 /**
  * GET on the public registry API: the official registry's shapes, without the `{data}` envelope

@@ -11,6 +11,7 @@ import {
   useInfiniteQuery,
   useQuery,
 } from '@tanstack/react-query';
+import { registryKeys } from '#web/lib/query-keys.ts';
 import { registryGet } from './registry-fetch.ts';
 
 const BASE = '/registry/v0.1/servers';
@@ -23,7 +24,7 @@ export interface RegistryFilters {
 
 export function registryServersQueryOptions(filters: RegistryFilters) {
   return infiniteQueryOptions({
-    queryKey: ['registry', 'servers', filters],
+    queryKey: registryKeys.servers(filters),
     queryFn: ({ pageParam, signal }) => {
       const params = new URLSearchParams();
       // The list has one entry per version, as the official registry's: show each server once.
@@ -51,7 +52,7 @@ const serverPath = (name: string) => `${BASE}/${encodeURIComponent(name)}/versio
 /** One version of a server; `null` asks for the latest. */
 export function registryServerQueryOptions(name: string, version: string | null) {
   return queryOptions({
-    queryKey: ['registry', 'server', name, version ?? 'latest'],
+    queryKey: registryKeys.server(name, version),
     queryFn: ({ signal }) =>
       registryGet(
         `${serverPath(name)}/${encodeURIComponent(version ?? 'latest')}`,
@@ -67,7 +68,7 @@ export function useRegistryServer(name: string, version: string | null) {
 
 export function registryVersionsQueryOptions(name: string) {
   return queryOptions({
-    queryKey: ['registry', 'versions', name],
+    queryKey: registryKeys.versions(name),
     queryFn: async ({ signal }) =>
       (await registryGet(serverPath(name), RegistryListSchema, signal)).servers,
   });

@@ -7,8 +7,8 @@ import {
   type CreatedApiToken,
 } from '@spoke/shared';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ApiError } from '../../../lib/api/api-error.ts';
-import { api } from '../../../lib/api/client.ts';
+import type { ApiError } from '#web/lib/api/api-error.ts';
+import { api } from '#web/lib/api/client.ts';
 
 export const tokensQueryKey = ['account', 'tokens'] as const;
 

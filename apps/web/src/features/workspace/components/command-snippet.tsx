@@ -1,5 +1,5 @@
 import { Fragment } from 'react';
-import { CopyButton } from '../../../components/copy-button.tsx';
+import { CopyButton } from '#web/components/ui/copy-button.tsx';
 
 /**
  * A one-line shell command with a copy button. A long command wraps rather than scrolls, so all

@@ -1,7 +1,7 @@
 import { BookOpen, Search } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { textLink } from '../../../components/button-styles.ts';
+import { textLink } from '#web/components/button-styles.ts';
 import { CommandSnippet } from './command-snippet.tsx';
 
 // Where the CLI looks when SPOKE_URL is not set.

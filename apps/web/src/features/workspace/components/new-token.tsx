@@ -1,9 +1,9 @@
 import type { CreatedApiToken } from '@spoke/shared';
 import { KeyRound, TriangleAlert } from 'lucide-react';
 import { useEffect, useRef } from 'react';
-import { secondaryButton } from '../../../components/button-styles.ts';
+import { secondaryButton } from '#web/components/button-styles.ts';
 import { CommandSnippet } from './command-snippet.tsx';
-import { CopyButton } from '../../../components/copy-button.tsx';
+import { CopyButton } from '#web/components/ui/copy-button.tsx';
 
 /**
  * The secret of a token just created. It lives only in this component's props: once dismissed

@@ -1,9 +1,9 @@
 import { Download, Server } from 'lucide-react';
 import { Link } from 'react-router';
-import { textLink } from '../../../components/button-styles.ts';
+import { textLink } from '#web/components/button-styles.ts';
 import { useOwnServers } from '../api/own-servers.ts';
 import { formatDate, formatDownloads, serverPath } from '../format.ts';
-import { RetryError } from '../../../components/retry-error.tsx';
+import { RetryError } from '#web/components/retry-error.tsx';
 import { ListPlaceholder } from './list-placeholder.tsx';
 import { StatusBadge } from './status-badge.tsx';
 import { TrustBadge } from './trust-badge.tsx';

@@ -1,7 +1,7 @@
 import { INTEGRATION_CATEGORIES, TRUST_LEVELS } from '@spoke/shared';
 import { Search, X } from 'lucide-react';
 import { useState } from 'react';
-import { Spinner } from '../../../components/spinner.tsx';
+import { Spinner } from '#web/components/spinner.tsx';
 import type { RegistryFilters as Filters } from '../api/registry.ts';
 import type { FilterParam } from '../registry-params.ts';
 import { useDebouncedCallback } from '../use-debounced-callback.ts';

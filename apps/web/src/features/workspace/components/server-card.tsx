@@ -1,7 +1,7 @@
 import { OFFICIAL_META_KEY, SPOKE_META_KEY, type RegistryEntry } from '@spoke/shared';
 import { Download, Tag } from 'lucide-react';
 import { Link } from 'react-router';
-import { IntegrationLogo } from '../../../components/integration-logo.tsx';
+import { IntegrationLogo } from '#web/components/integration-logo.tsx';
 import { formatDownloads, serverPath } from '../format.ts';
 import { StatusBadge } from './status-badge.tsx';
 import { TrustBadge } from './trust-badge.tsx';

@@ -1,7 +1,7 @@
 import { OFFICIAL_META_KEY, SPOKE_META_KEY, type RegistryEntry } from '@spoke/shared';
 import { TriangleAlert } from 'lucide-react';
 import { Link } from 'react-router';
-import { textLink } from '../../../components/button-styles.ts';
+import { textLink } from '#web/components/button-styles.ts';
 import { serverPath } from '../format.ts';
 import { CommandSnippet } from './command-snippet.tsx';
 import { DetailSection } from './detail-section.tsx';

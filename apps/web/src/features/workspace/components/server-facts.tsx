@@ -1,7 +1,7 @@
 import { OFFICIAL_META_KEY, SPOKE_META_KEY, type RegistryEntry } from '@spoke/shared';
 import { ExternalLink } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { textLink } from '../../../components/button-styles.ts';
+import { textLink } from '#web/components/button-styles.ts';
 import { formatDate, formatDownloads, safeHttpUrl } from '../format.ts';
 
 function Row({ term, children }: { term: string; children: ReactNode }) {

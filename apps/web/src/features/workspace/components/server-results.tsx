@@ -1,8 +1,8 @@
 import { SearchX } from 'lucide-react';
-import { secondaryButton } from '../../../components/button-styles.ts';
+import { secondaryButton } from '#web/components/button-styles.ts';
 import type { useRegistryServers, RegistryFilters } from '../api/registry.ts';
-import { LoadMore } from '../../../components/load-more.tsx';
-import { RetryError } from '../../../components/retry-error.tsx';
+import { LoadMore } from '#web/components/load-more.tsx';
+import { RetryError } from '#web/components/retry-error.tsx';
 import { ServerCard } from './server-card.tsx';
 import { ServerListSkeleton } from './server-list-skeleton.tsx';
 import { TRUST_LABELS } from './trust-badge.tsx';

@@ -6,12 +6,11 @@ import {
   type TokenScope,
 } from '@spoke/shared';
 import { useState, type FormEvent } from 'react';
-import { Alert } from '../../../components/alert.tsx';
-import { primaryButton } from '../../../components/button-styles.ts';
-import { Spinner } from '../../../components/spinner.tsx';
-import { TextField } from '../../../components/text-field.tsx';
-import { fieldErrors } from '../../../lib/field-errors.ts';
+import { Alert } from '#web/components/alert.tsx';
+import { TextField } from '#web/components/text-field.tsx';
+import { fieldErrors } from '#web/lib/field-errors.ts';
 import { useCreateToken } from '../api/tokens.ts';
+import { Button } from '#web/components/ui/button.tsx';
 
 const SCOPE_HELP: Record<TokenScope, string> = {
   'registry:publish': 'Publish servers to the registry in your namespaces (spoke publish)',
@@ -88,10 +87,9 @@ export function TokenForm({ onCreated }: { onCreated: (created: CreatedApiToken)
           </p>
         )}
       </fieldset>
-      <button type="submit" className={primaryButton} disabled={create.isPending}>
-        {create.isPending && <Spinner />}
-        {create.isPending ? 'Creating...' : 'Create token'}
-      </button>
+      <Button type="submit" pending={create.isPending} pendingLabel="Creating...">
+        Create token
+      </Button>
     </form>
   );
 }

@@ -1,12 +1,12 @@
 import type { ApiToken } from '@spoke/shared';
 import { KeyRound } from 'lucide-react';
 import { useState } from 'react';
-import { secondaryButton } from '../../../components/button-styles.ts';
+import { secondaryButton } from '#web/components/button-styles.ts';
 import { useRevokeToken, useTokens } from '../api/tokens.ts';
 import { formatDateTime } from '../format.ts';
 import { ListPlaceholder } from './list-placeholder.tsx';
-import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
-import { RetryError } from '../../../components/retry-error.tsx';
+import { ConfirmDialog } from '#web/components/confirm-dialog.tsx';
+import { RetryError } from '#web/components/retry-error.tsx';
 
 export function TokenList({ fallbackFocus }: { fallbackFocus: () => HTMLElement | null }) {
   const tokens = useTokens();

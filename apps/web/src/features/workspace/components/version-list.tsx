@@ -1,9 +1,9 @@
 import { OFFICIAL_META_KEY } from '@spoke/shared';
 import { Link } from 'react-router';
-import { Spinner } from '../../../components/spinner.tsx';
+import { Spinner } from '#web/components/spinner.tsx';
 import { useRegistryVersions } from '../api/registry.ts';
 import { formatDate, serverPath } from '../format.ts';
-import { RetryError } from '../../../components/retry-error.tsx';
+import { RetryError } from '#web/components/retry-error.tsx';
 import { StatusBadge } from './status-badge.tsx';
 
 /** Every version of the server, newest first; `shown` is the one on screen. */

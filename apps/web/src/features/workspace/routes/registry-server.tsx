@@ -1,13 +1,13 @@
 import { ArrowLeft } from 'lucide-react';
 import { Link, useLocation, useParams, useSearchParams } from 'react-router';
-import { secondaryButton, textLink } from '../../../components/button-styles.ts';
-import { IntegrationLogo } from '../../../components/integration-logo.tsx';
-import { CONTENT_WIDTH } from '../../../components/layout/content-width.ts';
-import { PageLoading } from '../../../components/page-loading.tsx';
-import { usePageTitle } from '../../../components/layout/use-page-title.ts';
-import { isApiError } from '../../../lib/api/api-error.ts';
+import { secondaryButton, textLink } from '#web/components/button-styles.ts';
+import { IntegrationLogo } from '#web/components/integration-logo.tsx';
+import { CONTENT_WIDTH } from '#web/components/layout/content-width.ts';
+import { PageLoading } from '#web/components/page-loading.tsx';
+import { usePageTitle } from '#web/components/layout/use-page-title.ts';
+import { isApiError } from '#web/lib/api/api-error.ts';
 import { useRegistryServer } from '../api/registry.ts';
-import { RetryError } from '../../../components/retry-error.tsx';
+import { RetryError } from '#web/components/retry-error.tsx';
 import { ServerDetail } from '../components/server-detail.tsx';
 
 function backSearch(state: unknown): string {

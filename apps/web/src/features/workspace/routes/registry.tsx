@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
-import { textLink } from '../../../components/button-styles.ts';
-import { CONTENT_WIDTH } from '../../../components/layout/content-width.ts';
-import { usePageTitle } from '../../../components/layout/use-page-title.ts';
+import { textLink } from '#web/components/button-styles.ts';
+import { CONTENT_WIDTH } from '#web/components/layout/content-width.ts';
+import { usePageTitle } from '#web/components/layout/use-page-title.ts';
 import { useRegistryServers } from '../api/registry.ts';
 import { RegistryFilters } from '../components/registry-filters.tsx';
 import { ServerResults } from '../components/server-results.tsx';

@@ -6,7 +6,7 @@ import {
   type SpokeMeta,
 } from '@spoke/shared';
 import type { ServerResponse } from 'node:http';
-import { sendJson, type RecordedRequest } from '../../../test/test-server.ts';
+import { sendJson, type RecordedRequest } from '#web/test/test-server.ts';
 
 /** A registry entry with sensible defaults, as the registry API serves it. */
 export function entry(

@@ -2,9 +2,9 @@ import type { ApiToken, OwnServers } from '@spoke/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import type { ServerResponse } from 'node:http';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { renderSignedIn } from '../../../test/render-app.tsx';
-import { suiteServer } from '../../../test/suite-server.ts';
-import { sampleUser, sendJson, sendRaw, type RecordedRequest } from '../../../test/test-server.ts';
+import { renderSignedIn } from '#web/test/render-app.tsx';
+import { suiteServer } from '#web/test/suite-server.ts';
+import { sampleUser, sendJson, sendRaw, type RecordedRequest } from '#web/test/test-server.ts';
 
 const SECRET = 'spk_7Hq2mX9vR4tL8wN1cB6yD3fK0pJ5sA2gE9uZ';
 

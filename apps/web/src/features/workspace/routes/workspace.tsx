@@ -1,12 +1,12 @@
 import { Link } from 'react-router';
-import { textLink } from '../../../components/button-styles.ts';
-import { usePageTitle } from '../../../components/layout/use-page-title.ts';
-import { VerifyFirstNote } from '../../auth/components/verify-first-note.tsx';
+import { textLink } from '#web/components/button-styles.ts';
+import { usePageTitle } from '#web/components/layout/use-page-title.ts';
+import { VerifyFirstNote } from '#web/components/verify-first-note.tsx';
 import { ApiTokens } from '../components/api-tokens.tsx';
 import { ConnectCli } from '../components/connect-cli.tsx';
 import { OwnServers } from '../components/own-servers.tsx';
-import { SectionCard } from '../components/section-card.tsx';
-import { CONTENT_WIDTH } from '../../../components/layout/content-width.ts';
+import { SectionCard } from '#web/components/ui/section-card.tsx';
+import { CONTENT_WIDTH } from '#web/components/layout/content-width.ts';
 
 export function Component() {
   usePageTitle('Workspace');

@@ -1,12 +1,12 @@
 import type { Agent } from '@spoke/shared';
 import { ArrowLeft, Pause, Play } from 'lucide-react';
 import { Link } from 'react-router';
-import { Alert } from '../../../../components/alert.tsx';
-import { secondaryButton, textLink } from '../../../../components/button-styles.ts';
-import { Spinner } from '../../../../components/spinner.tsx';
-import { usePauseResume } from '../../api/agents.ts';
-import { useIntegrations } from '../../api/integrations.ts';
-import { formatDate, formatDateTime } from '../../format.ts';
+import { Alert } from '#web/components/alert.tsx';
+import { secondaryButton, textLink } from '#web/components/button-styles.ts';
+import { Spinner } from '#web/components/spinner.tsx';
+import { usePauseResume } from '#web/features/agents/api/agents.ts';
+import { useIntegrations } from '#web/features/agents/api/integrations.ts';
+import { formatDate, formatDateTime } from '#web/features/agents/format.ts';
 import { AgentStatus } from '../agent-status.tsx';
 
 /** The agent's name and state, with pause and resume. */

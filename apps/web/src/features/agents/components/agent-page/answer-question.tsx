@@ -1,9 +1,8 @@
 import { INSTRUCTIONS_MAX, type Agent } from '@spoke/shared';
 import { useId, useState, type FormEvent } from 'react';
-import { secondaryButton } from '../../../../components/button-styles.ts';
-import { Spinner } from '../../../../components/spinner.tsx';
-import { useSaveSpec } from '../../api/agents.ts';
+import { useSaveSpec } from '#web/features/agents/api/agents.ts';
 import { errorClass, inputClass } from '../spec-form/field-styles.ts';
+import { Button } from '#web/components/ui/button.tsx';
 
 /** The heading under which answers are kept in the instructions, for every run to read. */
 export const ANSWERS_HEADING = 'Answers from your owner:';
@@ -69,14 +68,15 @@ export function AnswerQuestion({ agent, question }: { agent: Agent; question: st
           }}
           className={`${inputClass} min-w-0 flex-1 bg-white`}
         />
-        <button
+        <Button
           type="submit"
-          className={`${secondaryButton} py-1.5 aria-disabled:opacity-60`}
-          aria-disabled={save.isPending}
+          variant="secondary"
+          className="py-1.5"
+          keepFocus
+          pending={save.isPending}
         >
-          {save.isPending && <Spinner />}
           Save answer
-        </button>
+        </Button>
       </div>
       {error && (
         <p id={`${id}-error`} className={errorClass}>

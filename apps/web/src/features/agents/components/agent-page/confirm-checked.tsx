@@ -1,10 +1,9 @@
 import type { Agent } from '@spoke/shared';
-import { Alert } from '../../../../components/alert.tsx';
-import { secondaryButton } from '../../../../components/button-styles.ts';
-import { Spinner } from '../../../../components/spinner.tsx';
-import { useSaveSpec } from '../../api/agents.ts';
+import { Alert } from '#web/components/alert.tsx';
+import { useSaveSpec } from '#web/features/agents/api/agents.ts';
 import { ToConfirm } from '../to-confirm.tsx';
 import { AnswerQuestion } from './answer-question.tsx';
+import { Button } from '#web/components/ui/button.tsx';
 
 /** The compiler's assumptions and open questions, until the owner says they are checked. */
 export function ConfirmChecked({ agent }: { agent: Agent }) {
@@ -25,12 +24,12 @@ export function ConfirmChecked({ agent }: { agent: Agent }) {
           <Alert>{save.error.message}</Alert>
         </div>
       )}
-      <button
-        type="button"
-        className={`${secondaryButton} mt-3 py-1.5 aria-disabled:opacity-60`}
-        aria-disabled={save.isPending}
+      <Button
+        variant="secondary"
+        className="mt-3 py-1.5"
+        keepFocus
+        pending={save.isPending}
         onClick={() => {
-          if (save.isPending) return;
           save.mutate(
             { assumptions: [], unresolved: [] },
             // The box goes away with the button in it: focus moves to the page's title.
@@ -38,9 +37,8 @@ export function ConfirmChecked({ agent }: { agent: Agent }) {
           );
         }}
       >
-        {save.isPending && <Spinner />}
         Mark as checked
-      </button>
+      </Button>
     </ToConfirm>
   );
 }

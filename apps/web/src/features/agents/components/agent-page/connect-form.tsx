@@ -1,11 +1,11 @@
 import { SaveCredentialsSchema, type IntegrationInfo } from '@spoke/shared';
 import { Lock } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
-import { Alert } from '../../../../components/alert.tsx';
-import { primaryButton, secondaryButton } from '../../../../components/button-styles.ts';
-import { Spinner } from '../../../../components/spinner.tsx';
-import { useSaveCredentials } from '../../api/integrations.ts';
+import { Alert } from '#web/components/alert.tsx';
+import { secondaryButton } from '#web/components/button-styles.ts';
+import { useSaveCredentials } from '#web/features/agents/api/integrations.ts';
 import { errorClass, hintClass, inputClass, labelClass } from '../spec-form/field-styles.ts';
+import { Button } from '#web/components/ui/button.tsx';
 
 /**
  * The credentials form for one integration, built from the catalog's environment variables.
@@ -126,14 +126,15 @@ export function ConnectForm({
       {errors.form && <Alert>{errors.form}</Alert>}
       {save.isError && <Alert>{save.error.message}</Alert>}
       <div className="flex flex-wrap gap-2">
-        <button
+        <Button
           type="submit"
-          className={`${primaryButton} py-2 aria-disabled:opacity-60`}
-          aria-disabled={save.isPending}
+          className="py-2"
+          keepFocus
+          pending={save.isPending}
+          pendingLabel="Saving..."
         >
-          {save.isPending && <Spinner />}
-          {save.isPending ? 'Saving...' : `Save ${integration.name} credentials`}
-        </button>
+          {`Save ${integration.name} credentials`}
+        </Button>
         <button type="button" className={`${secondaryButton} py-2`} onClick={onCancel}>
           Cancel
         </button>

@@ -2,8 +2,8 @@ import type { Agent } from '@spoke/shared';
 import { Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { useDeleteAgent } from '../../api/agents.ts';
-import { ConfirmDialog } from '../../../../components/confirm-dialog.tsx';
+import { useDeleteAgent } from '#web/features/agents/api/agents.ts';
+import { ConfirmDialog } from '#web/components/confirm-dialog.tsx';
 
 const dangerOutline =
   'inline-flex items-center gap-2 rounded-lg border border-red-300 bg-white px-4 py-2 text-sm font-semibold text-red-700 transition hover:bg-red-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-700';

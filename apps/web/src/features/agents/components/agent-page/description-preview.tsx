@@ -1,8 +1,8 @@
 import { ArrowRight } from 'lucide-react';
-import { FieldErrorsAlert } from '../../../../components/alert.tsx';
-import { primaryButton, secondaryButton } from '../../../../components/button-styles.ts';
-import { Spinner } from '../../../../components/spinner.tsx';
-import type { ApiError } from '../../../../lib/api/api-error.ts';
+import { FieldErrorsAlert } from '#web/components/alert.tsx';
+import { secondaryButton } from '#web/components/button-styles.ts';
+import type { ApiError } from '#web/lib/api/api-error.ts';
+import { Button } from '#web/components/ui/button.tsx';
 
 /** What a new description would change, one line each, with the choice to apply it. */
 export function DescriptionPreview({
@@ -61,15 +61,9 @@ export function DescriptionPreview({
       )}
       <div className="mt-4 flex flex-wrap items-center gap-3">
         {(!none || wordingChanged) && (
-          <button
-            type="button"
-            className={`${primaryButton} aria-disabled:cursor-not-allowed aria-disabled:opacity-60`}
-            aria-disabled={applying}
-            onClick={onApply}
-          >
-            {applying && <Spinner />}
-            {applying ? 'Applying...' : none ? 'Save description' : 'Apply changes'}
-          </button>
+          <Button keepFocus pending={applying} pendingLabel="Applying..." onClick={onApply}>
+            {none ? 'Save description' : 'Apply changes'}
+          </Button>
         )}
         <button type="button" className={secondaryButton} disabled={applying} onClick={onCancel}>
           Cancel

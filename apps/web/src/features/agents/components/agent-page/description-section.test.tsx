@@ -1,12 +1,12 @@
 import type { AgentSpec, RecompileResult } from '@spoke/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { renderSignedIn } from '../../../../test/render-app.tsx';
-import { suiteServer } from '../../../../test/suite-server.ts';
-import { sendJson } from '../../../../test/test-server.ts';
-import { createFakeAgentsApi } from '../../testing/fake-agents-api.ts';
-import { AGENT_ID, listItem, sampleAgent } from '../../testing/fixtures.ts';
-import { STATUS_PLAN } from '../../testing/plan-fixtures.ts';
+import { renderSignedIn } from '#web/test/render-app.tsx';
+import { suiteServer } from '#web/test/suite-server.ts';
+import { sendJson } from '#web/test/test-server.ts';
+import { createFakeAgentsApi } from '#web/features/agents/testing/fake-agents-api.ts';
+import { AGENT_ID, listItem, sampleAgent } from '#web/features/agents/testing/fixtures.ts';
+import { STATUS_PLAN } from '#web/features/agents/testing/plan-fixtures.ts';
 
 let api = createFakeAgentsApi();
 const server = suiteServer((req, res) => api.handle(req, res));

@@ -1,18 +1,18 @@
 import { CreateAgentSchema, type Agent } from '@spoke/shared';
 import { Pencil } from 'lucide-react';
 import { useId, useRef, useState, type FormEvent } from 'react';
-import { Alert } from '../../../../components/alert.tsx';
-import { secondaryButton } from '../../../../components/button-styles.ts';
-import { PendingButton } from '../../../../components/pending-button.tsx';
-import type { ApiError } from '../../../../lib/api/api-error.ts';
-import { fieldErrors } from '../../../../lib/field-errors.ts';
-import { useApplyDescription, useRecompile } from '../../api/agents.ts';
-import { browserTimeZone } from '../../time-zone.ts';
+import { Alert } from '#web/components/alert.tsx';
+import { secondaryButton } from '#web/components/button-styles.ts';
+import type { ApiError } from '#web/lib/api/api-error.ts';
+import { fieldErrors } from '#web/lib/field-errors.ts';
+import { useApplyDescription, useRecompile } from '#web/features/agents/api/agents.ts';
+import { browserTimeZone } from '#web/features/agents/time-zone.ts';
 import { smallButton } from '../spec-form/field-styles.ts';
 import { useFocusLater } from '../spec-form/use-focus-later.ts';
 import { PromptField } from '../studio/prompt-field.tsx';
 import { DescriptionPreview } from './description-preview.tsx';
-import { SectionCard } from './section-card.tsx';
+import { SectionCard } from '#web/components/ui/section-card.tsx';
+import { Button } from '#web/components/ui/button.tsx';
 
 const APPLIED = 'Description updated. The new spec and plan apply from the next run.';
 
@@ -160,9 +160,14 @@ export function DescriptionSection({ agent }: { agent: Agent }) {
             )}
             {!recompile.isSuccess && (
               <div className="mt-3 flex flex-wrap items-center gap-3">
-                <PendingButton pending={recompile.isPending} pendingLabel="Previewing...">
+                <Button
+                  type="submit"
+                  keepFocus
+                  pending={recompile.isPending}
+                  pendingLabel="Previewing..."
+                >
                   Preview changes
-                </PendingButton>
+                </Button>
                 <button type="button" className={secondaryButton} onClick={() => close(false)}>
                   Cancel
                 </button>

@@ -1,11 +1,11 @@
 import type { Agent, IntegrationInfo } from '@spoke/shared';
 import { useId, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { Alert } from '../../../../components/alert.tsx';
-import { IntegrationLogo } from '../../../../components/integration-logo.tsx';
-import { useDeleteCredentials } from '../../api/integrations.ts';
+import { Alert } from '#web/components/alert.tsx';
+import { IntegrationLogo } from '#web/components/integration-logo.tsx';
+import { useDeleteCredentials } from '#web/features/agents/api/integrations.ts';
 import { ConnectionStatus } from '../connection-status.tsx';
-import { RetryError } from '../../../../components/retry-error.tsx';
+import { RetryError } from '#web/components/retry-error.tsx';
 import { smallButton } from '../spec-form/field-styles.ts';
 import { useFocusLater } from '../spec-form/use-focus-later.ts';
 import { ConnectForm } from './connect-form.tsx';

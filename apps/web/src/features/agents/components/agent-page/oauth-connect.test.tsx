@@ -1,10 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { renderSignedIn } from '../../../../test/render-app.tsx';
-import { suiteServer } from '../../../../test/suite-server.ts';
-import { sendJson } from '../../../../test/test-server.ts';
-import { createFakeAgentsApi } from '../../testing/fake-agents-api.ts';
-import { AGENT_ID, listItem, sampleAgent } from '../../testing/fixtures.ts';
+import { renderSignedIn } from '#web/test/render-app.tsx';
+import { suiteServer } from '#web/test/suite-server.ts';
+import { sendJson } from '#web/test/test-server.ts';
+import { createFakeAgentsApi } from '#web/features/agents/testing/fake-agents-api.ts';
+import { AGENT_ID, listItem, sampleAgent } from '#web/features/agents/testing/fixtures.ts';
 import { browser, returnPath } from './oauth-connect.tsx';
 
 let api = createFakeAgentsApi();

@@ -1,7 +1,7 @@
 import type { IntegrationInfo } from '@spoke/shared';
 import { useLocation } from 'react-router';
-import { Spinner } from '../../../../components/spinner.tsx';
-import { useStartOAuth } from '../../api/integrations.ts';
+import { Spinner } from '#web/components/spinner.tsx';
+import { useStartOAuth } from '#web/features/agents/api/integrations.ts';
 import { smallButton } from '../spec-form/field-styles.ts';
 
 /** Where the browser goes: a seam for tests, which cannot leave the page. */

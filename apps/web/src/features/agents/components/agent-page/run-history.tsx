@@ -1,9 +1,9 @@
 import { useEffect, useRef } from 'react';
-import { Alert } from '../../../../components/alert.tsx';
-import { useRuns } from '../../api/runs.ts';
+import { Alert } from '#web/components/alert.tsx';
+import { useRuns } from '#web/features/agents/api/runs.ts';
 import { AgentListSkeleton } from '../agent-list-skeleton.tsx';
-import { LoadMore } from '../../../../components/load-more.tsx';
-import { RetryError } from '../../../../components/retry-error.tsx';
+import { LoadMore } from '#web/components/load-more.tsx';
+import { RetryError } from '#web/components/retry-error.tsx';
 import { RunItem } from './run-item.tsx';
 
 /** The agent's runs, newest first, refreshed while one is in progress. */

@@ -8,7 +8,7 @@ import {
   formatDuration,
   plural,
   runDuration,
-} from '../../format.ts';
+} from '#web/features/agents/format.ts';
 import { RunStatus } from '../run-status.tsx';
 import { RunSteps } from './run-steps.tsx';
 

@@ -1,11 +1,11 @@
 import { ErrorCode, type Agent, type DryRun } from '@spoke/shared';
 import { FlaskConical, Play } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
-import { Alert } from '../../../../components/alert.tsx';
-import { primaryButton, secondaryButton } from '../../../../components/button-styles.ts';
-import { Spinner } from '../../../../components/spinner.tsx';
-import { useStartRun } from '../../api/runs.ts';
-import { formatDate } from '../../format.ts';
+import { Alert } from '#web/components/alert.tsx';
+import { primaryButton, secondaryButton } from '#web/components/button-styles.ts';
+import { Spinner } from '#web/components/spinner.tsx';
+import { useStartRun } from '#web/features/agents/api/runs.ts';
+import { formatDate } from '#web/features/agents/format.ts';
 import { inputClass } from '../spec-form/field-styles.ts';
 import { DryRunResult } from './dry-run-result.tsx';
 import { runInput } from './run-input.ts';

@@ -2,10 +2,10 @@ import type { Run } from '@spoke/shared';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { createQueryClient } from '../../../../lib/query-client.ts';
-import { suiteServer } from '../../../../test/suite-server.ts';
-import { sendJson, sendRaw } from '../../../../test/test-server.ts';
-import { sampleRun } from '../../testing/fixtures.ts';
+import { createQueryClient } from '#web/lib/query-client.ts';
+import { suiteServer } from '#web/test/suite-server.ts';
+import { sendJson, sendRaw } from '#web/test/test-server.ts';
+import { sampleRun } from '#web/features/agents/testing/fixtures.ts';
 import { RunSteps } from './run-steps.tsx';
 
 const RUN: Run = sampleRun({

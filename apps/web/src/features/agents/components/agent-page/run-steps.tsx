@@ -1,9 +1,9 @@
 import type { Run, RunStep } from '@spoke/shared';
 import { Bot, GitBranch, Repeat, Wrench } from 'lucide-react';
-import { Spinner } from '../../../../components/spinner.tsx';
-import { isInProgress, useRun } from '../../api/runs.ts';
-import { formatCount, formatDuration } from '../../format.ts';
-import { RetryError } from '../../../../components/retry-error.tsx';
+import { Spinner } from '#web/components/spinner.tsx';
+import { isInProgress, useRun } from '#web/features/agents/api/runs.ts';
+import { formatCount, formatDuration } from '#web/features/agents/format.ts';
+import { RetryError } from '#web/components/retry-error.tsx';
 import { JsonText } from './json-text.tsx';
 
 const KINDS = {

@@ -1,6 +1,6 @@
 import { Eye, EyeOff } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
-import { CopyButton } from '../../../../components/copy-button.tsx';
+import { CopyButton } from '#web/components/ui/copy-button.tsx';
 import { hintClass, inputClass, labelClass, smallButton } from '../spec-form/field-styles.ts';
 
 /** A secret, hidden until asked for, with a copy button and what it is for. */

@@ -1,10 +1,10 @@
 import type { Agent } from '@spoke/shared';
 import { RefreshCw } from 'lucide-react';
 import { useState } from 'react';
-import { secondaryButton } from '../../../../components/button-styles.ts';
-import { useRotateWebhook } from '../../api/agents.ts';
-import { ConfirmDialog } from '../../../../components/confirm-dialog.tsx';
-import { CopyButton } from '../../../../components/copy-button.tsx';
+import { secondaryButton } from '#web/components/button-styles.ts';
+import { useRotateWebhook } from '#web/features/agents/api/agents.ts';
+import { ConfirmDialog } from '#web/components/confirm-dialog.tsx';
+import { CopyButton } from '#web/components/ui/copy-button.tsx';
 import { inputClass, labelClass } from '../spec-form/field-styles.ts';
 import { SecretField } from './secret-field.tsx';
 

@@ -1,6 +1,6 @@
 import type { AgentPlan } from '@spoke/shared';
 import { describe, expect, it } from 'vitest';
-import { PLAN_INTEGRATIONS } from '../../testing/plan-fixtures.ts';
+import { PLAN_INTEGRATIONS } from '#web/features/agents/testing/plan-fixtures.ts';
 import {
   compareText,
   draftFromPlan,

@@ -1,9 +1,8 @@
 import type { Agent, IntegrationInfo } from '@spoke/shared';
 import { useEffect, useId, useMemo, useRef, useState, type FormEvent, type RefObject } from 'react';
-import { secondaryButton } from '../../../../components/button-styles.ts';
-import { PendingButton } from '../../../../components/pending-button.tsx';
-import { useSaveSpec } from '../../api/agents.ts';
-import { plural } from '../../format.ts';
+import { secondaryButton } from '#web/components/button-styles.ts';
+import { useSaveSpec } from '#web/features/agents/api/agents.ts';
+import { plural } from '#web/features/agents/format.ts';
 import { useFocusLater } from '../spec-form/use-focus-later.ts';
 import { PlanEditorContext, type PlanEditorState } from './editor-context.ts';
 import { toolGroupsFor } from '../tool-picker.tsx';
@@ -27,6 +26,7 @@ import {
 import { TOP_SCOPE } from './references.ts';
 import { StepListEditor } from './step-list-editor.tsx';
 import { toolsByName } from './tool-fields.ts';
+import { Button } from '#web/components/ui/button.tsx';
 
 /** The element an error is about: its field, or failing that the nearest enclosing one. */
 function targetOf(key: string, fieldId: (key: string) => string): HTMLElement | null {
@@ -216,9 +216,9 @@ export function PlanEditor({
           onChange={setSteps}
         />
         <div className="flex flex-wrap items-center gap-3 border-t border-slate-200 pt-4">
-          <PendingButton pending={save.isPending} pendingLabel="Saving...">
+          <Button type="submit" keepFocus pending={save.isPending} pendingLabel="Saving...">
             Save plan
-          </PendingButton>
+          </Button>
           <button
             type="button"
             className={secondaryButton}

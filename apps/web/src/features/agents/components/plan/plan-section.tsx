@@ -1,9 +1,9 @@
 import type { Agent, IntegrationInfo } from '@spoke/shared';
 import { Pencil } from 'lucide-react';
 import { useId, useState } from 'react';
-import { RetryError } from '../../../../components/retry-error.tsx';
-import { Spinner } from '../../../../components/spinner.tsx';
-import { SectionCard } from '../agent-page/section-card.tsx';
+import { RetryError } from '#web/components/retry-error.tsx';
+import { Spinner } from '#web/components/spinner.tsx';
+import { SectionCard } from '#web/components/ui/section-card.tsx';
 import { smallButton } from '../spec-form/field-styles.ts';
 import { useFocusLater } from '../spec-form/use-focus-later.ts';
 import { PlanEditor } from './plan-editor.tsx';

@@ -1,7 +1,7 @@
 import type { AgentPlan } from '@spoke/shared';
 import { render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { STATUS_PLAN } from '../../testing/plan-fixtures.ts';
+import { STATUS_PLAN } from '#web/features/agents/testing/plan-fixtures.ts';
 import { NoPlan, PlanView } from './plan-view.tsx';
 
 const EVERY_KIND: AgentPlan = {

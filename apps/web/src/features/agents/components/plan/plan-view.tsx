@@ -6,7 +6,7 @@ import {
   type PlanStep,
 } from '@spoke/shared';
 import { CircleCheck, Sparkles } from 'lucide-react';
-import { plural } from '../../format.ts';
+import { plural } from '#web/features/agents/format.ts';
 import { KindBadge, ModelBadge, RefChip } from './plan-badges.tsx';
 import { ModelBody, ToolBody } from './plan-step-bodies.tsx';
 import { comparisonInWords, needsModel } from './plan-words.ts';

@@ -1,4 +1,4 @@
-import { Cron } from 'croner';
+import { isValidTimeZone, nextRuns } from '@spoke/shared/schedule';
 import cronstrue from 'cronstrue';
 
 export type CronCheck =
@@ -15,15 +15,6 @@ export const CRON_PRESETS: readonly { label: string; cron: string }[] = [
   { label: 'On the first of the month at 9:00', cron: '0 9 1 * *' },
 ];
 
-function isTimeZone(timezone: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: timezone });
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 /** The schedule in words, e.g. "at 09:00, Monday through Friday"; null if it does not parse. */
 export function describeCron(cron: string): string | null {
   try {
@@ -34,16 +25,16 @@ export function describeCron(cron: string): string | null {
   }
 }
 
-/** Parses a five-field cron expression with croner and lists its next runs in `timezone`. */
+/** Checks a five-field cron expression and lists its next runs in `timezone`. */
 export function checkCron(cron: string, timezone: string, count = 5, from?: Date): CronCheck {
   const expression = cron.trim();
   if (expression === '') return { ok: false, field: 'cron', error: 'Cron expression is required' };
-  if (!isTimeZone(timezone)) {
+  if (!isValidTimeZone(timezone)) {
     return { ok: false, field: 'timezone', error: `Unknown time zone “${timezone}”` };
   }
   let next: Date[];
   try {
-    next = new Cron(expression, { timezone, mode: '5-part' }).nextRuns(count, from);
+    next = nextRuns(expression, timezone, count, from);
   } catch (error) {
     const reason = error instanceof Error ? error.message.replace(/^Cron\w*:\s*/, '') : '';
     return { ok: false, field: 'cron', error: `Not a valid cron expression. ${reason}`.trim() };

@@ -5,7 +5,7 @@ import {
   type IntegrationInfo,
 } from '@spoke/shared';
 import { useId } from 'react';
-import { formatCount } from '../../format.ts';
+import { formatCount } from '#web/features/agents/format.ts';
 import { errorClass, inputClass } from './field-styles.ts';
 import { ChoiceCard } from './choice-card.tsx';
 import { FormField } from './form-field.tsx';

@@ -7,10 +7,9 @@ import {
   type IntegrationInfo,
 } from '@spoke/shared';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { FieldErrorsAlert } from '../../../../components/alert.tsx';
-import { secondaryButton } from '../../../../components/button-styles.ts';
-import { PendingButton } from '../../../../components/pending-button.tsx';
-import { useSaveSpec } from '../../api/agents.ts';
+import { FieldErrorsAlert } from '#web/components/alert.tsx';
+import { secondaryButton } from '#web/components/button-styles.ts';
+import { useSaveSpec } from '#web/features/agents/api/agents.ts';
 import { checkCron } from './cron.ts';
 import { inputClass } from './field-styles.ts';
 import { FormField } from './form-field.tsx';
@@ -28,6 +27,7 @@ import {
 import { StepsEditor } from './steps-editor.tsx';
 import { toolGroupsFor } from '../tool-picker.tsx';
 import { TriggerFields } from './trigger-fields.tsx';
+import { Button } from '#web/components/ui/button.tsx';
 
 // Errors the form shows beside a field; anything else is listed above the Save button.
 const FIELD_KEY =
@@ -187,9 +187,9 @@ export function SpecForm({
 
       {save.isError && <FieldErrorsAlert message={save.error.message} fields={otherErrors} />}
       <div className="flex flex-wrap items-center gap-3 border-t border-slate-200 pt-4">
-        <PendingButton pending={save.isPending} pendingLabel="Saving...">
+        <Button type="submit" keepFocus pending={save.isPending} pendingLabel="Saving...">
           Save changes
-        </PendingButton>
+        </Button>
         <button
           type="button"
           className={secondaryButton}

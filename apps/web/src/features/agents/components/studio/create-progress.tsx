@@ -1,6 +1,6 @@
 import { CREATE_PHASES, type CreatePhase } from '@spoke/shared';
 import { Check, Circle } from 'lucide-react';
-import { Spinner } from '../../../../components/spinner.tsx';
+import { Spinner } from '#web/components/spinner.tsx';
 
 export const PHASE_LABELS: Record<CreatePhase, string> = {
   understanding: 'Understanding your request',

@@ -1,5 +1,5 @@
-import { TextField } from '../../../../components/text-field.tsx';
-import { DEFAULT_AFTER_LOGIN } from '../../next-location.ts';
+import { TextField } from '#web/components/text-field.tsx';
+import { DEFAULT_AFTER_LOGIN } from '#web/features/auth/next-location.ts';
 import { GoogleOption } from '../google-button.tsx';
 import { bindField, type StepProps } from './step-props.ts';
 

@@ -1,9 +1,9 @@
 import { ROLE_LABELS, TEAM_SIZE_LABELS, USE_CASE_LABELS } from '@spoke/shared';
 import { useId } from 'react';
 import { Link } from 'react-router';
-import { textLink } from '../../../../components/button-styles.ts';
-import { CheckboxField } from '../../../../components/checkbox-field.tsx';
-import { SelectField } from '../../../../components/select-field.tsx';
+import { textLink } from '#web/components/button-styles.ts';
+import { CheckboxField } from '#web/components/checkbox-field.tsx';
+import { SelectField } from '#web/components/select-field.tsx';
 import { bindField, type StepProps } from './step-props.ts';
 
 // New tabs, so reading the terms does not throw away what the wizard holds.

@@ -1,16 +1,15 @@
 import { RegisterRequestSchema } from '@spoke/shared';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { Alert } from '../../../../components/alert.tsx';
-import { primaryButton, secondaryButton } from '../../../../components/button-styles.ts';
-import { Spinner } from '../../../../components/spinner.tsx';
-import { fieldErrors } from '../../../../lib/field-errors.ts';
-import { registerAccount } from '../../api/register.ts';
-import { commonPasswordError } from '../../common-passwords.ts';
-import { DEFAULT_AFTER_LOGIN } from '../../next-location.ts';
-import { useAuth } from '../../use-auth.ts';
+import { Alert } from '#web/components/alert.tsx';
+import { secondaryButton } from '#web/components/button-styles.ts';
+import { fieldErrors } from '#web/lib/field-errors.ts';
+import { registerAccount } from '#web/features/auth/api/register.ts';
+import { commonPasswordError } from '#web/features/auth/common-passwords.ts';
+import { DEFAULT_AFTER_LOGIN } from '#web/features/auth/next-location.ts';
+import { useAuth } from '#web/lib/auth/use-auth.ts';
 import { AccountStep } from './account-step.tsx';
-import { asApiError } from '../../api/as-api-error.ts';
+import { asApiError } from '#web/lib/api/as-api-error.ts';
 import { PasswordStep } from './password-step.tsx';
 import { ProfileStep } from './profile-step.tsx';
 import type { StepProps } from './step-props.ts';
@@ -23,6 +22,7 @@ import {
   type Step,
   type WizardErrors,
 } from './wizard-values.ts';
+import { Button } from '#web/components/ui/button.tsx';
 
 const STEPS = { 1: AccountStep, 2: PasswordStep, 3: ProfileStep };
 
@@ -124,15 +124,14 @@ export function RegisterWizard() {
             Back
           </button>
         )}
-        <button
+        <Button
           type="submit"
-          disabled={busy}
-          aria-busy={busy}
-          className={`${primaryButton} flex-1`}
+          pending={busy}
+          pendingLabel={step < 3 ? 'Continue' : 'Creating Account...'}
+          className="flex-1"
         >
-          {busy && <Spinner />}
-          {step < 3 ? 'Continue' : busy ? 'Creating Account...' : 'Create Account'}
-        </button>
+          {step < 3 ? 'Continue' : 'Create Account'}
+        </Button>
       </div>
     </form>
   );

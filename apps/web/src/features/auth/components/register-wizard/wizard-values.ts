@@ -6,7 +6,7 @@ import {
   type TeamSize,
   type UseCase,
 } from '@spoke/shared';
-import { fieldErrors } from '../../../../lib/field-errors.ts';
+import { fieldErrors } from '#web/lib/field-errors.ts';
 
 export interface WizardValues {
   firstName: string;

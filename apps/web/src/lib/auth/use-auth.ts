@@ -1,6 +1,6 @@
 import type { User } from '@spoke/shared';
 import { createContext, useContext } from 'react';
-import type { ApiError } from '../../lib/api/api-error.ts';
+import type { ApiError } from '../api/api-error.ts';
 
 export interface AuthState {
   user: User | null;

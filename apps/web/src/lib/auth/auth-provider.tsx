@@ -8,11 +8,11 @@ import {
   useSyncExternalStore,
   type ReactNode,
 } from 'react';
-import { hydratingPrerender } from '../../../prerender/state.ts';
-import { clientError, isApiError, type ApiError } from '../../../lib/api/api-error.ts';
-import { clearToken, getToken, setToken, subscribeToken } from '../../../lib/api/token-store.ts';
-import { loadSessionApi } from '../api/load-session-api.ts';
-import { AuthContext, type AuthState } from '../use-auth.ts';
+import { hydratingPrerender } from '#web/prerender/state.ts';
+import { clientError, isApiError, type ApiError } from '../api/api-error.ts';
+import { clearToken, getToken, setToken, subscribeToken } from './token-store.ts';
+import { loadSessionApi } from './load-session-api.ts';
+import { AuthContext, type AuthState } from './use-auth.ts';
 
 interface Session {
   token: string;

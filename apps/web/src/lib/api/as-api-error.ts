@@ -1,5 +1,5 @@
 import { CLIENT_ERROR_MESSAGES, ErrorCode } from '@spoke/shared';
-import { ApiError, isApiError } from '../../../lib/api/api-error.ts';
+import { ApiError, isApiError } from './api-error.ts';
 
 /** The API client only throws ApiError; anything else still gets a catalogue message. */
 export function asApiError(error: unknown): ApiError {

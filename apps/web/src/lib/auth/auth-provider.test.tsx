@@ -2,10 +2,10 @@ import { act, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { CLIENT_ERROR_MESSAGES } from '@spoke/shared';
 import { describe, expect, it, vi } from 'vitest';
-import { getToken, setToken } from '../../../lib/api/token-store.ts';
-import { suiteServer } from '../../../test/suite-server.ts';
-import { sampleUser, sendJson, sendRaw, type Handler } from '../../../test/test-server.ts';
-import { useAuth } from '../use-auth.ts';
+import { getToken, setToken } from './token-store.ts';
+import { suiteServer } from '#web/test/suite-server.ts';
+import { sampleUser, sendJson, sendRaw, type Handler } from '#web/test/test-server.ts';
+import { useAuth } from './use-auth.ts';
 import { AuthProvider } from './auth-provider.tsx';
 
 const GOOD_TOKEN = 'good-token';

@@ -3,7 +3,7 @@ import type { DocSection } from '../content/docs-model.ts';
 
 export const SECTION_FALLBACK_DESCRIPTION = 'Learn more about this topic';
 
-export function SectionCard({ section, to }: { section: DocSection; to: string }) {
+export function SectionLinkCard({ section, to }: { section: DocSection; to: string }) {
   return (
     <Link
       to={to}

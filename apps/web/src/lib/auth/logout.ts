@@ -1,5 +1,5 @@
 import { OkSchema } from '@spoke/shared';
-import { api } from '../../../lib/api/client.ts';
+import { api } from '../api/client.ts';
 
 /** Revokes the current session on the server. */
 export function logoutRequest() {

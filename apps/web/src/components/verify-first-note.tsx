@@ -1,5 +1,5 @@
 import { MailWarning } from 'lucide-react';
-import { useAuth } from '../use-auth.ts';
+import { useAuth } from '../lib/auth/use-auth.ts';
 
 /**
  * Beside an action an account with an unproven address cannot take yet (publishing, agents

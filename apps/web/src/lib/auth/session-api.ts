@@ -1,6 +1,6 @@
 import type { AuthResult, LoginRequest } from '@spoke/shared';
-import type { ApiError } from '../../../lib/api/api-error.ts';
-import { asApiError } from './as-api-error.ts';
+import type { ApiError } from '../api/api-error.ts';
+import { asApiError } from '../api/as-api-error.ts';
 import { loginRequest } from './login.ts';
 import { logoutRequest } from './logout.ts';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { suiteServer } from '../../../test/suite-server.ts';
-import { sampleUser, sendJson, sendRaw } from '../../../test/test-server.ts';
+import { suiteServer } from '#web/test/suite-server.ts';
+import { sampleUser, sendJson, sendRaw } from '#web/test/test-server.ts';
 import { fetchMeWithRetry } from './me.ts';
 
 const server = suiteServer();

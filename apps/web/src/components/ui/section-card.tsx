@@ -1,6 +1,9 @@
 import type { ReactNode } from 'react';
 
-/** One titled block of the agent page. */
+/**
+ * One titled block of a page, named by its heading. The heading takes focus from code (not from
+ * Tab), so a page can move focus there when the control that held it goes away.
+ */
 export function SectionCard({
   id,
   title,

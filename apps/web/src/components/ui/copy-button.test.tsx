@@ -1,7 +1,7 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { CopyButton } from './copy-button.tsx';
+import { COPY_CONFIRMATION_MS, CopyButton } from './copy-button.tsx';
 
 beforeEach(() => {
   // user-event provides the clipboard jsdom lacks; clicks go through fireEvent so that only the
@@ -15,8 +15,8 @@ afterEach(() => {
 
 const LABEL = 'Copy install command';
 
-async function click() {
-  fireEvent.click(screen.getByRole('button', { name: LABEL }));
+async function click(name = LABEL) {
+  fireEvent.click(screen.getByRole('button', { name }));
   // Lets the clipboard promise settle.
   await act(async () => {});
 }
@@ -24,7 +24,7 @@ async function click() {
 const buttonText = () => screen.getByRole('button', { name: LABEL }).textContent;
 const announced = () => screen.getByRole('status').textContent;
 
-describe('CopyButton', () => {
+describe('CopyButton beside a value', () => {
   it('keeps its label as the name while it reads Copied for 2000 ms', async () => {
     const write = vi.spyOn(navigator.clipboard, 'writeText');
     render(<CopyButton text="spoke install io.github.ada/weather" label={LABEL} />);
@@ -70,5 +70,45 @@ describe('CopyButton', () => {
     view.rerender(<CopyButton text="second" label={LABEL} />);
     await click();
     expect(write).toHaveBeenCalledWith('second');
+  });
+});
+
+describe('CopyButton in a code block', () => {
+  const codeButtonText = () => screen.getByRole('button').textContent;
+
+  it("reads 'Copied!' for exactly 2000 ms, announces it, then reverts", async () => {
+    expect(COPY_CONFIRMATION_MS).toBe(2000);
+    const write = vi.spyOn(navigator.clipboard, 'writeText');
+    render(<CopyButton variant="code" text="npm install -g @spoke/cli" />);
+    await click('Copy');
+
+    expect(write).toHaveBeenCalledWith('npm install -g @spoke/cli');
+    expect(codeButtonText()).toBe('Copied!');
+    expect(screen.getByRole('status').textContent).toBe('Code copied to clipboard');
+
+    act(() => vi.advanceTimersByTime(1999));
+    expect(codeButtonText()).toBe('Copied!');
+    act(() => vi.advanceTimersByTime(1));
+    expect(codeButtonText()).toBe('Copy');
+    expect(screen.getByRole('status').textContent).toBe('');
+  });
+
+  it('starts the 2000 ms again on a second click', async () => {
+    render(<CopyButton variant="code" text="x" />);
+    await click('Copy');
+    act(() => vi.advanceTimersByTime(1500));
+    await click('Copied!');
+    act(() => vi.advanceTimersByTime(1500));
+    expect(codeButtonText()).toBe('Copied!');
+    act(() => vi.advanceTimersByTime(500));
+    expect(codeButtonText()).toBe('Copy');
+  });
+
+  it('says so when the clipboard refuses', async () => {
+    render(<CopyButton variant="code" text="x" />);
+    vi.spyOn(navigator.clipboard, 'writeText').mockRejectedValueOnce(new Error('denied'));
+    await click('Copy');
+    expect(screen.getByRole('status').textContent).toMatch(/could not copy/i);
+    expect(codeButtonText()).toBe('Copy');
   });
 });

@@ -1,6 +1,6 @@
 import { MeResultSchema, shouldRetry } from '@spoke/shared';
-import { isApiError } from '../../../lib/api/api-error.ts';
-import { api } from '../../../lib/api/client.ts';
+import { isApiError } from '../api/api-error.ts';
+import { api } from '../api/client.ts';
 
 export function fetchMe(signal?: AbortSignal) {
   return api.get('/api/account/me', MeResultSchema, { signal });
