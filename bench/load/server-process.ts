@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { closeSync, openSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { freePort } from '../../apps/server/src/test/free-port.ts';
+import { freePort } from '@spoke/shared/testing/free-port';
 
 const root = path.resolve(import.meta.dirname, '../..');
 

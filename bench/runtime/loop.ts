@@ -1,6 +1,6 @@
 import { connectBuiltin, openToolset, runAgent } from '@spoke/agents';
 import type { AgentSpec } from '@spoke/shared';
-import { scriptedModel } from '../../packages/agents/src/runtime/test-support.ts';
+import { scriptedModel } from '@spoke/agents/testing/runtime';
 import { percentile } from '../lib/stats.ts';
 import { fmtMs, table } from '../lib/table.ts';
 import { builtinContext } from './builtin-context.ts';

@@ -4,7 +4,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createFreshDatabase } from '../../apps/server/src/test/fresh-database.ts';
-import { freePort } from '../../apps/server/src/test/free-port.ts';
+import { freePort } from '@spoke/shared/testing/free-port';
 
 const root = path.resolve(import.meta.dirname, '../..');
 

@@ -2,7 +2,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { freePort } from '../../apps/server/src/test/free-port.ts';
+import { freePort } from '@spoke/shared/testing/free-port';
 
 /**
  * A PostgreSQL cluster of the soak run's own: initdb into a temp dir, started with pg_ctl on a
