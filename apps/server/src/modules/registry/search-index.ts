@@ -1,4 +1,5 @@
 import { gte, sql } from 'drizzle-orm';
+import { unionAll } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.ts';
 import { registryServerRemovals, registryServers } from '../../db/schema.ts';
 
@@ -226,20 +227,46 @@ export function createSearchIndex(db: Db, chunkSize = CHUNK) {
     horizon = next;
   }
 
+  /**
+   * One statement, so one snapshot: the oldest transaction still running, the rows changed and
+   * the names removed since `since`. Kinds: 0 the horizon (in `name`), 1 a row, 2 a removal.
+   */
   async function readChanges(since: string): Promise<void> {
-    const next = await oldestRunning();
-    const changed: Indexed[] = await db
-      .select(columns)
-      .from(registryServers)
-      .where(gte(registryServers.changedBy, since));
-    const removed = await db
-      .selectDistinct({ name: registryServerRemovals.name })
-      .from(registryServerRemovals)
-      .where(gte(registryServerRemovals.changedBy, since));
+    const none = sql<string | null>`null`;
+    const rows = await unionAll(
+      db
+        .select({
+          kind: sql<number>`0`,
+          name: sql<string>`pg_snapshot_xmin(pg_current_snapshot())::text`,
+          searchText: none,
+          status: none,
+          category: none,
+          trustLevel: none,
+        })
+        .from(sql`(values (1)) as one (x)`),
+      db
+        .select({ kind: sql<number>`1`, ...columns })
+        .from(registryServers)
+        .where(gte(registryServers.changedBy, since)),
+      db
+        .select({
+          kind: sql<number>`2`,
+          name: registryServerRemovals.name,
+          searchText: none,
+          status: none,
+          category: none,
+          trustLevel: none,
+        })
+        .from(registryServerRemovals)
+        .where(gte(registryServerRemovals.changedBy, since)),
+    );
+    const changed = rows.filter((row) => Number(row.kind) === 1) as Indexed[];
     const present = new Set(changed.map((row) => row.name));
-    for (const { name } of removed) if (!present.has(name)) remove(name);
+    for (const row of rows) {
+      if (Number(row.kind) === 2 && !present.has(row.name)) remove(row.name);
+    }
     for (const row of changed) upsert(row);
-    horizon = next;
+    horizon = rows.find((row) => Number(row.kind) === 0)!.name;
   }
 
   /**
