@@ -28,6 +28,25 @@ const tinyManifest = (w: InstallWorld, name = 'tiny') =>
 const installedTiny = (w: InstallWorld) =>
   (JSON.parse(readFileSync(tinyManifest(w), 'utf8')) as { version: string }).version;
 
+/** The spoke.json entry `spoke install tiny` writes, as a person would also write it by hand. */
+const TINY_ENTRY = {
+  source: TINY,
+  version: 'latest',
+  registry: 'official',
+  transport: 'stdio',
+  command: 'node',
+  args: ['.spoke/servers/tiny/node_modules/@test/tiny/server.js'],
+  env: {},
+  secrets: ['TINY_TOKEN'],
+};
+
+/** Adds tiny to spoke.json by hand (not locked, not installed); the file's path. */
+function addTinyByHand(w: InstallWorld): string {
+  const workspace = w.fx.readJson('spoke.json') as { servers: Record<string, unknown> };
+  workspace.servers.tiny = TINY_ENTRY;
+  return w.fx.writeJson('spoke.json', workspace);
+}
+
 describe('spoke install from a registry', () => {
   it('installs the npm package, stores the secret and records both files', async () => {
     const w = (world = await installWorld());
@@ -47,16 +66,7 @@ describe('spoke install from a registry', () => {
     expect(r.stderr).toMatch(/Installing @test\/tiny@1\.0\.0 \.\.\. done in [\d.]+ s/);
     expect(r.stderr).toContain('Starting tiny to read its tools ... 3 tools');
     const workspace = w.fx.readJson('spoke.json') as { servers: Record<string, unknown> };
-    expect(workspace.servers.tiny).toEqual({
-      source: TINY,
-      version: 'latest',
-      registry: 'official',
-      transport: 'stdio',
-      command: 'node',
-      args: ['.spoke/servers/tiny/node_modules/@test/tiny/server.js'],
-      env: {},
-      secrets: ['TINY_TOKEN'],
-    });
+    expect(workspace.servers.tiny).toEqual(TINY_ENTRY);
     const lock = w.fx.readJson('spoke.lock.json') as {
       servers: Record<string, Record<string, unknown>>;
     };
@@ -312,18 +322,7 @@ describe('spoke install without a server, interrupted', () => {
 
   it('leaves a server added by hand unlocked and uninstalled', async () => {
     const w = (world = await installWorld());
-    const workspace = w.fx.readJson('spoke.json') as { servers: Record<string, unknown> };
-    workspace.servers.tiny = {
-      source: TINY,
-      version: 'latest',
-      registry: 'official',
-      transport: 'stdio',
-      command: 'node',
-      args: ['.spoke/servers/tiny/node_modules/@test/tiny/server.js'],
-      env: {},
-      secrets: ['TINY_TOKEN'],
-    };
-    w.fx.writeJson('spoke.json', workspace);
+    addTinyByHand(w);
     const before = files(w);
     const held = w.npm.holdTarballs();
     const env = { ...w.fx.env, TINY_TOKEN: 'tok-7' };
@@ -475,18 +474,7 @@ describe('spoke install without a server, for servers added to spoke.json by han
 
   it('resolves, installs, starts and locks them, leaving spoke.json as written', async () => {
     const w = (world = await installWorld());
-    const workspace = w.fx.readJson('spoke.json') as { servers: Record<string, unknown> };
-    workspace.servers.tiny = {
-      source: TINY,
-      version: 'latest',
-      registry: 'official',
-      transport: 'stdio',
-      command: 'node',
-      args: ['.spoke/servers/tiny/node_modules/@test/tiny/server.js'],
-      env: {},
-      secrets: ['TINY_TOKEN'],
-    };
-    const written = w.fx.writeJson('spoke.json', workspace);
+    const written = addTinyByHand(w);
     const before = readFileSync(written, 'utf8');
     const asked = await runCli(['install'], w.fx);
     expect(asked.code).toBe(1);
