@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef } from 'react';
-import ReactMarkdown, { type Options } from 'react-markdown';
+import ReactMarkdown, { defaultUrlTransform, type Options } from 'react-markdown';
 import rehypeRaw from 'rehype-raw';
 import rehypeSanitize from 'rehype-sanitize';
 import rehypeSlug from 'rehype-slug';
@@ -19,6 +19,8 @@ export interface MarkdownProps {
   className?: string;
   /** Called with the page's headings (id, text, level) whenever the source changes. */
   onHeadings?: (headings: MarkdownHeading[]) => void;
+  /** Rewrites each link's address before the safety rule below applies (images keep theirs). */
+  rewriteLink?: (href: string) => string;
 }
 
 const remarkPlugins = [remarkGfm];
@@ -31,7 +33,7 @@ const remarkRehypeOptions = { clobberPrefix: '' };
  * Link and image addresses keep react-markdown's default rule: http, https, irc, ircs, mailto,
  * xmpp or relative; any other address becomes empty.
  */
-export function Markdown({ source, className, onHeadings }: MarkdownProps) {
+export function Markdown({ source, className, onHeadings, rewriteLink }: MarkdownProps) {
   const rendered = useMemo(() => {
     const headings: MarkdownHeading[] = [];
     // Order matters: parse raw HTML, sanitize it, and only then add ids the sanitizer would prefix.
@@ -48,12 +50,15 @@ export function Markdown({ source, className, onHeadings }: MarkdownProps) {
         remarkRehypeOptions={remarkRehypeOptions}
         rehypePlugins={rehypePlugins}
         components={markdownComponents}
+        urlTransform={(url, key) =>
+          defaultUrlTransform(key === 'href' && rewriteLink ? rewriteLink(url) : url)
+        }
       >
         {source}
       </ReactMarkdown>
     );
     return { element, headings };
-  }, [source]);
+  }, [source, rewriteLink]);
 
   // A ref, so a caller passing a new function on every render does not re-run the effect.
   const onHeadingsRef = useRef(onHeadings);

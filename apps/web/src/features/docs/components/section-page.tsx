@@ -1,6 +1,6 @@
 import { ArrowLeft } from 'lucide-react';
-import { useCallback, useEffect, useMemo, useState, type MouseEvent } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { Link, useLocation } from 'react-router';
 import { secondaryButton } from '#web/components/button-styles.ts';
 import { Markdown, type MarkdownHeading } from '#web/components/markdown/markdown.tsx';
 import type { DocChapter, DocSection } from '../content/docs-model.ts';
@@ -29,7 +29,6 @@ export function SectionPage({
 }) {
   usePageTitle(docsTitle(section.title));
   const { hash } = useLocation();
-  const navigate = useNavigate();
   const [headings, setHeadings] = useState<MarkdownHeading[]>([]);
   const outline = useMemo(() => headings.filter((h) => OUTLINE_LEVELS.has(h.level)), [headings]);
   const ids = useMemo(() => outline.map((h) => h.id), [outline]);
@@ -48,21 +47,10 @@ export function SectionPage({
     target?.scrollIntoView();
   }, [section.file, hash, headings]);
 
-  // The renderer routes site links as written, to /app/docs/...; a reader who came in through
-  // /dev stays there. Capture phase, so this runs before the link's own navigation.
-  const onContentClick = (event: MouseEvent<HTMLDivElement>) => {
-    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) {
-      return;
-    }
-    const anchor = (event.target as Element).closest('a');
-    const href = anchor?.getAttribute('href');
-    if (!href || (anchor?.target && anchor.target !== '_self')) return;
-    const rebased = rebaseContentLink(href, base);
-    if (rebased === href) return;
-    event.preventDefault();
-    event.stopPropagation();
-    void navigate(rebased);
-  };
+  // Links are written in the content as /app/docs/...; a reader who came in through /dev stays
+  // there. The address itself is rewritten, so it is right in the prerendered page too, before
+  // the app has taken over.
+  const rewriteLink = useCallback((href: string) => rebaseContentLink(href, base), [base]);
 
   return (
     <div className="xl:grid xl:grid-cols-[minmax(0,1fr)_13rem] xl:gap-10">
@@ -90,8 +78,13 @@ export function SectionPage({
           <TableOfContents headings={outline} active={active} placement="top" />
         </div>
         {/* Delegated clicks only: every link inside stays a real, keyboard-reachable anchor. */}
-        <div onClickCapture={onContentClick} className="mt-8">
-          <Markdown key={section.file} source={section.body} onHeadings={onHeadings} />
+        <div className="mt-8">
+          <Markdown
+            key={section.file}
+            source={section.body}
+            onHeadings={onHeadings}
+            rewriteLink={rewriteLink}
+          />
         </div>
         <SectionPager sectionFile={section.file} base={base} />
       </article>
