@@ -47,6 +47,19 @@ function addTinyByHand(w: InstallWorld): string {
   return w.fx.writeJson('spoke.json', workspace);
 }
 
+/** Runs `spoke install` (restoring the workspace), sends Ctrl+C once npm is downloading. */
+async function interruptRestore(w: InstallWorld, env: Record<string, string>): Promise<void> {
+  const held = w.npm.holdTarballs();
+  const { child, result } = startCli(['install', '--yes'], { ...w.fx, env });
+  await held;
+  child.kill('SIGINT');
+  const r = await result;
+  expect(r.code).toBe(1);
+  expect(r.stderr).toContain(
+    'error: install interrupted; spoke.json and spoke.lock.json are unchanged',
+  );
+}
+
 describe('spoke install from a registry', () => {
   it('installs the npm package, stores the secret and records both files', async () => {
     const w = (world = await installWorld());
@@ -306,15 +319,7 @@ describe('spoke install without a server, interrupted', () => {
     const manifest = JSON.parse(readFileSync(tinyManifest(w), 'utf8')) as { version: string };
     writeFileSync(tinyManifest(w), JSON.stringify({ ...manifest, version: '0.9.0' }));
     rmSync(path.join(w.fx.root, 'npm-cache'), { recursive: true, force: true });
-    const held = w.npm.holdTarballs();
-    const { child, result } = startCli(['install', '--yes'], { ...w.fx, env });
-    await held;
-    child.kill('SIGINT');
-    const r = await result;
-    expect(r.code).toBe(1);
-    expect(r.stderr).toContain(
-      'error: install interrupted; spoke.json and spoke.lock.json are unchanged',
-    );
+    await interruptRestore(w, env);
     expect(files(w)).toEqual(before);
     expect(readdirSync(path.join(w.fx.cwd, '.spoke/servers'))).toEqual(['tiny']);
     expect(installedTiny(w)).toBe('0.9.0');
@@ -324,16 +329,7 @@ describe('spoke install without a server, interrupted', () => {
     const w = (world = await installWorld());
     addTinyByHand(w);
     const before = files(w);
-    const held = w.npm.holdTarballs();
-    const env = { ...w.fx.env, TINY_TOKEN: 'tok-7' };
-    const { child, result } = startCli(['install', '--yes'], { ...w.fx, env });
-    await held;
-    child.kill('SIGINT');
-    const r = await result;
-    expect(r.code).toBe(1);
-    expect(r.stderr).toContain(
-      'error: install interrupted; spoke.json and spoke.lock.json are unchanged',
-    );
+    await interruptRestore(w, { ...w.fx.env, TINY_TOKEN: 'tok-7' });
     expect(files(w)).toEqual(before);
     expect(readdirSync(path.join(w.fx.cwd, '.spoke/servers'))).toEqual([]);
   });
