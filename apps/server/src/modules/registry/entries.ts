@@ -11,6 +11,20 @@ import type { registryServers } from '../../db/schema.ts';
 import { isStorableText } from '../../lib/storable.ts';
 
 export type ServerRow = typeof registryServers.$inferSelect;
+
+/** The server fields an entry shows: all a listing reads of the server's row. */
+export type EntryServer = Pick<
+  ServerRow,
+  | 'status'
+  | 'trustLevel'
+  | 'license'
+  | 'integrationId'
+  | 'downloadCount'
+  | 'category'
+  | 'tools'
+  | 'latestVersion'
+  | 'updatedAt'
+>;
 export type VersionFields = {
   version: string;
   document: Record<string, unknown>;
@@ -24,11 +38,11 @@ export type VersionFields = {
  * trust (moderation applies to every version). Publishing a version leaves the others as they
  * were.
  */
-export const versionUpdatedAt = (server: ServerRow, version: VersionFields) =>
+export const versionUpdatedAt = (server: EntryServer, version: VersionFields) =>
   new Date(Math.max(version.publishedAt.getTime(), server.updatedAt.getTime()));
 
 /** A registry entry in the official shape, with Spoke's extensions under `_meta`. */
-export function toEntry(server: ServerRow, version: VersionFields): RegistryEntry {
+export function toEntry(server: EntryServer, version: VersionFields): RegistryEntry {
   return {
     server: version.document as ServerDetail,
     _meta: {

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, ne, sql, type SQL } from 'drizzle-orm';
 import {
   ErrorCode,
   RegistryListSchema,
@@ -34,6 +34,7 @@ import {
   searchTextOf,
   searchWords,
   toEntry,
+  type EntryServer,
   type ListCursor,
   type ServerRow,
 } from './entries.ts';
@@ -51,6 +52,19 @@ export type ListOptions = {
   /** Deleted servers too, with status `deleted` (mirrors read deletions so). */
   includeDeleted?: boolean;
 };
+
+/** What a listing reads of a server's row: what its entries show, not its search text. */
+const entryColumns = {
+  status: registryServers.status,
+  trustLevel: registryServers.trustLevel,
+  license: registryServers.license,
+  integrationId: registryServers.integrationId,
+  downloadCount: registryServers.downloadCount,
+  category: registryServers.category,
+  tools: registryServers.tools,
+  latestVersion: registryServers.latestVersion,
+  updatedAt: registryServers.updatedAt,
+} satisfies Record<keyof EntryServer, unknown>;
 
 /** Namespaces no user can claim: the platform's own. */
 const RESERVED_NAMESPACES = new Set(['dev.spoke', 'dev.spoke.catalog']);
@@ -196,7 +210,8 @@ export function createRegistryService(db: Db, options: { listingCacheMs: number 
   ): Promise<{ entries: RegistryEntry[]; nextCursor?: string }> {
     const filters: (SQL | undefined)[] = [
       opts.includeDeleted ? undefined : ne(registryServers.status, 'deleted'),
-      names ? inArray(registryServers.name, names) : undefined,
+      // One array parameter, not one per name: the statement stays the same size.
+      names ? sql`${registryServers.name} = any(${sql.param(names)}::text[])` : undefined,
       ...searchFilters(opts.search),
     ];
     if (opts.after) {
@@ -218,8 +233,9 @@ export function createRegistryService(db: Db, options: { listingCacheMs: number 
     if (opts.trust) filters.push(eq(registryServers.trustLevel, opts.trust));
     const rows = await db
       .select({
-        server: registryServers,
+        server: entryColumns,
         version: {
+          serverName: registryVersions.serverName,
           version: registryVersions.version,
           document: registryVersions.document,
           publishedAt: registryVersions.publishedAt,
@@ -238,7 +254,7 @@ export function createRegistryService(db: Db, options: { listingCacheMs: number 
       ...(rows.length > opts.limit && last
         ? {
             nextCursor: encodeListCursor({
-              name: last.server.name,
+              name: last.version.serverName,
               version: last.version.version,
             }),
           }
