@@ -225,6 +225,9 @@ export type OwnServers = z.infer<typeof OwnServersSchema>;
 
 // ---- Moderation (/api/admin/registry/...) ----
 
+/** Where a registry server came from: published by a user, the catalog, or an upstream. */
+const ADMIN_REGISTRY_ORIGINS = ['published', 'catalog', 'mirror'] as const;
+
 export const AdminRegistryServerSchema = z.object({
   name: z.string(),
   description: z.string(),
@@ -232,8 +235,11 @@ export const AdminRegistryServerSchema = z.object({
   version_count: z.number(),
   status: z.enum(SERVER_STATUSES),
   trust_level: z.enum(TRUST_LEVELS),
-  /** The publisher's username; null for entries seeded from the catalog. */
+  origin: z.enum(ADMIN_REGISTRY_ORIGINS),
+  /** The publisher's username; null for entries seeded from the catalog or mirrored. */
   owner: z.nullable(z.string()),
+  /** The name of the upstream its latest version was mirrored from; null unless mirrored. */
+  upstream: z.nullable(z.string()),
   integration_id: z.nullable(z.string()),
   download_count: z.number(),
   updated_at: z.string(),
@@ -249,8 +255,8 @@ export const AdminRegistryQuerySchema = z.object({
   search: z.optional(z.string().check(z.trim(), z.maxLength(200))),
   status: z.optional(z.enum(SERVER_STATUSES)),
   trust: z.optional(z.enum(TRUST_LEVELS)),
-  /** `published`: only servers users published (not seeded from the catalog). */
-  origin: z.optional(z.enum(['published', 'catalog'])),
+  /** Only servers users `published`, seeded from the `catalog`, or mirrored (`mirror`). */
+  origin: z.optional(z.enum(ADMIN_REGISTRY_ORIGINS)),
   limit: z.optional(z.coerce.number().check(z.int(), z.minimum(1), z.maximum(100))),
   cursor: z.optional(z.string().check(z.maxLength(500))),
 });

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   MIRROR_META_KEY,
+  type AdminRegistryServer,
   OFFICIAL_META_KEY,
   RegistryEntrySchema,
   RegistryListSchema,
@@ -224,6 +225,40 @@ describe('mirroring an upstream registry', () => {
     expect(entry._meta[MIRROR_META_KEY]).toBeUndefined();
   });
 
+  it('lists mirrored servers apart in moderation, naming their upstream', async () => {
+    const names = async (query: string) => {
+      const res = await asAdmin('GET', `/servers?limit=100&${query}`);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().data.servers as AdminRegistryServer[];
+    };
+    const mirrored = await names('origin=mirror');
+    expect(mirrored.map((s) => s.name)).toEqual([
+      'io.github.acme/moon',
+      'io.github.acme/stars',
+      'io.github.acme/tides',
+      'io.github.acme/weather',
+    ]);
+    for (const server of mirrored) {
+      expect(server).toMatchObject({ origin: 'mirror', upstream: 'official', owner: null });
+    }
+    const published = await names('origin=published');
+    expect(published.length).toBeGreaterThan(0);
+    for (const server of published) {
+      expect(server).toMatchObject({ origin: 'published', upstream: null });
+      expect(server.owner).not.toBeNull();
+    }
+    expect((await names('')).map((s) => s.origin)).toEqual(
+      expect.arrayContaining(['mirror', 'published']),
+    );
+
+    for (const origin of ['mirrored', 'MIRROR', '']) {
+      const res = await asAdmin('GET', `/servers?origin=${origin}`);
+      expect(res.statusCode, origin).toBe(422);
+      expect(res.json().error).toMatchObject({ code: 'VALIDATION_FAILED' });
+      expect(Object.keys(res.json().error.fields)).toEqual(['origin']);
+    }
+  });
+
   it('skips invalid entries and keeps the valid ones of the same page', async () => {
     upstream.setPageSize(10);
     const noMeta = officialEntry('io.github.acme/nometa', '1.0.0', '2026-04-06T00:00:00Z');
@@ -437,6 +472,11 @@ describe('administering upstreams', () => {
     expect(res.json().data.upstream.trust_level).toBe('trusted');
     const tides = RegistryEntrySchema.parse((await read('io.github.acme/tides')).json());
     expect(tides._meta[SPOKE_META_KEY].trustLevel).toBe('trusted');
+    const moderated = (await asAdmin('GET', '/servers?origin=mirror&limit=100')).json().data
+      .servers as AdminRegistryServer[];
+    const official = moderated.filter((s) => s.upstream === first!.name);
+    expect(official.length).toBeGreaterThan(0);
+    expect(official.every((s) => s.trust_level === 'trusted')).toBe(true);
   });
 
   it('removes an upstream with the servers mirrored from it', async () => {

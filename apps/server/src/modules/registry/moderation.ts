@@ -8,7 +8,13 @@ import {
   type TrustLevel,
 } from '@spoke/shared';
 import type { Db } from '../../db/client.ts';
-import { registryNamespaces, registryServers, registryVersions, users } from '../../db/schema.ts';
+import {
+  registryNamespaces,
+  registryServers,
+  registryUpstreams,
+  registryVersions,
+  users,
+} from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import { encodeNameCursor, likeEscape, searchWords, type ServerRow } from './entries.ts';
 
@@ -16,7 +22,7 @@ export type ModerationQuery = {
   search?: string;
   status?: ServerStatus;
   trust?: TrustLevel;
-  origin?: 'published' | 'catalog';
+  origin?: AdminRegistryServer['origin'];
   limit: number;
   after?: string;
 };
@@ -37,8 +43,12 @@ export function createModerationService(
       .where(sql`${registryVersions.serverName} in ${rows.map((r) => r.server.name)}`)
       .groupBy(registryVersions.serverName);
     const versions = new Map(counts.map((c) => [c.name, Number(c.n)]));
-    const descriptions = await db
-      .select({ name: registryVersions.serverName, document: registryVersions.document })
+    const latest = await db
+      .select({
+        name: registryVersions.serverName,
+        document: registryVersions.document,
+        upstream: registryUpstreams.name,
+      })
       .from(registryVersions)
       .innerJoin(
         registryServers,
@@ -47,16 +57,19 @@ export function createModerationService(
           eq(registryServers.latestVersion, registryVersions.version),
         ),
       )
+      .leftJoin(registryUpstreams, eq(registryUpstreams.id, registryVersions.upstreamId))
       .where(sql`${registryVersions.serverName} in ${rows.map((r) => r.server.name)}`);
-    const described = new Map(descriptions.map((d) => [d.name, String(d.document.description)]));
+    const latestOf = new Map(latest.map((l) => [l.name, l]));
     return rows.map(({ server, owner }): AdminRegistryServer => ({
       name: server.name,
-      description: described.get(server.name) ?? '',
+      description: String(latestOf.get(server.name)?.document.description ?? ''),
       latest_version: server.latestVersion,
       version_count: versions.get(server.name) ?? 0,
       status: server.status,
       trust_level: server.trustLevel,
+      origin: server.origin as AdminRegistryServer['origin'],
       owner,
+      upstream: latestOf.get(server.name)?.upstream ?? null,
       integration_id: server.integrationId,
       download_count: server.downloadCount,
       updated_at: server.updatedAt.toISOString(),

@@ -226,7 +226,9 @@ describe('moderation', () => {
     expect(trusted.json().data.server).toMatchObject({
       name: doc.name,
       trust_level: 'verified',
+      origin: 'published',
       owner: ada.user.username,
+      upstream: null,
       version_count: 1,
     });
     expect((await latestOf(doc.name)).json()._meta[SPOKE_META_KEY].trustLevel).toBe('verified');

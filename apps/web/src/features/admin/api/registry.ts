@@ -26,7 +26,7 @@ import { api } from '#web/lib/api/client.ts';
 import { registryKeys } from '#web/lib/query-keys.ts';
 import { ADMIN_PAGE_SIZE } from './admin.ts';
 
-export type Origin = 'published' | 'catalog';
+export type Origin = AdminRegistryServer['origin'];
 
 export interface RegistryModerationFilters {
   search: string;

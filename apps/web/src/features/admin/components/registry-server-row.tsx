@@ -32,6 +32,14 @@ function day(iso: string): string {
   return Number.isNaN(date.getTime()) ? iso : dateFormat.format(date);
 }
 
+/** Where the server came from: its publisher, the catalog, or the upstream it mirrors. */
+function origin(server: AdminRegistryServer): string {
+  if (server.origin === 'mirror') {
+    return server.upstream ? `Mirrored from ${server.upstream}` : 'Mirrored';
+  }
+  return server.owner ? `Published by @${server.owner}` : 'Catalog';
+}
+
 export function RegistryServerRow({ server }: { server: AdminRegistryServer }) {
   // One change of each kind at a time; the selects stay enabled, so focus never drops.
   const setTrust = useModerateServer(server.name);
@@ -63,8 +71,7 @@ export function RegistryServerRow({ server }: { server: AdminRegistryServer }) {
         <p className="mt-0.5 text-sm text-slate-700">{server.description}</p>
         <p className="mt-0.5 text-xs text-slate-600">
           v{server.latest_version} · {server.version_count}{' '}
-          {server.version_count === 1 ? 'version' : 'versions'} ·{' '}
-          {server.owner ? `Published by @${server.owner}` : 'Catalog'} ·{' '}
+          {server.version_count === 1 ? 'version' : 'versions'} · {origin(server)} ·{' '}
           {countFormat.format(server.download_count)} downloads · Updated {day(server.updated_at)}
         </p>
         {saving && (

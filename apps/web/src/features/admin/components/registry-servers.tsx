@@ -14,6 +14,7 @@ const SEARCH_DELAY_MS = 300;
 const ORIGIN_NAMES: Record<Origin, string> = {
   published: 'Published by users',
   catalog: 'From the catalog',
+  mirror: 'Mirrored from upstreams',
 };
 
 const fieldClass =

@@ -1,4 +1,4 @@
-import type { MirrorRunResult, Upstream } from '@spoke/shared';
+import type { AdminRegistryServer, MirrorRunResult, Upstream } from '@spoke/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import type { ServerResponse } from 'node:http';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -40,9 +40,29 @@ function result(extra: Partial<MirrorRunResult> = {}): MirrorRunResult {
   };
 }
 
+/** A server mirrored from `official`: its trust is the upstream's, as the server keeps it. */
+function mirrored(name: string): AdminRegistryServer {
+  return {
+    name,
+    description: `The ${name} server`,
+    latest_version: '1.0.0',
+    version_count: 1,
+    status: 'active',
+    trust_level: upstreams.find((each) => each.id === OFFICIAL_ID)?.trust_level ?? 'unverified',
+    origin: 'mirror',
+    owner: null,
+    upstream: 'official',
+    integration_id: null,
+    download_count: 0,
+    updated_at: '2026-03-05T10:00:00.000Z',
+  };
+}
+
 let upstreams: Upstream[] = [];
 let syncAnswer: Partial<Upstream> = {};
 let holdSync: ((release: () => void) => void) | null = null;
+let holdPatch: ((release: () => void) => void) | null = null;
+let failPatch: string | null = null;
 
 function api(req: RecordedRequest, res: ServerResponse) {
   const path = new URL(req.path, 'http://test').pathname;
@@ -50,7 +70,10 @@ function api(req: RecordedRequest, res: ServerResponse) {
     return sendJson(res, 200, { data: { user: { ...sampleUser, is_admin: true } } });
   }
   if (path === '/api/admin/registry/servers') {
-    return sendJson(res, 200, { data: { servers: [], next_cursor: null } });
+    const servers = upstreams.some((each) => each.id === OFFICIAL_ID)
+      ? ['io.github.acme/tides', 'io.github.acme/weather'].map(mirrored)
+      : [];
+    return sendJson(res, 200, { data: { servers, next_cursor: null } });
   }
   if (path === '/api/admin/registry/namespaces') {
     return sendJson(res, 200, { data: { grants: [] } });
@@ -99,7 +122,13 @@ function api(req: RecordedRequest, res: ServerResponse) {
       const answer = () => replace({ ...found, ...syncAnswer });
       return holdSync ? holdSync(answer) : answer();
     }
-    if (req.method === 'PATCH') return replace({ ...found, ...JSON.parse(req.body) });
+    if (req.method === 'PATCH') {
+      const answer = () =>
+        failPatch
+          ? sendJson(res, 500, { error: { message: failPatch, code: 'INTERNAL_ERROR' } })
+          : replace({ ...found, ...JSON.parse(req.body) });
+      return holdPatch ? holdPatch(answer) : answer();
+    }
     if (req.method === 'DELETE') {
       upstreams = upstreams.filter((each) => each !== found);
       return sendJson(res, 200, { data: { ok: true } });
@@ -115,11 +144,21 @@ beforeEach(() => {
 });
 afterEach(() => {
   holdSync = null;
+  holdPatch = null;
+  failPatch = null;
 });
 
 const open = () => renderSignedIn('/app/admin?tab=registry');
 const mirrorList = () => screen.findByRole('list', { name: 'Mirrors' });
 const official = async () => within(within(await mirrorList()).getAllByRole('listitem')[0]!);
+const trustGiven = (name: string) =>
+  screen.getByRole('combobox', { name: `Trust given to ${name}` }) as HTMLSelectElement;
+const serverRow = async (name: string) => {
+  const list = within(await screen.findByRole('list', { name: 'Registry servers' }));
+  const item = list.getAllByRole('listitem').find((li) => li.textContent?.includes(name));
+  if (!item) throw new Error(`no row for ${name}`);
+  return within(item);
+};
 const sent = (method: string) =>
   server.requests
     .filter((r) => r.method === method && r.path.startsWith('/api/admin/registry/upstreams'))
@@ -153,7 +192,8 @@ describe('registry mirrors', () => {
       .map((li) => li.textContent);
     expect(first).toContain('official');
     expect(first).toContain('https://registry.modelcontextprotocol.io');
-    expect(first).toContain('Trust given: Unverified · 1,204 versions mirrored');
+    expect(first).toContain('· 1,204 versions mirrored');
+    expect(trustGiven('official').value).toBe('unverified');
     expect(first).toContain('Last sync Mar 5, 2026');
     expect(first).toContain('Next sync');
     expect(first).toContain(
@@ -161,7 +201,7 @@ describe('registry mirrors', () => {
     );
     expect(first).not.toContain('Disabled');
     expect(second).toContain('Disabled');
-    expect(second).toContain('Trust given: Verified');
+    expect(trustGiven('partner').value).toBe('verified');
     expect(second).toContain('Last success never');
     expect(second).not.toContain('Next sync');
     expect(second).toContain('Last sync failed: the upstream answered 503.');
@@ -196,7 +236,7 @@ describe('registry mirrors', () => {
     await user.click(screen.getByRole('button', { name: 'Add mirror' }));
     const row = within(within(await mirrorList()).getByRole('listitem'));
     expect(row.getByText('https://registry.partner.example')).toBeTruthy();
-    expect(row.getByText(/Trust given: Verified/)).toBeTruthy();
+    expect(trustGiven('partner').value).toBe('verified');
     expect((screen.getByLabelText('Name') as HTMLInputElement).value).toBe('');
     expect((screen.getByLabelText('Trust its servers get') as HTMLSelectElement).value).toBe(
       'unverified',
@@ -298,6 +338,55 @@ describe('registry mirrors', () => {
       ),
     );
     expect(row.getByText(/Last sync failed: the upstream answered something/)).toBeTruthy();
+  });
+
+  it('changes the trust given, and the servers mirrored from it follow', async () => {
+    const { user } = open();
+    const row = await official();
+    const tides = await serverRow('io.github.acme/tides');
+    expect(tides.getByText(/Mirrored from official/)).toBeTruthy();
+    expect((tides.getByLabelText(/Trust level/) as HTMLSelectElement).value).toBe('unverified');
+
+    const held = new Promise<() => void>((resolve) => {
+      holdPatch = resolve;
+    });
+    await user.selectOptions(trustGiven('official'), 'verified');
+    // The chosen level shows while it is saved, and the select keeps the focus.
+    expect(trustGiven('official').value).toBe('verified');
+    expect(document.activeElement).toBe(trustGiven('official'));
+    expect(row.getByRole('status').textContent).toBe('Setting trust for official to Verified...');
+    holdPatch = null;
+    (await held)();
+    await waitFor(() =>
+      expect(row.getByRole('status').textContent).toBe(
+        'Trust for official set to Verified; its 1,204 mirrored versions follow.',
+      ),
+    );
+    expect(trustGiven('official').value).toBe('verified');
+    expect(document.activeElement).toBe(trustGiven('official'));
+    for (const name of ['io.github.acme/tides', 'io.github.acme/weather']) {
+      const server = await serverRow(name);
+      await waitFor(() =>
+        expect((server.getByLabelText(/Trust level/) as HTMLSelectElement).value).toBe('verified'),
+      );
+    }
+    expect(sent('PATCH')).toEqual([
+      [`/api/admin/registry/upstreams/${OFFICIAL_ID}`, { trust_level: 'verified' }],
+    ]);
+  });
+
+  it('puts the trust given back and says why when saving it fails', async () => {
+    failPatch = 'The mirror could not be updated.';
+    const { user } = open();
+    const row = await official();
+    await user.selectOptions(trustGiven('official'), 'trusted');
+    const alert = await row.findByRole('alert');
+    expect(alert.textContent).toBe('The mirror could not be updated.');
+    expect(trustGiven('official').value).toBe('unverified');
+    expect(trustGiven('official').getAttribute('aria-describedby')).toBe(alert.id);
+    expect(row.queryByRole('status')?.textContent ?? '').toBe('');
+    const tides = await serverRow('io.github.acme/tides');
+    expect((tides.getByLabelText(/Trust level/) as HTMLSelectElement).value).toBe('unverified');
   });
 
   it('removes a mirror after asking', async () => {

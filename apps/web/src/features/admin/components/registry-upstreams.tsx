@@ -138,8 +138,8 @@ export function RegistryUpstreams() {
       </h2>
       <p className="mt-1 mb-4 text-sm text-slate-600">
         Upstream registries that speak the official registry&apos;s API. Each enabled one is read on
-        a schedule; its servers get the trust level you give it here. Removing a mirror removes
-        every server mirrored from it.
+        a schedule; its servers get the trust level you give it here, and take a new one when you
+        change it. Removing a mirror removes every server mirrored from it.
       </p>
       <div className="space-y-5">
         <UpstreamForm />

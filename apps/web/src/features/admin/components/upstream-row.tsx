@@ -1,6 +1,7 @@
-import type { MirrorRunResult, Upstream } from '@spoke/shared';
-import { useState } from 'react';
+import { TRUST_LEVELS, type MirrorRunResult, type TrustLevel, type Upstream } from '@spoke/shared';
+import { useId, useState } from 'react';
 import { ConfirmDialog } from '#web/components/confirm-dialog.tsx';
+import { Spinner } from '#web/components/spinner.tsx';
 import { Button } from '#web/components/ui/button.tsx';
 import { formatDateTime, plural } from '#web/lib/format.ts';
 import { useRemoveUpstream, useSyncUpstream, useUpdateUpstream } from '../api/upstreams.ts';
@@ -69,6 +70,18 @@ function syncNews(name: string, synced: Upstream | undefined): string {
   return result ? `Synced ${name}: ${runSummary(result)}.` : `Synced ${name}.`;
 }
 
+/** What the last change of trust of this row came to, said in the row's live region. */
+function trustNews(name: string, saved: Upstream | undefined): string {
+  if (!saved) return '';
+  const level = TRUST_NAMES[saved.trust_level];
+  const n = saved.version_count;
+  const follow =
+    n === 0
+      ? 'nothing is mirrored from it yet'
+      : `its ${plural(n, 'mirrored version')} ${n === 1 ? 'follows' : 'follow'}`;
+  return `Trust for ${name} set to ${level}; ${follow}.`;
+}
+
 export function UpstreamRow({
   upstream,
   fallbackFocus,
@@ -77,14 +90,22 @@ export function UpstreamRow({
   fallbackFocus: () => HTMLElement | null;
 }) {
   const update = useUpdateUpstream(upstream.id);
+  // Its own change, so that the select stays enabled and keeps the focus while it is saved.
+  const setTrust = useUpdateUpstream(upstream.id);
   const sync = useSyncUpstream(upstream.id);
   const remove = useRemoveUpstream();
   const [asking, setAsking] = useState(false);
+  const trustId = useId();
+  const errorId = useId();
   const { name } = upstream;
+  // The chosen level shows while it is saved, and falls back if saving fails.
+  const trust = (setTrust.isPending && setTrust.variables.trust_level) || upstream.trust_level;
   const news = sync.isPending
     ? `Syncing ${name}... A run reads up to 50 pages and can take a few minutes.`
-    : syncNews(name, sync.data);
-  const failed = update.error ?? sync.error;
+    : setTrust.isPending
+      ? `Setting trust for ${name} to ${TRUST_NAMES[trust]}...`
+      : syncNews(name, sync.data) || trustNews(name, setTrust.data);
+  const failed = update.error ?? sync.error ?? setTrust.error;
 
   function close() {
     setAsking(false);
@@ -103,16 +124,39 @@ export function UpstreamRow({
           )}
         </p>
         <p className="font-mono text-sm break-all text-slate-700">{upstream.url}</p>
-        <p className="text-sm text-slate-600">
-          Trust given: {TRUST_NAMES[upstream.trust_level]} ·{' '}
-          {plural(upstream.version_count, 'version')} mirrored
-        </p>
+        <div className="flex flex-wrap items-center gap-x-2 gap-y-1 py-0.5 text-sm text-slate-600">
+          <label htmlFor={trustId}>
+            Trust given <span className="sr-only">to {name}</span>
+          </label>
+          <select
+            id={trustId}
+            value={trust}
+            aria-describedby={setTrust.error ? errorId : undefined}
+            onChange={(event) => {
+              update.reset();
+              sync.reset();
+              setTrust.mutate({ trust_level: event.target.value as TrustLevel });
+            }}
+            className="rounded-lg border border-slate-300 bg-white px-2 py-1 text-sm text-slate-900 shadow-sm focus:border-blue-600 focus:ring-2 focus:ring-blue-600/20 focus:outline-none"
+          >
+            {TRUST_LEVELS.map((level) => (
+              <option key={level} value={level}>
+                {TRUST_NAMES[level]}
+              </option>
+            ))}
+          </select>
+          <span>· {plural(upstream.version_count, 'version')} mirrored</span>
+        </div>
         <LastRun upstream={upstream} />
-        <p role="status" className="text-sm font-medium text-slate-800 empty:hidden">
+        <p
+          role="status"
+          className="flex items-center gap-1.5 text-sm font-medium text-slate-800 empty:hidden"
+        >
+          {setTrust.isPending && <Spinner />}
           {news}
         </p>
         {failed && (
-          <p role="alert" className="text-sm text-red-700">
+          <p id={errorId} role="alert" className="text-sm text-red-700">
             {failed.message}
           </p>
         )}
@@ -126,6 +170,7 @@ export function UpstreamRow({
           keepFocus
           onClick={() => {
             update.reset();
+            setTrust.reset();
             sync.mutate();
           }}
         >
@@ -140,6 +185,7 @@ export function UpstreamRow({
           keepFocus
           onClick={() => {
             sync.reset();
+            setTrust.reset();
             update.mutate({ enabled: !upstream.enabled });
           }}
         >

@@ -16,7 +16,9 @@ function registryServer(n: number, extra: Partial<AdminRegistryServer> = {}): Ad
     version_count: 1,
     status: 'active',
     trust_level: 'verified',
+    origin: 'catalog',
     owner: null,
+    upstream: null,
     integration_id: `integration-${n}`,
     download_count: 1000 + n,
     updated_at: '2026-03-04T10:00:00.000Z',
@@ -49,7 +51,7 @@ function api(req: RecordedRequest, res: ServerResponse) {
         s.name.includes(search) &&
         (!q.get('status') || s.status === q.get('status')) &&
         (!q.get('trust') || s.trust_level === q.get('trust')) &&
-        (!q.get('origin') || (q.get('origin') === 'published') === (s.owner !== null)),
+        (!q.get('origin') || s.origin === q.get('origin')),
     );
     const start = Number(q.get('cursor') ?? 0);
     const limit = Number(q.get('limit'));
@@ -102,9 +104,20 @@ function api(req: RecordedRequest, res: ServerResponse) {
 const server = suiteServer(api);
 beforeEach(() => {
   servers = [
-    registryServer(0, { owner: 'ada', integration_id: null, trust_level: 'unverified' }),
+    registryServer(0, {
+      origin: 'published',
+      owner: 'ada',
+      integration_id: null,
+      trust_level: 'unverified',
+    }),
     registryServer(1, { status: 'deprecated' }),
-    ...Array.from({ length: 23 }, (_, i) => registryServer(i + 2)),
+    ...Array.from({ length: 22 }, (_, i) => registryServer(i + 2)),
+    registryServer(24, {
+      origin: 'mirror',
+      upstream: 'official',
+      integration_id: null,
+      trust_level: 'unverified',
+    }),
   ];
   grants = [{ namespace: 'com.acme', username: 'grace', created_at: '2026-03-01T10:00:00.000Z' }];
 });
@@ -156,6 +169,15 @@ describe('registry moderation', () => {
     await serverList();
     await user.selectOptions(screen.getByLabelText('Origin'), 'published');
     await waitFor(() => expect(rows()).toHaveLength(1));
+    expect(row('server-00').getByText(/Published by @ada/)).toBeTruthy();
+    await user.selectOptions(
+      screen.getByLabelText('Origin'),
+      screen.getByRole('option', { name: 'Mirrored from upstreams' }),
+    );
+    await waitFor(() => expect(rows()).toHaveLength(1));
+    expect(listQueries().at(-1)).toEqual({ limit: '20', origin: 'mirror' });
+    expect(row('server-24').getByText(/Mirrored from official/)).toBeTruthy();
+    expect(row('server-24').queryByText(/Catalog/)).toBeNull();
     await user.selectOptions(screen.getByLabelText('Origin'), '');
     await user.selectOptions(screen.getByLabelText('Status'), 'deprecated');
     await user.selectOptions(screen.getByLabelText('Trust level'), 'verified');
