@@ -6,6 +6,7 @@ import { freePort } from '@spoke/shared/testing/free-port';
 import { registryEntry } from '../test/fixture.ts';
 import { installWorld, TINY, type InstallWorld } from '../test/install-world.ts';
 import { runCli, startCli } from '../test/run-cli.ts';
+import { onTerminal } from '../test/terminal.ts';
 import type { ListItem } from '../registry/types.ts';
 
 type ServerLike = { args?: string[]; env?: Record<string, string> };
@@ -305,6 +306,42 @@ describe('spoke install without a server', () => {
     expect(ignored.status).toBe(0);
     const tracked = spawnSync('git', ['check-ignore', '-q', 'spoke.lock.json'], { cwd: w.fx.cwd });
     expect(tracked.status).toBe(1);
+  });
+});
+
+describe('spoke install without a server, at a terminal', () => {
+  /** The question for TINY_TOKEN, as `spoke install <server>` asks it. */
+  const TOKEN_QUESTION = '? TINY_TOKEN: A token (secret, required): ';
+
+  it('asks for a missing secret with the question a single install asks', async () => {
+    const w = (world = await installWorld());
+    const single = onTerminal(['install', TINY], w.fx);
+    await single.waitFor(TOKEN_QUESTION, 60_000);
+    single.type('tok-1\r');
+    await single.waitFor('? Install and allow this command to run? [y/N] ', 60_000);
+    single.type('y\r');
+    expect(await single.exit).toBe(0);
+    const before = files(w);
+    // Another machine: no .spoke/, no stored secret.
+    rmSync(path.join(w.fx.cwd, '.spoke'), { recursive: true });
+    rmSync(path.join(w.fx.configDir, 'secrets.enc'));
+    const restore = onTerminal(['install', '--yes'], w.fx);
+    await restore.waitFor(TOKEN_QUESTION, 60_000);
+    restore.type('tok-2\r');
+    expect(await restore.exit).toBe(0);
+    expect(restore.screen()).not.toContain('tok-2');
+    expect(files(w)).toEqual(before);
+    expect((await runCli(['call', 'tiny', 'whoami'], w.fx)).stdout).toBe('tok-2\n');
+  });
+
+  it('asks the same for a server added to spoke.json by hand', async () => {
+    const w = (world = await installWorld());
+    addTinyByHand(w);
+    const restore = onTerminal(['install', '--yes'], w.fx);
+    await restore.waitFor(TOKEN_QUESTION, 60_000);
+    restore.type('tok-3\r');
+    expect(await restore.exit).toBe(0);
+    expect((await runCli(['call', 'tiny', 'whoami'], w.fx)).stdout).toBe('tok-3\n');
   });
 });
 

@@ -4,7 +4,7 @@ import type { ServerPackage } from '../registry/types.ts';
 import { canPrompt } from '../util/prompt.ts';
 import type { Candidate } from './candidate.ts';
 import { lockedValues, missingValuesError } from './required.ts';
-import { collectValues, declaredType, type DeclaredValue } from './values.ts';
+import { collectValues, declaredValue, type DeclaredValue } from './values.ts';
 
 /** A server's values as a new version of it declares them. */
 export type Carried = {
@@ -94,11 +94,6 @@ export async function carryValues(
     secrets: collected.secretEnv,
     dropped,
     added,
-    declared: decls.map((d) => ({
-      part: 'env',
-      name: d.name!,
-      type: declaredType(d),
-      required: d.isRequired === true,
-    })),
+    declared: decls.map((d) => declaredValue('env', d)),
   };
 }

@@ -9,12 +9,16 @@ import { CliError, failure } from '../errors.ts';
 import { commandLine } from '../mcp/launch.ts';
 import { alignRows, indent } from '../output/table.ts';
 import { combinePolicies, loadManagedPolicy, policyRefusals } from '../policy/policy.ts';
+import type { Declaration } from '../registry/types.ts';
 import { accounts, openSecretStore } from '../secrets/store.ts';
 import { ask, canPrompt } from '../util/prompt.ts';
 import { approve } from './approve.ts';
+import { declarations, type Candidate } from './candidate.ts';
 import { lockUnlocked, resolveUnlocked } from './lock-new.ts';
+import { lockedValues } from './required.ts';
 import { checkInterrupt, installStep, type Interrupt } from './step.ts';
 import { progress } from './summary.ts';
+import { question } from './values.ts';
 
 export type RestoreOptions = CommandContext & {
   ref: WorkspaceRef;
@@ -31,6 +35,23 @@ function installedVersion(dir: string, identifier: string): string | null {
   } catch {
     return null;
   }
+}
+
+/**
+ * A secret spoke.json names, as the server declares it: from its registry entry when it is not
+ * locked yet, else as spoke.lock.json records it. Restoring cannot go on without it.
+ */
+function secretDeclaration(
+  variable: string,
+  candidate: Candidate | undefined,
+  locked: LockEntry | undefined,
+): Declaration {
+  const declared = candidate
+    ? declarations(candidate).env.find((d) => d.name === variable)
+    : lockedValues(locked).find((v) => v.part === 'env' && v.name === variable);
+  // A lockfile edited by hand may hold anything there: only text is shown.
+  const description = typeof declared?.description === 'string' ? declared.description : undefined;
+  return { name: variable, description, isRequired: true, isSecret: true };
 }
 
 /**
@@ -122,8 +143,11 @@ export async function restore(options: RestoreOptions): Promise<void> {
     const account = accounts.serverValue(ref.dir, name, 'env', variable);
     if (store!.get(account) !== null) continue;
     let value = env[variable] ?? '';
-    if (!value && canPrompt())
-      value = (await ask(`? ${variable} (secret, required): `, { hidden: true })).trim();
+    if (!value && canPrompt()) {
+      const candidate = unlocked.find((u) => u.name === name)?.candidate;
+      const declared = secretDeclaration(variable, candidate, lock.servers[name]);
+      value = (await ask(question(variable, declared), { hidden: true })).trim();
+    }
     if (!value) {
       throw failure(
         'MISSING_VALUE',

@@ -26,6 +26,8 @@ export type DeclaredValue = {
   name: string;
   type: 'secret' | 'path' | 'boolean' | 'string';
   required: boolean;
+  /** What the server says the value is for; left out when it says nothing. */
+  description?: string;
 };
 
 /**
@@ -44,6 +46,17 @@ const typeOf = (d: Declaration) =>
       : d.format === 'boolean'
         ? 'boolean'
         : 'string';
+
+/**
+ * The question that asks for a declared value, wherever it is asked: its label, what the server
+ * says it is for, its type, and the value an empty answer keeps (never shown for a secret).
+ */
+export function question(label: string, d: Declaration, fallback?: string): string {
+  const detail = [typeOf(d), d.isRequired === true ? 'required' : null].filter(Boolean).join(', ');
+  const about = d.description ? `: ${d.description}` : '';
+  const offer = fallback !== undefined && !d.isSecret ? ` [${fallback}]` : '';
+  return `? ${label}${about} (${detail})${offer}: `;
+}
 
 /** A relative path as an argument: `./x`, so that it is made absolute when the server starts. */
 const asArgPath = (relative: string) =>
@@ -130,12 +143,7 @@ async function valueFor(
   let fallback = d.default ?? (required && d.format === 'filepath' ? '.' : undefined);
   if (fromEnv !== undefined && fromEnv !== '') fallback = fromEnv;
   if (mayAsk !== false && canPrompt() && (required || d.default !== undefined)) {
-    const detail = [typeOf(d), required ? 'required' : null].filter(Boolean).join(', ');
-    const about = d.description ? `: ${d.description}` : '';
-    const offer = fallback !== undefined && !d.isSecret ? ` [${fallback}]` : '';
-    const answer = (
-      await ask(`? ${label}${about} (${detail})${offer}: `, { hidden: d.isSecret })
-    ).trim();
+    const answer = (await ask(question(label, d, fallback), { hidden: d.isSecret })).trim();
     if (answer) return check(label, d, answer, workspaceDir);
   }
   if (fallback !== undefined) return check(label, d, fallback, workspaceDir);
@@ -210,6 +218,15 @@ async function fillTemplate(
 export const declaredType = (d: Declaration): DeclaredValue['type'] =>
   typeOf(d) as DeclaredValue['type'];
 
+/** What spoke.lock.json records of a named value the server declares. */
+export const declaredValue = (part: DeclaredValue['part'], d: Declaration): DeclaredValue => ({
+  part,
+  name: d.name!,
+  type: declaredType(d),
+  required: d.isRequired === true,
+  ...(d.description ? { description: d.description } : {}),
+});
+
 /** Collects every value the server declares as required (or with a default). */
 export async function collectValues(
   candidate: Candidate,
@@ -237,12 +254,7 @@ export async function collectValues(
   };
   for (const d of decl.env as Input[]) {
     if (!d.name) continue;
-    result.declared.push({
-      part: 'env',
-      name: d.name,
-      type: declaredType(d),
-      required: d.isRequired === true,
-    });
+    result.declared.push(declaredValue('env', d));
     if (d.value !== undefined && given[d.name] === undefined) {
       const known = { ...result.env, ...result.secretEnv };
       const filled = await fillTemplate(d.name, d, known, result.paths, ctx, false);
@@ -266,12 +278,7 @@ export async function collectValues(
   }
   for (const d of decl.headers as Input[]) {
     if (!d.name) continue;
-    result.declared.push({
-      part: 'headers',
-      name: d.name,
-      type: declaredType(d),
-      required: d.isRequired === true,
-    });
+    result.declared.push(declaredValue('headers', d));
     const label = `header ${d.name}`;
     const filled =
       d.value !== undefined && given[d.name] === undefined
