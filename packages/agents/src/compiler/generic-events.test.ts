@@ -746,6 +746,41 @@ describe('services named in the description', () => {
     }
   });
 
+  it('reads an everyday-word name standing alone where the common noun would take an article', () => {
+    for (const [prompt, id] of [
+      ["when a file lands in the 'Signed Leases' folder of box, rename it", 'box'],
+      ["save it as a draft post in later with the customer's photo", 'later'],
+      ['write captions for the new arrivals and schedule them through later', 'later'],
+    ] as const) {
+      expect(namedBy(prompt), prompt).toContain(id);
+    }
+    for (const [prompt, id] of [
+      ['write the onboarding guide from scratch.', 'scratch'],
+      ['keep the summary in line with the brand voice', 'line'],
+      ['save the draft for later.', 'later'],
+      ['put the spare cables in the box.', 'box'],
+      ['list the results in rows.', 'rows'],
+      ['I want to render the invoices as PDF', 'render'],
+    ] as const) {
+      expect(namedBy(prompt), prompt).not.toContain(id);
+    }
+  });
+
+  it('reads a capitalised word no dictionary knows, looked into, as a product', () => {
+    for (const [prompt, name] of [
+      ['when someone submits a request, check Quartzy to see if we have it in stock', 'quartzy'],
+      ['every monday at 7am, check Fleetio for vehicles that are due for service', 'fleetio'],
+    ] as const) {
+      expect(namedBy(prompt), prompt).toContain(name);
+    }
+    for (const [prompt, name] of [
+      ['suggest a meeting slot for me (Lisbon), Priya (Bangalore) and Tom', 'bangalore'],
+      ['Quartzy is what we use; check the stock sheet', 'quartzy'],
+    ] as const) {
+      expect(namedBy(prompt), prompt).not.toContain(name);
+    }
+  });
+
   it('reads names in a list, as a subject, with two capitals, and in a description in capitals', () => {
     for (const [prompt, id] of [
       ['total the refunds from Shopify and square for the month', 'square'],

@@ -252,6 +252,9 @@ function readsAsName(
   const names = everydayNames().get(mention.id) ?? new Set<string>();
   if (!names.has(word.lower) && !names.has(word.lower.replace(/s$/, ''))) return false;
   if (next?.lower === 'of') return false;
+  // ("in line with", "from scratch": English's own pairs, in lower case.)
+  if (before && IDIOMS.has(`${before.lower} ${word.lower}`) && !/^[A-Z]/.test(word.value))
+    return false;
   // Words that name the product nearly every time the development set writes them ("stripe",
   // "sentry", "notion"): the product wherever they stand as a noun, but after an article or an
   // adjective ("paint it on a canvas").
@@ -443,6 +446,7 @@ export function findMentions(
       !((mention.fuzzy || !asWritten(mention)) && english(mention)),
   );
   names.push(...listedNames(words, names));
+  names.push(...bareObjects(words, names));
   const intents = intentMentions(text, names);
   return [...names, ...intents, ...sendingTo(words, [...names, ...intents])].sort(
     (a, b) => a.start - b.start,
@@ -450,6 +454,65 @@ export function findMentions(
 }
 
 const LIST_MARKS = new Set(['and', 'or', '&', '+', '/', ',']);
+
+/** Prepositions English follows with a determiner before a common noun: "in the box". */
+const PLACING = new Set(['of', 'in', 'on', 'into', 'onto', 'to', 'from', 'via', 'through']);
+
+/**
+ * An everyday word that names a product, standing alone as the object of a preposition where the
+ * common noun would take a determiner, with nothing after it in its phrase: "the folder of box,",
+ * "a draft post in later with the photo", "schedule them through later". (Not where English drops
+ * the article itself, "from scratch", "in line with"; "for later" has no preposition of place.)
+ */
+function bareObjects(words: readonly Word[], names: readonly Mention[]): Mention[] {
+  const byWord = everydayProducts();
+  const found: Mention[] = [];
+  words.forEach((word, at) => {
+    const id = byWord.get(word.lower);
+    const before = words[at - 1];
+    const next = words[at + 1];
+    if (!id || !before || before.sentence !== word.sentence || !PLACING.has(before.lower)) return;
+    if (names.some((m) => m.start <= word.start && m.end >= word.end)) return;
+    if (IDIOMS.has(`${before.lower} ${word.lower}`)) return;
+    // ("instead of Slack", "not to slack": named to be left out.)
+    if (words.slice(Math.max(0, at - 3), at).some((w) => NEGATORS.has(w.lower))) return;
+    // ("want to render": the verb of an infinitive.)
+    if (before.lower === 'to' && word.pos === 'VERB') return;
+    const ends =
+      !next ||
+      next.sentence !== word.sentence ||
+      /^[,.;:!?)]$/.test(next.value) ||
+      ['with', 'and', 'or', 'too', 'as'].includes(next.lower);
+    if (ends) found.push({ id, start: word.start, end: word.end, via: 'name', read: true });
+  });
+  return found;
+}
+
+let everydayByWord: ReadonlyMap<string, string> | null = null;
+
+/** Everyday words that name a product Spoke connects to (not a built-in, not a day), by word. */
+function everydayProducts(): ReadonlyMap<string, string> {
+  if (everydayByWord) return everydayByWord;
+  const byWord = new Map<string, string>();
+  for (const [id, set] of everydayNames()) {
+    if (integrationById(id)?.provider.kind === 'builtin') continue;
+    for (const word of set) if (!CALENDAR_WORDS.has(word)) byWord.set(word, id);
+  }
+  everydayByWord = byWord;
+  return byWord;
+}
+
+/** Prepositions with a bare everyday word that English says as they are. */
+const IDIOMS = new Set([
+  'from scratch',
+  'in line',
+  'on line',
+  'in rows',
+  'into rows',
+  'in motion',
+  'into motion',
+  'of things',
+]);
 
 /**
  * Everyday words that name a product only in the lexicon's exact patterns ("square"), standing in a

@@ -422,8 +422,11 @@ export function findUnknownServices(
       ['check', 'search', 'query', 'open', 'use', 'using'].includes(prior) ||
       (['our', 'my', 'the', 'in'].includes(prior) &&
         ['check', 'search', 'query', 'open', 'use'].includes(words[i - 2]?.lower ?? ''));
+    // ("check Quartzy to see", "check Fleetio for vans": a capitalised word no dictionary knows,
+    // inside a sentence, is looked into the same way.)
+    const coinedCapital = !startsSentence && /^[A-Z][a-z]{3,}$/.test(first.value) && !first.known;
     const lookedInto =
-      lowerName(first) &&
+      (lowerName(first) || coinedCapital) &&
       !plural(first.lower) &&
       !jargon(first.lower) &&
       ((lookedAt &&
@@ -433,7 +436,7 @@ export function findUnknownServices(
             words[i + 1]!.lower,
           ) ||
           /^[,.;:!?)]$/.test(words[i + 1]!.value))) ||
-        (prior === '(' && words[i + 1]?.value === ')'));
+        (lowerName(first) && prior === '(' && words[i + 1]?.value === ')'));
     // "my proxmox node", "check truenas pool status": a lower-case word no dictionary knows (not
     // jargon) after "my", "our" or a verb of looking, before what a product holds.
     const ownedLower =
