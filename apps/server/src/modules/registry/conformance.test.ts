@@ -210,6 +210,26 @@ describe('HTTP as the official registry answers it', () => {
     expect(one.headers.location).toBe('/registry/v0.1/servers/io.example%2Fnone/versions/1.0.0');
   });
 
+  it('answers an address it does not have with 404 in the official shape, readable elsewhere', async () => {
+    for (const url of [
+      '/registry/v0.1/nothing',
+      '/registry/v0/servers/a/b/c/d',
+      '/registry/v0.1',
+    ]) {
+      const res = await t.app.inject({ url, headers: { origin: 'https://elsewhere.example' } });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.json(), url).toEqual({
+        error: 'The requested resource was not found.',
+        code: 'NOT_FOUND',
+      });
+      expect(res.headers['access-control-allow-origin'], url).toBe('*');
+    }
+    // The platform's own addresses keep the platform's envelope.
+    const api = await get('/api/nothing');
+    expect(api.statusCode).toBe(404);
+    expect(api.json().error.code).toBe('NOT_FOUND');
+  });
+
   it('refuses a bad updated_since with 400', async () => {
     const res = await get('/registry/v0.1/servers?updated_since=last-week');
     expect(res.statusCode).toBe(400);

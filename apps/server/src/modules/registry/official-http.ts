@@ -1,4 +1,6 @@
 import type { FastifyInstance } from 'fastify';
+import { ErrorCode } from '@spoke/shared';
+import { errorBody } from '../../errors.ts';
 
 /**
  * What every registry answer carries so that pages of other sites can read it, as they can the
@@ -48,6 +50,11 @@ type Envelope = { error?: { message?: unknown; code?: unknown; fields?: unknown 
  * beside it. The app's error handler writes the envelope; this turns it over on its way out.
  */
 export function officialErrors(app: FastifyInstance): void {
+  // An address the registry does not have answers here, not from the platform's own handler,
+  // so that it too is in this shape and readable from other sites.
+  app.setNotFoundHandler((_request, reply) =>
+    reply.status(404).send(errorBody(404, ErrorCode.NOT_FOUND)),
+  );
   app.addHook('onSend', async (_request, reply, payload) => {
     if (reply.statusCode < 400 || typeof payload !== 'string') return payload;
     let body: Envelope;
