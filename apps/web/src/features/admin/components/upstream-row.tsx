@@ -145,7 +145,13 @@ export function UpstreamRow({
               </option>
             ))}
           </select>
-          <span>· {plural(upstream.version_count, 'version')} mirrored</span>
+          <span>
+            {/* (On a phone the count wraps to a line of its own, which opens with no dot.) */}
+            <span aria-hidden="true" className="hidden sm:inline">
+              ·{' '}
+            </span>
+            {plural(upstream.version_count, 'version')} mirrored
+          </span>
         </div>
         <LastRun upstream={upstream} />
         <p
