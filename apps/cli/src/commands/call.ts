@@ -51,6 +51,7 @@ export async function call(options: CommandContext & CallOptions): Promise<void>
       })) as typeof result;
     } catch (err) {
       recordCall(target.name, options.tool, 'error', monotonicMs() - started);
+      if (err instanceof CliError) throw err;
       throw failure(
         'SERVER_FAILED',
         `${target.name}.${options.tool} failed: ${(err as Error).message}`,

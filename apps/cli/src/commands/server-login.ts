@@ -44,7 +44,9 @@ export async function serverLogin(
     : stored.preRegistered
       ? { client: stored.client, preRegistered: true }
       : { client: stored.client };
-  if (next.client) store.set(accounts.oauth(url), JSON.stringify(next));
+  // Scopes the server asked for beyond the last sign-in are asked for in this one.
+  if (stored.scope) next.scope = stored.scope;
+  if (next.client || next.scope) store.set(accounts.oauth(url), JSON.stringify(next));
   else store.delete(accounts.oauth(url));
   const entry = target.entry;
   const needsStore = (entry.secrets?.length ?? 0) + (entry.secretHeaders?.length ?? 0);

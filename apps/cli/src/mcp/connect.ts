@@ -110,8 +110,8 @@ export async function connect(
     const code = await signIn.browserCode();
     await (transport as Extract<typeof transport, { finishAuth: unknown }>).finishAuth(code);
   };
+  let transport = open();
   try {
-    let transport = open();
     try {
       await client.connect(transport, { timeout: options.timeoutMs });
     } catch (err) {
@@ -148,6 +148,19 @@ export async function connect(
     );
   } finally {
     signIn?.close();
+  }
+  if (signIn) {
+    // A request answered 403 insufficient_scope started a sign-in with more scope: once it is
+    // finished, the request is sent again, once.
+    const request = client.request.bind(client);
+    client.request = (async (...args: Parameters<typeof request>) => {
+      try {
+        return await request(...args);
+      } catch (err) {
+        await finishSignIn(transport, err);
+        return request(...args);
+      }
+    }) as typeof client.request;
   }
   return {
     client,

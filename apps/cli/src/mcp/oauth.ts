@@ -1,4 +1,7 @@
-import type { OAuthClientProvider } from '@modelcontextprotocol/sdk/client/auth.js';
+import {
+  extractWWWAuthenticateParams,
+  type OAuthClientProvider,
+} from '@modelcontextprotocol/sdk/client/auth.js';
 import type {
   OAuthClientInformationMixed,
   OAuthClientMetadata,
@@ -17,7 +20,14 @@ export type StoredSignIn = {
   /** The client was given by the user (`spoke login <server> --client-id`), not registered. */
   preRegistered?: boolean;
   tokens?: OAuthTokens;
+  /** Scopes the server asked for beyond a sign-in (403 `insufficient_scope`): asked for again. */
+  scope?: string;
 };
+
+/** The scopes of all the space-separated lists, each once, in order of first appearance. */
+export function scopeUnion(...lists: (string | undefined)[]): string {
+  return [...new Set(lists.flatMap((list) => list?.split(' ') ?? []).filter(Boolean))].join(' ');
+}
 
 /** `browser`: a sign-in opens the browser and waits; `refuse`: it fails with AUTH_REQUIRED. */
 export type SignInMode = 'browser' | 'refuse';
@@ -38,7 +48,7 @@ export function readSignIn(store: SecretStore, url: string): StoredSignIn {
 }
 
 function writeSignIn(store: SecretStore, url: string, value: StoredSignIn): void {
-  if (!value.client && !value.tokens) store.delete(accounts.oauth(url));
+  if (!value.client && !value.tokens && !value.scope) store.delete(accounts.oauth(url));
   else store.set(accounts.oauth(url), JSON.stringify(value));
 }
 
@@ -86,6 +96,10 @@ const portOf = (client: OAuthClientInformationMixed | undefined): number | null 
  * auth() drives discovery, registration, PKCE and refresh through it. Client and tokens live in
  * the secret store. A browser sign-in listens on 127.0.0.1 for the redirect; the listener is
  * opened when the SDK first asks for the client, before any redirect URI is read.
+ *
+ * Step-up: a request answered 403 `insufficient_scope` is authorized again by the SDK; spoke
+ * then asks for the union of the scopes granted and asked (never a refresh, which cannot add
+ * scopes), in the browser where the command may open it, and the request is sent again once.
  */
 export class ServerSignIn implements OAuthClientProvider {
   private listener: RedirectListener | null = null;
@@ -93,6 +107,9 @@ export class ServerSignIn implements OAuthClientProvider {
   private expected = '';
   private started = false;
   private hadTokens = false;
+  private closed = false;
+  /** The scope a 403 `insufficient_scope` asked for, until new tokens are saved. */
+  private stepUp: string | null = null;
   private cachedStore: SecretStore | null = null;
   private readonly name: string;
   private readonly url: string;
@@ -121,18 +138,47 @@ export class ServerSignIn implements OAuthClientProvider {
     return this.started;
   }
 
+  /** The authorization code of the browser sign-in started; the listener closes after it. */
   async browserCode(): Promise<string> {
-    return this.listener!.code(this.expected);
+    try {
+      return await this.listener!.code(this.expected);
+    } finally {
+      this.started = false;
+      if (this.closed) this.close();
+    }
   }
 
   /**
    * Ends the sign-in part: tokens keep being sent and refreshed for the rest of the session, but
-   * a sign-in needed later (the refresh refused) fails with the command to run.
+   * a sign-in needed later (the refresh refused) fails with the command to run. Only a request
+   * that needs more scope may still open the browser, where the session could from the start.
    */
   close(): void {
     this.listener?.close();
     this.listener = null;
-    this.mode = 'refuse';
+    this.closed = true;
+  }
+
+  private get browser(): boolean {
+    return this.mode === 'browser' && (!this.closed || this.stepUp !== null);
+  }
+
+  /**
+   * The fetch of the server's transport: a 403 `insufficient_scope` is noted before the SDK
+   * authorizes again, so that it signs in with more scope instead of refreshing the tokens.
+   */
+  watch(fetchFn: typeof fetch = fetch): typeof fetch {
+    return async (input, init) => {
+      const response = await fetchFn(input, init);
+      if (response.status === 403) {
+        const { error, scope } = extractWWWAuthenticateParams(response);
+        if (error === 'insufficient_scope') {
+          this.stepUp = scope ?? '';
+          if (scope) this.update({ scope: scopeUnion(this.read().scope, scope) });
+        }
+      }
+      return response;
+    };
   }
 
   get redirectUrl(): string {
@@ -158,8 +204,8 @@ export class ServerSignIn implements OAuthClientProvider {
     const stored = this.read();
     // Without a client there is nothing to renew: a sign-in is needed, and registering a client
     // that cannot be used here would only leave one behind at the server.
-    if (this.mode === 'refuse' && !stored.client) throw this.needsSignIn();
-    if (this.mode === 'browser' && !this.listener) {
+    if (!this.browser && !stored.client) throw this.needsSignIn();
+    if (this.browser && !this.listener) {
       this.listener = await openRedirectListener(this.name, portOf(stored.client));
     }
     // A registered client whose redirect URI is not this listener's cannot finish a sign-in
@@ -182,10 +228,13 @@ export class ServerSignIn implements OAuthClientProvider {
   tokens(): OAuthTokens | undefined {
     const tokens = this.read().tokens;
     if (tokens) this.hadTokens = true;
+    // A refresh keeps the scopes granted: more scope takes a new authorization.
+    if (tokens && this.stepUp !== null) return { ...tokens, refresh_token: undefined };
     return tokens;
   }
 
   saveTokens(tokens: OAuthTokens): void {
+    this.stepUp = null;
     this.update({ tokens });
   }
 
@@ -205,6 +254,14 @@ export class ServerSignIn implements OAuthClientProvider {
   }
 
   private needsSignIn(): CliError {
+    if (this.stepUp !== null) {
+      const scope = scopeUnion(this.read().scope, this.stepUp);
+      return failure(
+        'AUTH_REQUIRED',
+        `${this.name} asks for more access than the sign-in gives${scope ? ` (scope: ${scope})` : ''}`,
+        `sign in again at a terminal with: spoke login ${this.name}`,
+      );
+    }
     return failure(
       'AUTH_REQUIRED',
       this.hadTokens
@@ -215,7 +272,15 @@ export class ServerSignIn implements OAuthClientProvider {
   }
 
   redirectToAuthorization(authorizationUrl: URL): void {
-    if (this.mode === 'refuse') throw this.needsSignIn();
+    if (!this.browser) throw this.needsSignIn();
+    // The scopes granted so far and those the server asked for beyond them are asked for too.
+    const stored = this.read();
+    const scope = scopeUnion(
+      authorizationUrl.searchParams.get('scope') ?? undefined,
+      stored.tokens?.scope,
+      stored.scope,
+    );
+    if (scope) authorizationUrl.searchParams.set('scope', scope);
     this.started = true;
     stderr.write(
       `Sign in to ${this.name} in your browser. If it does not open, open this URL on this machine:\n  ${authorizationUrl.href}\n`,

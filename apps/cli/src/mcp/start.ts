@@ -4,6 +4,7 @@ import type { Output } from '../output/output.ts';
 import { openSecretStore } from '../secrets/store.ts';
 import { monotonicMs } from '../util/time.ts';
 import { connect, type Connection } from './connect.ts';
+import { answerElicitations, ELICITATION_CAPABILITIES } from './elicit.ts';
 import { launchFor } from './launch.ts';
 import { withSandbox, type SandboxState } from './sandbox.ts';
 import type { RunContext, ServerTarget } from './server-target.ts';
@@ -19,7 +20,8 @@ export type Started = {
 
 /**
  * Starts a server with its secrets, lists its tools and compares them with the lockfile. With
- * --verbose the server's own standard error is passed through.
+ * --verbose the server's own standard error is passed through. Unless `capabilities` says
+ * otherwise, the client answers the server's questions (elicitation) at the terminal.
  */
 export async function startServer(
   ctx: { env: NodeJS.ProcessEnv; out: Output },
@@ -45,8 +47,10 @@ export async function startServer(
   const conn = await connect(target.name, launch, {
     timeoutMs: run.timeouts.startMs,
     onStderr: ctx.out.verbose ? (text) => stderr.write(text) : undefined,
-    ...(capabilities ? { capabilities } : {}),
+    capabilities: capabilities ?? ELICITATION_CAPABILITIES,
   });
+  // A command's own client answers the server's questions at the terminal.
+  if (!capabilities) answerElicitations(conn.client, target.name, ctx.out);
   try {
     const tools = await conn.listTools();
     const drift = target.isProject || !target.locked ? null : toolDrift(target.locked, tools);

@@ -7,7 +7,7 @@
  *
  * Run: node client.ts <server-url>; exits with the first failing spoke command's code.
  */
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -49,6 +49,37 @@ function spoke(...args: string[]): string {
   return run.stdout;
 }
 
+const quote = (arg: string) => `'${arg.replace(/'/g, `'\\''`)}'`;
+
+/**
+ * `spoke <args>` at a terminal (util-linux's `script`), as a person runs a tool: a sign-in with
+ * more scope opens the browser, and each question the server asks is answered with Enter, which
+ * keeps the default shown.
+ */
+async function spokeAtTerminal(...args: string[]): Promise<void> {
+  process.stderr.write(`$ spoke ${args.join(' ')}\n`);
+  const command = [NODE_24, SOURCE_ENTRY, ...args].map(quote).join(' ');
+  const child = spawn('script', ['-qefc', command, '/dev/null'], {
+    cwd,
+    env: { ...env, TERM: 'dumb' },
+  });
+  let screen = '';
+  let answered = 0;
+  const onData = (chunk: Buffer) => {
+    process.stderr.write(chunk);
+    screen += chunk.toString();
+    const questions = screen.match(/(?:^|\n)\? /g)?.length ?? 0;
+    for (; answered < questions; answered++) child.stdin.write('\r');
+  };
+  child.stdout.on('data', onData);
+  child.stderr.on('data', onData);
+  const code = await new Promise<number>((resolve) => child.on('close', (c) => resolve(c ?? 1)));
+  if (code !== 0) {
+    rmSync(root, { recursive: true, force: true });
+    process.exit(code);
+  }
+}
+
 /** What each scenario's server expects to be called with. */
 const ARGUMENTS: Record<string, Record<string, unknown>> = {
   add_numbers: { a: 5, b: 3 },
@@ -68,7 +99,7 @@ spoke('update', 'conf', '--yes');
 const listed = JSON.parse(spoke('tools', 'conf', '--json')) as { tools: { name: string }[] };
 if (scenario !== 'initialize') {
   for (const { name } of listed.tools) {
-    spoke('call', 'conf', name, '--args', JSON.stringify(ARGUMENTS[name] ?? {}));
+    await spokeAtTerminal('call', 'conf', name, '--args', JSON.stringify(ARGUMENTS[name] ?? {}));
   }
 }
 rmSync(root, { recursive: true, force: true });
