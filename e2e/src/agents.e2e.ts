@@ -119,9 +119,7 @@ describe('agent studio and agent pages', () => {
     const next = form.getByRole('list', { name: 'Next runs' }).getByRole('listitem');
     await expect.poll(() => next.count()).toBe(5);
     for (const run of await next.allInnerTexts()) expect(run).toMatch(/^Mon, .* 09:00 GMT\+9$/);
-    expect(await form.getByLabel('Schedule in words').inputValue()).toBe(
-      'at 09:00, only on Monday',
-    );
+    expect(await form.getByLabel('Schedule in words').inputValue()).toBe('every Monday at 9:00');
 
     const cron = form.getByLabel('Cron expression', { exact: true });
     await cron.fill('61 9 * * 1');
@@ -136,7 +134,7 @@ describe('agent studio and agent pages', () => {
       type: 'schedule',
       cron: '0 9 * * 1',
       timezone: 'Asia/Tokyo',
-      text: 'at 09:00, only on Monday',
+      text: 'every Monday at 9:00',
     });
     await page.reload();
     await page.getByRole('heading', { level: 1, name }).waitFor();

@@ -17,7 +17,7 @@ export {
 export { compileWithModel, InvalidModelSpecError } from './model.ts';
 export { ModelSpecSchema } from './model-schema.ts';
 export { validateSpec, CRON_MESSAGE, type SpecIssue } from './validate.ts';
-export { describeSchedule } from './cron.ts';
+export { describeSchedule } from '@spoke/shared/schedule';
 export type { CompileInput, CompilePhase, CompileResult } from './types.ts';
 
 /** How long a model may take before the embedded compiler answers instead. */

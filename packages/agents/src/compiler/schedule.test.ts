@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { isValidCron, isValidTimeZone, nextRuns } from '@spoke/shared/schedule';
-import { describeSchedule } from './cron.ts';
+import { describeSchedule } from '@spoke/shared/schedule';
 import { compileEmbedded } from './embedded.ts';
 import { parseSchedule } from './schedule.ts';
 import { normalize } from './text.ts';

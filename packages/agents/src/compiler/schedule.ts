@@ -1,5 +1,5 @@
 import { isValidCron } from '@spoke/shared/schedule';
-import { describeSchedule } from './cron.ts';
+import { describeSchedule } from '@spoke/shared/schedule';
 import { RULES, type Draft, type Period } from './schedule-rules.ts';
 import { findTimes, type ClockTime } from './times.ts';
 

@@ -204,7 +204,7 @@ describe('agent page', () => {
       within(form.getByRole('list', { name: 'Next runs' }))
         .getAllByRole('listitem')
         .map((li) => li.textContent);
-    expect(form.getByText('at 09:00, Monday through Friday')).toBeTruthy();
+    expect(form.getByText('every weekday at 9:00')).toBeTruthy();
     expect(next()).toEqual([
       'Thu, Mar 5, 2026, 09:00 GMT+1',
       'Fri, Mar 6, 2026, 09:00 GMT+1',

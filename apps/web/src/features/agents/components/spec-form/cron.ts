@@ -1,5 +1,4 @@
-import { isValidTimeZone, nextRuns } from '@spoke/shared/schedule';
-import cronstrue from 'cronstrue';
+import { describeSchedule, isValidCron, isValidTimeZone, nextRuns } from '@spoke/shared/schedule';
 
 export type CronCheck =
   | { ok: true; words: string; next: Date[] }
@@ -15,14 +14,9 @@ export const CRON_PRESETS: readonly { label: string; cron: string }[] = [
   { label: 'On the first of the month at 9:00', cron: '0 9 1 * *' },
 ];
 
-/** The schedule in words, e.g. "at 09:00, Monday through Friday"; null if it does not parse. */
+/** The schedule in words, as Spoke says it everywhere ("every weekday at 9:00"); null if invalid. */
 export function describeCron(cron: string): string | null {
-  try {
-    const words = cronstrue.toString(cron, { use24HourTimeFormat: true, verbose: false });
-    return words.charAt(0).toLowerCase() + words.slice(1);
-  } catch {
-    return null;
-  }
+  return isValidCron(cron) ? describeSchedule(cron) : null;
 }
 
 /** Checks a five-field cron expression and lists its next runs in `timezone`. */
