@@ -751,6 +751,7 @@ describe('services named in the description', () => {
       ["when a file lands in the 'Signed Leases' folder of box, rename it", 'box'],
       ["save it as a draft post in later with the customer's photo", 'later'],
       ['write captions for the new arrivals and schedule them through later', 'later'],
+      ['rotate the api keys and redeploy the railway services after', 'railway'],
     ] as const) {
       expect(namedBy(prompt), prompt).toContain(id);
     }
@@ -761,6 +762,7 @@ describe('services named in the description', () => {
       ['put the spare cables in the box.', 'box'],
       ['list the results in rows.', 'rows'],
       ['I want to render the invoices as PDF', 'render'],
+      ['send a wave of service reminders to the tenants', 'wave'],
     ] as const) {
       expect(namedBy(prompt), prompt).not.toContain(id);
     }
