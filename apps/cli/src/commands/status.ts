@@ -6,7 +6,7 @@ import { combinePolicies, loadManagedPolicy } from '../policy/policy.ts';
 import { outOfScope, sandboxState } from '../mcp/sandbox.ts';
 import type { Workspace, LockFile } from '../config/workspace.ts';
 import { DEFAULT_SANDBOX_BELOW, type Policy, type SandboxLevel } from '../policy/types.ts';
-import { accounts, openSecretStore } from '../secrets/store.ts';
+import { accounts, openSecretStore, presenceOnly } from '../secrets/store.ts';
 import { utcMinute } from '../util/time.ts';
 import { serverStates, type ServerState } from '../workspace-state.ts';
 
@@ -38,9 +38,9 @@ async function sandboxes(
       found.set(name, null);
       continue;
     }
-    const state = await sandboxState({ policy, sandboxRequiredBelow: required }, target, env).catch(
-      (err: Error) => ({ sandboxed: false, why: err.message, refused: true }),
-    );
+    const state = await sandboxState({ policy, sandboxRequiredBelow: required }, target, env, {
+      rememberedProbe: true,
+    }).catch((err: Error) => ({ sandboxed: false, why: err.message, refused: true }));
     found.set(name, {
       sandboxed: state.sandboxed,
       why: state.why,
@@ -75,8 +75,11 @@ export async function status({ cwd, env, out }: CommandContext): Promise<void> {
   const workspace = ref ? loadWorkspace(ref) : null;
   const lock = ref ? loadLock(ref) : null;
   const store = openSecretStore(env);
-  const states = ref && workspace && lock ? serverStates(ref, workspace, lock, policy, store) : [];
-  const loggedIn = store.get(accounts.registryToken('spoke')) !== null;
+  // Status says which values are stored, never what they are: no decryption needed.
+  const present = presenceOnly(store);
+  const states =
+    ref && workspace && lock ? serverStates(ref, workspace, lock, policy, present) : [];
+  const loggedIn = store.has(accounts.registryToken('spoke'));
   const sandbox =
     workspace && lock
       ? await sandboxes(env, workspace, lock, policy, managed?.sandboxBelow ?? 'unverified')

@@ -45,13 +45,15 @@ export function outOfScope(target: ServerTarget): string | null {
 
 /**
  * Decides for one start. Refuses (POLICY_DENIED) when the managed policy requires the sandbox and
- * it is switched off with --no-sandbox or cannot be had here.
+ * it is switched off with --no-sandbox or cannot be had here. `rememberedProbe` takes bubblewrap's
+ * support as an earlier run found it, for reports such as `spoke status`; a start leaves it unset,
+ * so a bwrap that stopped working is found out before the server starts.
  */
 export async function sandboxState(
   run: Pick<RunContext, 'policy' | 'sandboxRequiredBelow'>,
   target: ServerTarget,
   env: NodeJS.ProcessEnv,
-  options: { noSandbox?: boolean } = {},
+  options: { noSandbox?: boolean; rememberedProbe?: boolean } = {},
 ): Promise<SandboxState & { bwrap?: string }> {
   const scope = outOfScope(target);
   if (scope) return { sandboxed: false, why: `not applicable: ${scope}`, warn: false };
@@ -61,7 +63,7 @@ export async function sandboxState(
     if (rule.required) throw refusal(target.name, `${rule.why}; --no-sandbox is not allowed`);
     return { sandboxed: false, why: 'switched off with --no-sandbox', warn: true };
   }
-  const support = await sandboxSupport(env);
+  const support = await sandboxSupport(env, { remembered: options.rememberedProbe });
   if (!support.ok) {
     if (rule.required) throw refusal(target.name, `${rule.why}, and ${support.why}`);
     return { sandboxed: false, why: support.why, warn: true };

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { writeFileAtomic } from '../config/atomic-write.ts';
 import { failure } from '../errors.ts';
 
-/** secrets.enc: every secret, encrypted together as one JSON document. */
+/** secrets.enc: every secret, encrypted together as one JSON document, and the names they have. */
 type Envelope = {
   version: 1;
   algorithm: 'aes-256-gcm';
@@ -13,6 +13,13 @@ type Envelope = {
   nonce: string;
   tag: string;
   data: string;
+  /**
+   * The account names the file holds, in plain text beside the ciphertext, so that what is
+   * stored can be told without the key. Names are not secret values: they say which workspace,
+   * server, variable, registry or server URL a value belongs to, never the value. Absent from
+   * files written before it existed; those are decrypted to learn their names.
+   */
+  accounts?: string[];
 };
 
 export type SecretMap = Record<string, string>;
@@ -32,7 +39,16 @@ function readEnvelope(file: string): Envelope | null {
   }
   try {
     const envelope = JSON.parse(text) as Envelope;
-    if (envelope.version === 1 && envelope.nonce && envelope.tag) return envelope;
+    if (
+      envelope.version === 1 &&
+      envelope.nonce &&
+      envelope.tag &&
+      (envelope.accounts === undefined ||
+        (Array.isArray(envelope.accounts) &&
+          envelope.accounts.every((name) => typeof name === 'string')))
+    ) {
+      return envelope;
+    }
   } catch {
     // Reported below.
   }
@@ -85,6 +101,16 @@ function keyFor(dir: string, env: NodeJS.ProcessEnv, envelope: Envelope | null) 
   return { key, kdf: 'key-file' as const, salt: null };
 }
 
+/**
+ * The account names stored, read without the key; an empty list when there is no file yet, and
+ * null for a file written before the names were kept beside the values (decrypt it to learn them).
+ */
+export function readAccountNames(dir: string): string[] | null {
+  const envelope = readEnvelope(secretsFile(dir));
+  if (!envelope) return [];
+  return envelope.accounts ?? null;
+}
+
 /** Every stored secret; an empty map when there is no file yet. */
 export function readSecrets(dir: string, env: NodeJS.ProcessEnv): SecretMap {
   const file = secretsFile(dir);
@@ -131,6 +157,7 @@ export function writeSecrets(dir: string, env: NodeJS.ProcessEnv, secrets: Secre
     nonce: nonce.toString('base64'),
     tag: cipher.getAuthTag().toString('base64'),
     data: data.toString('base64'),
+    accounts: Object.keys(secrets).sort(),
   };
   try {
     writeFileAtomic(file, `${JSON.stringify(envelope)}\n`, { mode: 0o600 });

@@ -1,7 +1,7 @@
 import { fs } from '../builtins.ts';
 import { configDir, tildify } from '../config/paths.ts';
 import { failure } from '../errors.ts';
-import { readSecrets, secretsFile, writeSecrets } from './encrypted-file.ts';
+import { readAccountNames, readSecrets, secretsFile, writeSecrets } from './encrypted-file.ts';
 import { openKeychain } from './keychain.ts';
 
 export type SecretSource = 'keychain' | 'encrypted-file';
@@ -12,6 +12,8 @@ export type SecretStore = {
   /** `OS keychain (Secret Service)`, `encrypted file (~/.config/spoke/secrets.enc)`. */
   description: string;
   get(account: string): string | null;
+  /** Whether a value is stored; the encrypted file answers without decrypting it. */
+  has(account: string): boolean;
   set(account: string, value: string): void;
   /** True when there was a value to delete. */
   delete(account: string): boolean;
@@ -20,22 +22,32 @@ export type SecretStore = {
 function fileStore(env: NodeJS.ProcessEnv): SecretStore {
   const dir = configDir(env);
   let cache: Record<string, string> | null = null;
+  let names: Set<string> | null = null;
   const all = () => (cache ??= readSecrets(dir, env));
+  const known = () =>
+    (names ??= new Set((cache ? null : readAccountNames(dir)) ?? Object.keys(all())));
+  const keep = (next: Record<string, string>) => {
+    cache = next;
+    names = new Set(Object.keys(next));
+  };
   return {
     kind: 'encrypted-file',
     description: `encrypted file (${tildify(secretsFile(dir))})`,
+    // A value is always read from the decrypted file, never taken on the list's word (the list
+    // is not authenticated): only `has` answers from it.
     get: (account) => all()[account] ?? null,
+    has: (account) => known().has(account),
     set: (account, value) => {
       const next = { ...all(), [account]: value };
       writeSecrets(dir, env, next);
-      cache = next;
+      keep(next);
     },
     delete: (account) => {
       const current = all();
       if (!(account in current)) return false;
       const { [account]: _gone, ...rest } = current;
       writeSecrets(dir, env, rest);
-      cache = rest;
+      keep(rest);
       return true;
     },
   };
@@ -67,6 +79,7 @@ function keychainStore(env: NodeJS.ProcessEnv, forced: boolean): SecretStore | n
     kind: 'keychain',
     description: keychain.description,
     get: wrap(keychain.get),
+    has: wrap((account: string) => keychain.get(account) !== null),
     set: wrap(keychain.set),
     delete: keychain.delete,
   };
@@ -97,6 +110,14 @@ export function openSecretStore(env: NodeJS.ProcessEnv): SecretStore {
   store ??= fileStore(env);
   opened.set(cacheKey, store);
   return store;
+}
+
+/**
+ * The store as seen by checks that only ask whether a value exists: `get` answers an empty string
+ * for a stored value instead of reading it, so the encrypted file is not decrypted.
+ */
+export function presenceOnly(store: SecretStore): SecretStore {
+  return { ...store, get: (account) => (store.has(account) ? '' : null) };
 }
 
 /** Account names: workspace values by absolute path, server and key; tokens by registry. */
