@@ -4,6 +4,16 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePort } from '@spoke/shared/testing/free-port';
 import { BEFORE, ELSEWHERE, type Place } from './test/docs-scenes.ts';
+import {
+  BEFORE_LIVE,
+  closePlatform,
+  ELSEWHERE_LIVE,
+  PLATFORM_PAGES,
+  startPlatformOnce,
+  STOP_WHEN_TOLD,
+  UNTIL_STOPPED,
+  type Step,
+} from './test/docs-scenes-live.ts';
 import { docsRegistries } from './test/docs-world.ts';
 import { makeFixture, type Fixture } from './test/fixture.ts';
 import {
@@ -52,29 +62,9 @@ const NOT_RUN: Record<string, string> = {
   'docs/quick-start/05-servers-that-need-secrets.md: spoke call github search_repositories --args \'{"query": "repo:modelcontextprotocol/servers", "perPage": 1}\'':
     "calls GitHub's API, and shows its answer shortened",
   'docs/quick-start/06-next-steps.md: spoke create weather --template tool':
-    "npm install fetches the project's dependencies from npm, and spoke dev watches until stopped",
-  'docs/commands/02-servers.md: spoke info io.github.modelcontextprotocol/server-github':
-    'shows github installed, which the page installs further down',
-  'docs/commands/02-servers.md: spoke list':
-    'the page differs: it leaves out fs-old, which its install example adds, and lists github before weather, installed before it',
-  'docs/commands/02-servers.md: spoke update':
-    'shows a newer filesystem release under another license and weather with changed tools',
-  'docs/commands/03-running-and-serving.md: spoke tools github':
-    'the output shown is shortened (...)',
-  'docs/commands/03-running-and-serving.md: spoke call filesystem get_file_info --args \'{"path": "spoke.json"}\'':
-    "shows a file's size and times on another day",
+    "npm install fetches the project's dependencies from npm, which cannot be reached here",
   'docs/commands/03-running-and-serving.md: spoke run filesystem --cwd /home/ada/demo':
     'an MCP client speaks to it on standard input',
-  'docs/commands/03-running-and-serving.md: spoke health':
-    'shows a notes server whose tools changed and a Spoke registry that is not running',
-  'docs/commands/05-authoring.md: spoke dev': 'watches until stopped',
-  'docs/commands/05-authoring.md: spoke publish': 'publishes to a running Spoke platform',
-  'docs/commands/08-policy.md: spoke audit':
-    "shows a day's history of installs, a secret and tool calls, with their times and durations",
-  'docs/commands/08-policy.md: spoke audit --server filesystem --action call --json':
-    'shows the user, host and times of calls on another machine',
-  'docs/commands/09-account.md: spoke login --token "$SPOKE_TOKEN"':
-    'publishes to a running Spoke platform',
 };
 
 /** What may differ between the docs and a run here, replaced the same way on both sides. */
@@ -84,7 +74,11 @@ const NORMALISE: [RegExp, string][] = [
   [/ (keychain|encrypted-file)$/gm, ' <secret store>'],
   // Times and durations.
   [/\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2}(\.\d+)?Z?)?( UTC)?/g, '<time>'],
+  [/\b[A-Z][a-z]{2} [A-Z][a-z]{2} \d{2} \d{4} \d{2}:\d{2}:\d{2} GMT[+-]\d{4}/g, '<time>'],
   [/\b\d+(\.\d+)? ?(ms|s)\b/g, '<duration>'],
+  [/\bdurationMs(=|":)\d+/g, 'durationMs$1<duration>'],
+  // Who ran a command, and on which machine, as the audit log records them.
+  [/"user":"[^"]*","host":"[^"]*"/g, '"user":"<user>","host":"<host>"'],
   // A token made when spoke serve --http first starts.
   [/^Bearer token: \S+$/gm, 'Bearer token: <token>'],
   // Ports chosen when a test server starts.
@@ -119,29 +113,47 @@ function asDocsPaths(fx: Fixture, text: string, first: [string, string][] = []):
 const keyOf = (example: Example) =>
   `${example.where.replace(/:\d+$/, '')}: ${example.lines.find((l) => l.startsWith('spoke '))}`;
 
-/** Runs `spoke <args>` with standard output and error on one file, interleaved as on a screen. */
+/** Where the first match of `when` in `text` ends, or null. */
+function endOf(when: string | RegExp, text: string): number | null {
+  if (typeof when === 'string') {
+    const at = text.indexOf(when);
+    return at < 0 ? null : at + when.length;
+  }
+  const match = when.exec(text);
+  return match ? match.index + match[0].length : null;
+}
+
+/**
+ * Runs `spoke <args>` with standard output and error on one file, interleaved as on a screen.
+ * A command that runs until stopped is given `steps`: each waits for its text, after the previous
+ * one's, then acts; the last is Ctrl+C.
+ */
 function spoke(
   args: string[],
+  place: Place,
   cwd: string,
-  fx: Fixture,
   file: string,
-  options: { stopAfter?: string } = {},
+  steps: Step[] = [],
 ): Promise<number> {
   const fd = openSync(file, 'a');
   const child = spawn(NODE_24, [SOURCE_ENTRY, ...args], {
     cwd,
-    env: fx.env,
+    env: place.fx.env,
     stdio: ['ignore', fd, fd],
   });
   closeSync(fd);
-  // A command that runs until stopped gets Ctrl+C once it has printed `stopAfter`.
-  const stop = options.stopAfter;
-  const poll = stop
+  const waiting = [...steps];
+  let from = 0;
+  const poll = waiting.length
     ? setInterval(() => {
-        if (readFileSync(file, 'utf8').includes(stop)) {
-          clearInterval(poll);
-          child.kill('SIGINT');
-        }
+        const step = waiting[0];
+        if (!step) return clearInterval(poll);
+        const end = endOf(step.when, readFileSync(file, 'utf8').slice(from));
+        if (end === null) return;
+        from += end;
+        waiting.shift();
+        if (step.then === 'stop') child.kill('SIGINT');
+        else step.then(place);
       }, 50)
     : undefined;
   return new Promise((resolve, reject) => {
@@ -226,6 +238,8 @@ const chapters = CHAPTERS.map(({ dir, shared }) => ({
 }));
 const allKeys = new Set(chapters.flatMap((c) => c.pages.flatMap((p) => p.examples.map(keyOf))));
 
+afterAll(closePlatform);
+
 describe('the examples that are not run', () => {
   it.each(Object.keys(NOT_RUN))('%s is still in the docs', (key) => {
     expect(allKeys.has(key)).toBe(true);
@@ -240,6 +254,7 @@ async function fresh(world: World, page: Page, init: boolean): Promise<void> {
   const fx = makeFixture();
   world.here = { fx, cwd: fx.cwd, paths: [], close: async () => undefined };
   const where = path.relative(CONTENT, page.file);
+  if (PLATFORM_PAGES.includes(where)) void startPlatformOnce();
   if (WITH_REGISTRIES.some((w) => where === w || where.startsWith(`${w}/`))) {
     world.registries = await docsRegistries(fx);
   }
@@ -269,7 +284,7 @@ for (const chapter of chapters) {
       describe(path.basename(page.file), { concurrent: !chapter.shared }, () => {
         const world = chapter.shared ? shared : { here: null, registries: null };
         if (!chapter.shared) afterAll(() => close(world));
-        it('starts where the page starts', { concurrent: false, timeout: 120_000 }, async () => {
+        it('starts where the page starts', { concurrent: false, timeout: 240_000 }, async () => {
           if (!chapter.shared || world.here === null) await fresh(world, page, !chapter.shared);
         });
         for (const example of page.examples) {
@@ -277,12 +292,13 @@ for (const chapter of chapters) {
           const reason = NOT_RUN[key];
           if (reason) continue;
           const name = `${example.where}: ${example.lines.join(' && ')}`;
-          it(name, { concurrent: false, timeout: 120_000 }, async () => {
+          it(name, { concurrent: false, timeout: 240_000 }, async () => {
             const here = world.here!;
-            const place = ELSEWHERE[key] ? await ELSEWHERE[key](here) : here;
+            const elsewhere = ELSEWHERE[key] ?? ELSEWHERE_LIVE[key];
+            const place = elsewhere ? await elsewhere(here) : here;
             try {
-              await BEFORE[key]?.(place);
-              await runExample(example, place);
+              await (BEFORE_LIVE[key] ?? BEFORE[key])?.(place);
+              await runExample(example, place, UNTIL_STOPPED[key]);
             } finally {
               if (place !== here) await place.close();
             }
@@ -294,7 +310,11 @@ for (const chapter of chapters) {
 }
 
 /** Runs an example's lines in a place and compares what they print with the output shown. */
-async function runExample(example: Example, place: Place): Promise<void> {
+async function runExample(
+  example: Example,
+  place: Place,
+  steps: Step[] = STOP_WHEN_TOLD,
+): Promise<void> {
   const f = place.fx;
   const file = path.join(f.root, `output-${++outputs}.txt`);
   let cwd = place.cwd;
@@ -305,18 +325,26 @@ async function runExample(example: Example, place: Place): Promise<void> {
   const answers = typedAnswers(example.output);
   const interactive = answers.length > 0 || example.output === null;
   for (const line of example.lines) {
-    // Paths the docs write, such as `--cwd /home/ada/demo`, are the fixture's.
-    const words = shellWords(line).map((w) => w.split('/home/ada/demo').join(f.cwd));
+    // Paths the docs write, such as `--cwd /home/ada/demo`, are the fixture's; `$NAME`, the
+    // environment's.
+    const words = shellWords(line).map((w) =>
+      w
+        .split('/home/ada/demo')
+        .join(f.cwd)
+        .replace(/\$([A-Z_][A-Z0-9_]*)/g, (whole, name: string) => f.env[name] ?? whole),
+    );
     if (words[0] === 'spoke' && words[1] === 'serve') {
       // Served on a free port (shown as the docs' port), and stopped once it says how.
       const port = String(await freePort());
       const args = words.slice(1).map((w) => (/^\d{4,5}$/.test(w) ? port : w));
-      codes.push(await spoke(args, cwd, f, file, { stopAfter: 'Press Ctrl+C to stop.' }));
+      codes.push(await spoke(args, place, cwd, file, steps));
+    } else if (words[0] === 'spoke' && words[1] === 'dev') {
+      codes.push(await spoke(words.slice(1), place, cwd, file, steps));
     } else if (words[0] === 'spoke' && interactive && !words.includes('--yes')) {
       const run = await spokeAtTerminal(words.slice(1), cwd, f, answers);
       appendFileSync(file, run.screen);
       codes.push(run.code);
-    } else if (words[0] === 'spoke') codes.push(await spoke(words.slice(1), cwd, f, file));
+    } else if (words[0] === 'spoke') codes.push(await spoke(words.slice(1), place, cwd, file));
     else if (words[0] === 'cd') cwd = path.resolve(cwd, words[1] ?? '.');
     else codes.push(await sh(line, cwd, f));
   }
@@ -329,5 +357,21 @@ async function runExample(example: Example, place: Place): Promise<void> {
     ).toBe(true);
     return;
   }
-  expect(normalise(asDocsPaths(f, printed, place.paths))).toBe(normalise(example.output));
+  expect(
+    shortenedAsShown(normalise(asDocsPaths(f, printed, place.paths)), normalise(example.output)),
+  ).toBe(normalise(example.output));
+}
+
+/**
+ * An output the page shortens with a line `...` shows its first and last lines: the lines
+ * between them in what was printed (one at least) are left out the same way.
+ */
+function shortenedAsShown(printed: string, shown: string): string {
+  const lines = shown.split('\n');
+  const cut = lines.findIndex((line) => line.trim() === '...');
+  const got = printed.split('\n');
+  const head = cut;
+  const tail = lines.length - cut - 1;
+  if (cut < 0 || got.length <= head + tail) return printed;
+  return [...got.slice(0, head), lines[cut]!, ...got.slice(got.length - tail)].join('\n');
 }
