@@ -65,6 +65,25 @@ describe('spoke health', () => {
     });
   });
 
+  it('reports a server missing a secret it needs without starting it', async () => {
+    fx.writeConfig({ registries: [registryEntry('up', up.url, 10)] });
+    await spoke('init');
+    await spoke('install', '../tiny', '--yes');
+    const workspace = fx.readJson('spoke.json') as {
+      servers: Record<string, { secrets?: string[] }>;
+    };
+    workspace.servers.tiny!.secrets = ['TINY_TOKEN'];
+    fx.writeJson('spoke.json', workspace);
+    const r = await spoke('health');
+    expect(r.code).toBe(1);
+    expect(r.stdout).toContain('  fail  tiny  missing secret TINY_TOKEN\n');
+    expect((await spoke('health', '--json')).json()).toMatchObject({
+      servers: [
+        { name: 'tiny', status: 'fail', startMs: null, error: 'missing secret TINY_TOKEN' },
+      ],
+    });
+  });
+
   it('checks only registries outside a workspace, exiting 0 when all are fine', async () => {
     fx.writeConfig({ registries: [registryEntry('up', up.url, 10)] });
     const r = await spoke('health');

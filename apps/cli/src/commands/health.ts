@@ -10,6 +10,8 @@ import {
   type RunContext,
 } from '../mcp/server-target.ts';
 import { startServer } from '../mcp/start.ts';
+import { label, missingValues, storeForValues } from '../install/required.ts';
+import type { SecretStore } from '../secrets/store.ts';
 import { alignRows, indent } from '../output/table.ts';
 import { checkRegistries } from './health-registries.ts';
 
@@ -25,9 +27,16 @@ async function checkServer(
   ctx: CommandContext,
   run: RunContext,
   name: string,
+  store: SecretStore | null,
 ): Promise<ServerHealth> {
   const target = serverTarget(run, name);
   const none = { name, startMs: null, tools: null };
+  // A server without a value it needs is not started: it would only say so in its own words.
+  const missing = missingValues(run.ref, name, target.entry, target.locked, store);
+  if (missing.length) {
+    const what = missing.map((m) => `${m.secret ? 'secret' : 'value'} ${label(m)}`);
+    return { ...none, status: 'fail', error: `missing ${what.join(', ')}` };
+  }
   try {
     checkPolicy(run, target);
   } catch (err) {
@@ -62,8 +71,11 @@ export async function health(ctx: CommandContext): Promise<void> {
   const { cwd, env, out } = ctx;
   const { config } = loadGlobalConfig(env);
   const run = findWorkspace(cwd) ? loadRunContext(cwd, env) : null;
+  const store = run ? storeForValues(run.workspace.servers, run.lock.servers, env) : null;
   const [servers, registries] = await Promise.all([
-    run ? Promise.all(Object.keys(run.workspace.servers).map((n) => checkServer(ctx, run, n))) : [],
+    run
+      ? Promise.all(Object.keys(run.workspace.servers).map((n) => checkServer(ctx, run, n, store)))
+      : [],
     checkRegistries(
       effectiveRegistries(config, env),
       env,

@@ -5,7 +5,7 @@ import type { CommandContext } from '../context.ts';
 import { failure } from '../errors.ts';
 import { aggregateServer, startMembers, type Member } from '../mcp/aggregate.ts';
 import { serveHttp } from '../mcp/http-serve.ts';
-import { lockedValues, missingValues, missingValuesError } from '../install/required.ts';
+import { missingValues, missingValuesError, storeForValues } from '../install/required.ts';
 import { loadRunContext, serverTarget, type RunContext } from '../mcp/server-target.ts';
 import { drainProcessStdout, stderr } from '../output/fd-stream.ts';
 import { alignRows, indent } from '../output/table.ts';
@@ -30,12 +30,7 @@ const stopped = () =>
  */
 function withValues({ out, env }: CommandContext, run: RunContext): RunContext {
   const servers = { ...run.workspace.servers };
-  const needsStore = Object.entries(servers).some(
-    ([name, e]) =>
-      (e.secrets?.length ?? 0) + (e.secretHeaders?.length ?? 0) ||
-      lockedValues(run.lock.servers[name]).some((v) => v.type === 'secret'),
-  );
-  const store = needsStore ? openSecretStore(env) : null;
+  const store = storeForValues(servers, run.lock.servers, env);
   for (const [name, entry] of Object.entries(servers)) {
     const missing = missingValues(run.ref, name, entry, run.lock.servers[name], store);
     if (!missing.length) continue;

@@ -1,7 +1,7 @@
 import type { WorkspaceRef } from '../config/workspace.ts';
 import type { LockEntry, ServerEntry } from '../config/workspace-schema.ts';
 import { failure, type CliError } from '../errors.ts';
-import { accounts, type SecretStore } from '../secrets/store.ts';
+import { accounts, openSecretStore, type SecretStore } from '../secrets/store.ts';
 import type { DeclaredValue } from './values.ts';
 
 /** A required value with nothing to give the server on this machine. */
@@ -34,7 +34,7 @@ export function missingValues(
 ): MissingValue[] {
   const found: MissingValue[] = [];
   const stored = (part: 'env' | 'headers', key: string) =>
-    store !== null && store.get(accounts.serverValue(ref.dir, name, part, key)) !== null;
+    store !== null && store.has(accounts.serverValue(ref.dir, name, part, key));
   const add = (value: MissingValue) => {
     if (!found.some((f) => f.part === value.part && f.name === value.name)) found.push(value);
   };
@@ -53,7 +53,24 @@ export function missingValues(
   return found;
 }
 
-const label = (m: MissingValue) => (m.part === 'env' ? m.name : `header ${m.name}`);
+/**
+ * The secret store, when one of the servers has secrets to look for (spoke.json names them, or the
+ * lockfile records a secret the server declares); null otherwise, so nothing is opened for none.
+ */
+export function storeForValues(
+  servers: Record<string, ServerEntry>,
+  lock: Record<string, LockEntry>,
+  env: NodeJS.ProcessEnv,
+): SecretStore | null {
+  const needed = Object.entries(servers).some(
+    ([name, e]) =>
+      (e.secrets?.length ?? 0) + (e.secretHeaders?.length ?? 0) > 0 ||
+      lockedValues(lock[name]).some((v) => v.type === 'secret'),
+  );
+  return needed ? openSecretStore(env) : null;
+}
+
+export const label = (m: MissingValue) => (m.part === 'env' ? m.name : `header ${m.name}`);
 
 /** The command that gives a missing value. */
 export const setCommand = (server: string, m: MissingValue) =>
