@@ -2,13 +2,11 @@ import { chmodSync, existsSync, readFileSync, statSync, utimesSync, writeFileSyn
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CliError } from '../errors.ts';
-import { OPEN_POLICY } from '../policy/types.ts';
 import { makeFixture, type Fixture } from '../test/fixture.ts';
 import { runCli } from '../test/run-cli.ts';
-import { sampleWorkspace } from '../test/sample-workspace.ts';
+import { sampleWorkspace, sandboxedProbe } from '../test/sample-workspace.ts';
 import { sandboxState } from './sandbox.ts';
 import { sandboxProbeFile } from './sandbox-support.ts';
-import type { ServerTarget } from './server-target.ts';
 
 let fx: Fixture;
 let bwrap: string;
@@ -85,13 +83,7 @@ describe.runIf(process.platform === 'linux')('the remembered bubblewrap probe', 
     const installed = new Date('2026-11-02T10:00:00Z');
     utimesSync(bwrap, installed, installed);
     const env = { ...fx.env, SPOKE_BWRAP: bwrap };
-    const target = {
-      name: 'probe',
-      entry: { source: '../probe', registry: 'local', transport: 'stdio', command: 'node' },
-      locked: { trustLevel: 'verified' },
-      isProject: false,
-    } as unknown as ServerTarget;
-    const run = { policy: OPEN_POLICY, sandboxRequiredBelow: 'trusted' as const };
+    const { target, run } = sandboxedProbe();
     // Probed by spoke status, in a process of its own.
     sampleWorkspace(fx);
     expect(notesRow((await status()).stdout)).toContain(' sandboxed ');

@@ -2,9 +2,9 @@ import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CliError } from '../errors.ts';
-import { OPEN_POLICY } from '../policy/types.ts';
 import { makeFixture, type Fixture } from '../test/fixture.ts';
 import { runCli } from '../test/run-cli.ts';
+import { sandboxedProbe } from '../test/sample-workspace.ts';
 import { sandboxState } from './sandbox.ts';
 import type { ServerTarget } from './server-target.ts';
 
@@ -249,13 +249,7 @@ try { leak.writeFileSync('touched.txt', 'x'); } catch {}
 });
 
 describe('when the managed policy requires the sandbox', () => {
-  const target = {
-    name: 'probe',
-    entry: { source: '../probe', registry: 'local', transport: 'stdio', command: 'node' },
-    locked: { trustLevel: 'verified' },
-    isProject: false,
-  } as unknown as ServerTarget;
-  const run = { policy: OPEN_POLICY, sandboxRequiredBelow: 'trusted' as const };
+  const { target, run } = sandboxedProbe();
 
   it('refuses to start a server without bubblewrap, as a policy refusal', async () => {
     const refused = await sandboxState(run, target, { SPOKE_BWRAP: '/nonexistent/bwrap' }).catch(

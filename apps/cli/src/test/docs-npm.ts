@@ -7,6 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
+import { listenOnLoopback } from './listen.ts';
 
 const PACKAGES = path.join(path.dirname(fileURLToPath(import.meta.url)), 'packages');
 
@@ -119,12 +120,5 @@ export async function startDocsNpm(
     if (one) return json(200, manifest(one));
     json(404, { error: 'not found' });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/`,
-    close: async () => {
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-    },
-  };
+  return listenOnLoopback(server);
 }

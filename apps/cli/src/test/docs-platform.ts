@@ -1,12 +1,12 @@
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { freePort } from '@spoke/shared/testing/free-port';
 import { NODE_24 } from './run-cli.ts';
+import { listenOnLoopback } from './listen.ts';
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 const SERVER_ENTRY = path.join(repoRoot, 'apps/server/src/server.ts');
@@ -151,12 +151,5 @@ export async function startPublishedNpm(
     res.writeHead(found ? 200 : 404, { 'content-type': 'application/json' });
     res.end(JSON.stringify(found ?? { error: 'not found' }));
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/`,
-    close: async () => {
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-    },
-  };
+  return listenOnLoopback(server);
 }

@@ -1,5 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
+import type { ServerTarget } from '../mcp/server-target.ts';
+import { OPEN_POLICY, type Policy } from '../policy/types.ts';
 import type { Fixture } from './fixture.ts';
 
 const NPM = (identifier: string, version: string) => ({
@@ -115,4 +117,21 @@ export function sampleWorkspace(fx: Fixture): void {
   for (const name of ['filesystem', 'github', 'notes']) {
     mkdirSync(path.join(fx.cwd, '.spoke', 'servers', name), { recursive: true });
   }
+}
+
+/**
+ * A local server below the trust level a policy requires the sandbox for (`trusted`), with that
+ * policy: what the sandbox checks are asked about.
+ */
+export function sandboxedProbe(): {
+  target: ServerTarget;
+  run: { policy: Policy; sandboxRequiredBelow: 'trusted' };
+} {
+  const target = {
+    name: 'probe',
+    entry: { source: '../probe', registry: 'local', transport: 'stdio', command: 'node' },
+    locked: { trustLevel: 'verified' },
+    isProject: false,
+  } as unknown as ServerTarget;
+  return { target, run: { policy: OPEN_POLICY, sandboxRequiredBelow: 'trusted' } };
 }
