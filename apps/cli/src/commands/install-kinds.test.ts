@@ -1,10 +1,11 @@
-import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { installWorld, type InstallWorld } from '../test/install-world.ts';
 import { spokeClient } from '../test/mcp-client.ts';
 import { runCli } from '../test/run-cli.ts';
 import { startSseServer, type SseServer } from '../test/sse-server.ts';
+import { onTerminal } from '../test/terminal.ts';
 import { TINY_SERVER_JS } from '../test/tiny-server.ts';
 
 let world: InstallWorld | null = null;
@@ -293,5 +294,23 @@ describe('an SSE remote', () => {
     });
     expect(served.content).toEqual([{ type: 'text', text: 'sse: all' }]);
     await serve.client.close();
+
+    // Another machine, the project cloned: the secret header is asked for, like a variable.
+    rmSync(path.join(w.fx.configDir, 'secrets.enc'));
+    const refused = await runCli(['install', '--yes'], w.fx);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain(
+      'error: sse-echo: the secret header Authorization is not set on this machine',
+    );
+    expect(refused.stderr).toContain(
+      'spoke config set servers.sse-echo.headers.Authorization --type secret\n',
+    );
+    const restored = onTerminal(['install', '--yes'], w.fx);
+    await restored.waitFor('? header Authorization (secret, required): ', 60_000);
+    restored.type('Bearer again\r');
+    expect(await restored.exit).toBe(0);
+    expect(restored.screen()).not.toContain('Bearer again');
+    await runCli(['call', 'sse-echo', 'echo', '--args', '{"text": "back"}'], w.fx);
+    expect(sse.authorizations.at(-1)).toBe('Bearer again');
   });
 });

@@ -58,7 +58,8 @@ export async function lockUnlocked(
     ref: WorkspaceRef;
     workspace: Workspace;
     store: SecretStore | null;
-    secrets: Record<string, string>;
+    /** Secrets asked for on this machine and not stored yet: environment variables and headers. */
+    secrets: { env?: Record<string, string>; headers?: Record<string, string> };
     startMs: number;
     /** --yes: a server that needs sign-in is refused, not signed in through a browser. */
     yes: boolean;
@@ -107,7 +108,7 @@ export async function lockUnlocked(
         locked: { trustLevel: c.trustLevel, package: pkg } as LockEntry,
         isProject: false,
       },
-      launchFor(ctx.ref.dir, name, entry, ctx.store, ctx.env, { env: ctx.secrets }),
+      launchFor(ctx.ref.dir, name, entry, ctx.store, ctx.env, ctx.secrets),
     );
     const conn = await connect(name, launch, {
       timeoutMs: ctx.startMs,

@@ -42,13 +42,14 @@ function installedVersion(dir: string, identifier: string): string | null {
  * locked yet, else as spoke.lock.json records it. Restoring cannot go on without it.
  */
 function secretDeclaration(
+  part: 'env' | 'headers',
   variable: string,
   candidate: Candidate | undefined,
   locked: LockEntry | undefined,
 ): Declaration {
   const declared = candidate
-    ? declarations(candidate).env.find((d) => d.name === variable)
-    : lockedValues(locked).find((v) => v.part === 'env' && v.name === variable);
+    ? declarations(candidate)[part].find((d) => d.name === variable)
+    : lockedValues(locked).find((v) => v.part === part && v.name === variable);
   // A lockfile edited by hand may hold anything there: only text is shown.
   const description = typeof declared?.description === 'string' ? declared.description : undefined;
   return { name: variable, description, isRequired: true, isSecret: true };
@@ -134,29 +135,35 @@ export async function restore(options: RestoreOptions): Promise<void> {
 
   // Asked for before anything is downloaded, stored only once everything is installed.
   const collected: [string, string][] = [];
-  const given: Record<string, Record<string, string>> = {};
-  const needs = names.flatMap((n) =>
-    (workspace.servers[n]!.secrets ?? []).map((v) => [n, v] as const),
-  );
+  const given: Record<string, { env: Record<string, string>; headers: Record<string, string> }> =
+    {};
+  const needs = names.flatMap((n) => [
+    ...(workspace.servers[n]!.secrets ?? []).map((v) => [n, 'env', v] as const),
+    ...(workspace.servers[n]!.secretHeaders ?? []).map((v) => [n, 'headers', v] as const),
+  ]);
   const store = needs.length ? openSecretStore(env) : null;
-  for (const [name, variable] of needs) {
-    const account = accounts.serverValue(ref.dir, name, 'env', variable);
+  for (const [name, part, key] of needs) {
+    const account = accounts.serverValue(ref.dir, name, part, key);
     if (store!.get(account) !== null) continue;
-    let value = env[variable] ?? '';
+    const label = part === 'env' ? key : `header ${key}`;
+    // (An environment variable may come from spoke's own environment; a header only as asked.)
+    let value = part === 'env' ? (env[key] ?? '') : '';
     if (!value && canPrompt()) {
       const candidate = unlocked.find((u) => u.name === name)?.candidate;
-      const declared = secretDeclaration(variable, candidate, lock.servers[name]);
-      value = (await ask(question(variable, declared), { hidden: true })).trim();
+      const declared = secretDeclaration(part, key, candidate, lock.servers[name]);
+      value = (await ask(question(label, declared), { hidden: true })).trim();
     }
     if (!value) {
       throw failure(
         'MISSING_VALUE',
-        `${name}: the secret ${variable} is not set on this machine`,
-        `set it with: spoke config set servers.${name}.env.${variable} --type secret (or ${variable} in spoke's environment)`,
+        `${name}: the secret ${label} is not set on this machine`,
+        `set it with: spoke config set servers.${name}.${part}.${key} --type secret` +
+          (part === 'env' ? ` (or ${key} in spoke's environment)` : ''),
       );
     }
     collected.push([account, value]);
-    given[name] = { ...given[name], [variable]: value };
+    const mine = (given[name] ??= { env: {}, headers: {} });
+    mine[part][key] = value;
   }
   for (const name of recorded) {
     const locked = lock.servers[name]!;
