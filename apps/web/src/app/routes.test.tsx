@@ -314,6 +314,7 @@ describe('signed-in area', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(getToken()).toBeNull();
     expect(server.requests.some((r) => r.path === '/api/account/logout')).toBe(true);
-    expect(await within(mainNav()).findByRole('link', { name: 'Sign In' })).toBeTruthy();
+    // The router moves before the public pages' chrome is on the screen: wait for it.
+    expect(await within(await shellReady()).findByRole('link', { name: 'Sign In' })).toBeTruthy();
   });
 });
