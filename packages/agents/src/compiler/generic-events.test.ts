@@ -676,6 +676,9 @@ describe('services named in the description', () => {
       ['every morning check freshping for downtime and tell #ops', 'freshping'],
       ['search loggly for timeouts every hour', 'loggly'],
       ['put the weekly traffic (goatcounter) in a sheet', 'goatcounter'],
+      // Where something is sent, ending its phrase; after an indefinite article.
+      ['send the text to lokalise for DE and FR translation', 'lokalise'],
+      ['We ran a Kickstarter for our board game. If a backer cancels, log it', 'Kickstarter'],
     ] as const) {
       expect(
         compile(prompt).unavailable?.map((u) => u.name.toLowerCase()),
@@ -731,6 +734,8 @@ describe('services named in the description', () => {
       ['draft social copy into the notion content calendar db', 'notion'],
       ['every evening send me on telegram all Shiprocket shipments that are stuck', 'shiprocket'],
       ["when it is an idea, add it in Featurebase board 'Ideas'", 'featurebase'],
+      ['send the approval request to my manager in teams chat', 'microsoft-teams'],
+      ["rename the scanned pdfs in drive folder 'Scans March 2025' by date", 'google-drive'],
     ] as const) {
       const named = namedBy(prompt);
       expect(named, prompt).toContain(id);
@@ -907,6 +912,10 @@ describe('services named in the description', () => {
       'check backend for errors',
       'check signup for bugs',
       'check codebase for todos',
+      // An infinitive after a verb, a misspelt verb with its object, a kind of thing after "a".
+      'send them a kind email offering to rebook and let me know',
+      'send the report to analize the data',
+      'Given a Bates range, pull those documents and list who said what',
     ])
       expect(compile(prompt).unavailable ?? [], prompt).toEqual([]);
   });

@@ -172,6 +172,9 @@ const OVERRIDES: Readonly<Record<string, { add?: readonly string[]; exact?: read
         // "post it to the #code-review channel in teams", "a DM on teams": in lower case where
         // messages go.
         /(?<=\b(?:channel|chat|dm|message|messages|post|ping|notify|alert|tell)\b[^.!?]{0,30}\b(?:in|on|via|over|through|to)\s+(?:ms\s+)?)teams(?=\s*[,.;!?)]|\s+(?:and|or|channel|chat|with|so|for|too|as)\b|\s*$)/g,
+        // "send it to my manager in teams chat": bare, with no article, before its own chat or
+        // channel ("in the teams chat" may be the team's).
+        /(?<=\b(?:in|on|via|over|through|into)\s+)teams(?=\s+(?:chat|channel)\b)/g,
       ],
     },
     linear: {
@@ -205,7 +208,12 @@ const OVERRIDES: Readonly<Record<string, { add?: readonly string[]; exact?: read
       add: ['google drive', 'gdrive'],
       // "file it in our Drive", "the same Drive folder": inside a sentence, after a word in lower
       // case, the capital says which drive.
-      exact: [/(?<=\b[a-z]+\s+)Drive\b(?!\s+(?:time|thru|through|way))/g],
+      exact: [
+        /(?<=\b[a-z]+\s+)Drive\b(?!\s+(?:time|thru|through|way))/g,
+        // "the pdfs in drive folder 'Scans'", "into our drive folder": where files are kept, in
+        // lower case, with no article or with "our" or "my" ("the drive folder" may be a disk's).
+        /(?<=\b(?:in|into|from|to)\s+(?:our\s+|my\s+)?)drive(?=\s+folders?\b)/g,
+      ],
     },
     'google-calendar': { add: ['google calendar', 'gcal'] },
     mysql: { add: ['mariadb'] },

@@ -2,6 +2,7 @@ import { INTEGRATIONS } from '../catalog/index.ts';
 import type { Integration } from '../catalog/types.ts';
 import { inVocabulary, type Word } from './nlp.ts';
 import { CALENDAR_WORDS } from './text.ts';
+import { SENDING_VERBS } from './verbs.ts';
 
 // Services by the names people give them: a catalog entry's id, name and aliases all lead to it,
 // whatever their case, spacing or punctuation ("Cal.com", "cal com", "cal-com").
@@ -464,6 +465,21 @@ export function findUnknownServices(
       // but not a noun made of a verb and a particle, "in standup".)
       !/s$/.test(first.lower) &&
       !phrasalNoun(first.lower);
+    // "send the text to lokalise for translation", "push it to plausible,": a word no dictionary
+    // knows after "to" where something is sent, ending its phrase (a misspelt verb, "to analize
+    // the data", has its object after it).
+    const sentInto =
+      lowerName(first) &&
+      prior === 'to' &&
+      // ("offering to rebook", "want to resync": after a verb, "to" opens an infinitive.)
+      words[i - 2]?.pos !== 'VERB' &&
+      !/ing$/.test(words[i - 2]?.lower ?? '') &&
+      words.slice(Math.max(0, i - 7), i - 1).some((w) => SENDING_VERBS.has(w.lemma)) &&
+      !jargon(first.lower) &&
+      !twoWords(first.lower) &&
+      (!words[i + 1] ||
+        words[i + 1]!.sentence !== first.sentence ||
+        ['ADP', 'CCONJ', 'PUNCT'].includes(words[i + 1]!.pos));
     const domain = domainAt(first);
     // "applies on teamtailor read the cv": after "on", "in", "from", the last word of the clause.
     const endsClause =
@@ -516,6 +532,7 @@ export function findUnknownServices(
       ) &&
       !keptLower &&
       !sentTo &&
+      !sentInto &&
       !lookedInto &&
       !ownedLower
     )
@@ -679,6 +696,19 @@ export function findUnknownServices(
       /^[A-Z]/.test(first.value) &&
       words[j + 1]?.value === ')' &&
       (productWord(words[i - 2]) || KINDS.has(words[i - 2]?.lower ?? ''));
+    // "we ran a Kickstarter", "an Etsy for the prints": an indefinite article before a capitalised
+    // word no dictionary knows. English gives people and places no article ("a Priya").
+    const countedName =
+      !startsSentence &&
+      ['a', 'an'].includes(before) &&
+      j === i &&
+      unheard &&
+      /^[A-Z][a-z]{3,}$/.test(first.value) &&
+      // (Ending its phrase: "a Bates range" is a kind of range.)
+      !['NOUN', 'PROPN'].includes(
+        words[j + 1]?.sentence === first.sentence ? words[j + 1]!.pos : '',
+      ) &&
+      !labelled;
     const coined =
       !startsSentence &&
       unheard &&
@@ -728,8 +758,10 @@ export function findUnknownServices(
       !coined &&
       !listed &&
       !modifying &&
+      !countedName &&
       !keptLower &&
       !sentTo &&
+      !sentInto &&
       !lookedInto &&
       !ownedLower &&
       !named
