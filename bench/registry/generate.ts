@@ -89,7 +89,7 @@ export async function insertServers(
       const at = new Date(now - i * 1000);
       servers.push({
         name: document.name,
-        origin: 'published',
+        origin: 'published' as const,
         trustLevel: TRUST_LEVELS[i % TRUST_LEVELS.length]!,
         category: INTEGRATION_CATEGORIES[i % INTEGRATION_CATEGORIES.length]!,
         latestVersion: document.version,

@@ -204,6 +204,7 @@ export {
   type OwnServer,
   type OwnServers,
   type AdminRegistryServer,
+  type RegistryOrigin,
   type AdminRegistryPatch,
   type NamespaceGrant,
 } from './registry.ts';

@@ -227,6 +227,8 @@ export type OwnServers = z.infer<typeof OwnServersSchema>;
 
 /** Where a registry server came from: published by a user, the catalog, or an upstream. */
 const ADMIN_REGISTRY_ORIGINS = ['published', 'catalog', 'mirror'] as const;
+/** Where a registry server came from: published by a user, seeded from the catalog, or mirrored. */
+export type RegistryOrigin = (typeof ADMIN_REGISTRY_ORIGINS)[number];
 
 export const AdminRegistryServerSchema = z.object({
   name: z.string(),

@@ -22,6 +22,7 @@ import type {
   MirrorMeta,
   MirrorRunResult,
   PlanId,
+  RegistryOrigin,
   Run,
   RunStatus,
   RunStep,
@@ -198,8 +199,8 @@ export const registryServers = pgTable(
   'registry_servers',
   {
     name: bytewiseText('name').primaryKey(),
-    /** `catalog` (seeded from the integrations catalog) or `published` (by a user). */
-    origin: text('origin').notNull(),
+    /** `catalog` (seeded from the integrations catalog), `published` (by a user) or `mirror`. */
+    origin: text('origin').$type<RegistryOrigin>().notNull(),
     ownerId: uuid('owner_id').references(() => users.id, { onDelete: 'set null' }),
     status: text('status').$type<ServerStatus>().notNull().default('active'),
     trustLevel: text('trust_level').$type<TrustLevel>().notNull(),

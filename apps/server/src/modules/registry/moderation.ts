@@ -67,7 +67,7 @@ export function createModerationService(
       version_count: versions.get(server.name) ?? 0,
       status: server.status,
       trust_level: server.trustLevel,
-      origin: server.origin as AdminRegistryServer['origin'],
+      origin: server.origin,
       owner,
       upstream: latestOf.get(server.name)?.upstream ?? null,
       integration_id: server.integrationId,

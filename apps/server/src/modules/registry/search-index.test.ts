@@ -46,7 +46,7 @@ async function insertServers(prefix: string, count: number): Promise<void> {
     });
     servers.push({
       name,
-      origin: 'published',
+      origin: 'published' as const,
       status,
       trustLevel: TRUST_LEVELS[i % TRUST_LEVELS.length]!,
       category: INTEGRATION_CATEGORIES[(i * 3) % INTEGRATION_CATEGORIES.length]!,
@@ -156,13 +156,15 @@ describe('search through the index', () => {
 
   it('lists a server the index holds but the database has no version of as the database does', async () => {
     // A row without versions: the index finds it, the database lists nothing for it.
-    await db().insert(registryServers).values({
-      name: 'io.github.aaa/versionless-kappa',
-      origin: 'published',
-      trustLevel: 'unverified',
-      latestVersion: '1.0.0',
-      searchText: 'io.github.aaa/versionless-kappa kappa',
-    });
+    await db()
+      .insert(registryServers)
+      .values({
+        name: 'io.github.aaa/versionless-kappa',
+        origin: 'published' as const,
+        trustLevel: 'unverified',
+        latestVersion: '1.0.0',
+        searchText: 'io.github.aaa/versionless-kappa kappa',
+      });
     for (const limit of [1, 2, 30]) {
       expect(await listed({ search: 'kappa' }, limit)).toEqual(await expected({ search: 'kappa' }));
     }
