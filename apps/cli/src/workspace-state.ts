@@ -1,13 +1,11 @@
 import { fs } from './builtins.ts';
 import path from 'node:path';
 import type { LockFile, Workspace, WorkspaceRef } from './config/workspace.ts';
-import type { LockEntry, ServerEntry } from './config/workspace-schema.ts';
-import { lockedValues } from './install/required.ts';
+import { label as valueLabel, missingValues } from './install/required.ts';
 import { availableRunner, OCI_RUNNERS, PYPI_RUNNERS } from './mcp/runtimes.ts';
 import { policyRefusals } from './policy/policy.ts';
 import type { Policy } from './policy/types.ts';
-import { serverSecrets } from './secrets/server-secrets.ts';
-import { accounts, type SecretStore } from './secrets/store.ts';
+import type { SecretStore } from './secrets/store.ts';
 
 export type ServerState = {
   name: string;
@@ -20,35 +18,6 @@ export type ServerState = {
   /** The state as `spoke status` prints it. */
   label: string;
 };
-
-/**
- * Required values the server declared at install that have no value here: a secret unset with
- * spoke config unset (its name leaves spoke.json) or a plain value removed from spoke.json.
- */
-function missingDeclared(
-  ref: WorkspaceRef,
-  name: string,
-  entry: ServerEntry,
-  locked: LockEntry | undefined,
-  store: SecretStore | null,
-  alreadyMissing: readonly string[],
-): string[] {
-  const found: string[] = [];
-  for (const d of lockedValues(locked)) {
-    if (!d.required) continue;
-    const label = d.part === 'env' ? d.name : `header ${d.name}`;
-    if (alreadyMissing.includes(label)) continue;
-    const plain = d.part === 'env' ? entry.env : entry.headers;
-    const secretNames = (d.part === 'env' ? entry.secrets : entry.secretHeaders) ?? [];
-    if (plain?.[d.name] !== undefined || secretNames.includes(d.name)) continue;
-    const stored =
-      d.type === 'secret' && store
-        ? store.get(accounts.serverValue(ref.dir, name, d.part, d.name)) !== null
-        : false;
-    if (!stored) found.push(`missing ${d.type === 'secret' ? 'secret' : 'value'} ${label}`);
-  }
-  return found;
-}
 
 /**
  * Each server's state from the files alone: installed or not, allowed by the policy as the
@@ -94,11 +63,12 @@ export function serverStates(
         }),
       );
     }
-    const secrets = store
-      ? serverSecrets(store, ref.dir, name, entry).missing
-      : [...(entry.secrets ?? []), ...(entry.secretHeaders ?? []).map((h) => `header ${h}`)];
-    unset.push(...secrets.map((v) => `missing secret ${v}`));
-    unset.push(...missingDeclared(ref, name, entry, locked, store, secrets));
+    // (Whether a value is stored, never what it is: the store is asked `has`, nothing decrypted.)
+    unset.push(
+      ...missingValues(ref, name, entry, locked, store).map(
+        (m) => `missing ${m.secret ? 'secret' : 'value'} ${valueLabel(m)}`,
+      ),
+    );
     const state = missing.length
       ? 'not-installed'
       : refused.length

@@ -6,7 +6,7 @@ import { combinePolicies, loadManagedPolicy } from '../policy/policy.ts';
 import { outOfScope, sandboxState } from '../mcp/sandbox.ts';
 import type { Workspace, LockFile } from '../config/workspace.ts';
 import { DEFAULT_SANDBOX_BELOW, type Policy, type SandboxLevel } from '../policy/types.ts';
-import { accounts, openSecretStore, presenceOnly } from '../secrets/store.ts';
+import { accounts, openSecretStore } from '../secrets/store.ts';
 import { utcMinute } from '../util/time.ts';
 import { serverStates, type ServerState } from '../workspace-state.ts';
 
@@ -75,10 +75,7 @@ export async function status({ cwd, env, out }: CommandContext): Promise<void> {
   const workspace = ref ? loadWorkspace(ref) : null;
   const lock = ref ? loadLock(ref) : null;
   const store = openSecretStore(env);
-  // Status says which values are stored, never what they are: no decryption needed.
-  const present = presenceOnly(store);
-  const states =
-    ref && workspace && lock ? serverStates(ref, workspace, lock, policy, present) : [];
+  const states = ref && workspace && lock ? serverStates(ref, workspace, lock, policy, store) : [];
   const loggedIn = store.has(accounts.registryToken('spoke'));
   const sandbox =
     workspace && lock

@@ -112,14 +112,6 @@ export function openSecretStore(env: NodeJS.ProcessEnv): SecretStore {
   return store;
 }
 
-/**
- * The store as seen by checks that only ask whether a value exists: `get` answers an empty string
- * for a stored value instead of reading it, so the encrypted file is not decrypted.
- */
-export function presenceOnly(store: SecretStore): SecretStore {
-  return { ...store, get: (account) => (store.has(account) ? '' : null) };
-}
-
 /** Account names: workspace values by absolute path, server and key; tokens by registry. */
 export const accounts = {
   serverValue: (workspaceDir: string, server: string, part: 'env' | 'headers', name: string) =>
