@@ -3,7 +3,7 @@ import { startScenarioServer, type ScenarioServer } from '../test/conformance/sc
 import { addRemote } from '../test/conformance/workspace.ts';
 import { makeFixture, type Fixture } from '../test/fixture.ts';
 import { runCli } from '../test/run-cli.ts';
-import { onTerminal } from '../test/terminal.ts';
+import { answer, onTerminal } from '../test/terminal.ts';
 import { parseAnswer } from './elicit.ts';
 
 /**
@@ -34,26 +34,20 @@ const call = () =>
 describe('a server that asks the user for input during a call', () => {
   it('is answered at the terminal; Enter keeps the default shown', async () => {
     const session = call();
-    await session.waitFor('? name (User name) [John Doe]: ');
+    await answer(session, [
+      ['? name (User name) [John Doe]: ', 'Jane Roe\r'],
+      ['? age (User age) [30]: ', 'forty\r'],
+      ['  answer a number', '41.5\r'],
+      ['  answer a whole number', '41\r'],
+      ['? score (User score) [95.5]: ', '\r'],
+      ['? status (User status; one of active, inactive, pending) [active]: ', 'gone\r'],
+      ['  answer one of: active, inactive, pending', 'pending\r'],
+      ['? verified (Verification status; yes or no) [yes]: ', '\r'],
+    ]);
+    expect(await session.exit).toBe(0);
     expect(session.screen()).toContain(
       'conf asks: Test client default value handling - please accept with defaults',
     );
-    session.type('Jane Roe\r');
-    await session.waitFor('? age (User age) [30]: ');
-    session.type('forty\r');
-    await session.waitFor('  answer a number');
-    session.type('41.5\r');
-    await session.waitFor('  answer a whole number');
-    session.type('41\r');
-    await session.waitFor('? score (User score) [95.5]: ');
-    session.type('\r');
-    await session.waitFor('? status (User status; one of active, inactive, pending) [active]: ');
-    session.type('gone\r');
-    await session.waitFor('  answer one of: active, inactive, pending');
-    session.type('pending\r');
-    await session.waitFor('? verified (Verification status; yes or no) [yes]: ');
-    session.type('\r');
-    expect(await session.exit).toBe(0);
     expect(session.screen()).toContain(
       'Elicitation completed: {"name":"Jane Roe","age":41,"status":"pending","score":95.5,"verified":true}',
     );
@@ -61,8 +55,7 @@ describe('a server that asks the user for input during a call', () => {
 
   it('is cancelled with Ctrl+C at the terminal, and declined without one', async () => {
     const session = call();
-    await session.waitFor('? name (User name) [John Doe]: ');
-    session.type('\x03');
+    await answer(session, [['? name (User name) [John Doe]: ', '\x03']]);
     expect(await session.exit).toBe(0);
     expect(session.screen()).toContain('Elicitation was not accepted');
 

@@ -59,3 +59,14 @@ export function onTerminal(
     exit,
   };
 }
+
+/** Answers a conversation: waits for each text the terminal shows, then types its reply. */
+export async function answer(
+  session: TerminalSession,
+  steps: readonly (readonly [shown: string, keys: string])[],
+): Promise<void> {
+  for (const [shown, keys] of steps) {
+    await session.waitFor(shown);
+    session.type(keys);
+  }
+}
