@@ -309,6 +309,35 @@ describe('spoke install without a server', () => {
   });
 });
 
+describe('spoke install without a server, and a required secret spoke.json no longer names', () => {
+  it('stops before installing, naming the value and the command that sets it', async () => {
+    const w = (world = await installWorld());
+    const env = { ...w.fx.env, TINY_TOKEN: 'tok-1' };
+    expect((await runCli(['install', TINY, '--yes'], { ...w.fx, env })).code).toBe(0);
+    const unset = await runCli(['config', 'unset', 'servers.tiny.env.TINY_TOKEN'], w.fx);
+    expect(unset.code, unset.stderr).toBe(0);
+    rmSync(path.join(w.fx.cwd, '.spoke'), { recursive: true });
+    const before = files(w);
+    // (Neither spoke's environment nor a terminal can give it: spoke.json names no secret.)
+    const r = await runCli(['install', '--yes'], { ...w.fx, env });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain(
+      'error: tiny needs a value that is not set: TINY_TOKEN (secret)\n' +
+        'hint: set it with: spoke config set servers.tiny.env.TINY_TOKEN --type secret; then run spoke install again',
+    );
+    expect(existsSync(path.join(w.fx.cwd, '.spoke/servers/tiny'))).toBe(false);
+    expect(files(w)).toEqual(before);
+    const set = await runCli(['config', 'set', 'servers.tiny.env.TINY_TOKEN', '--type', 'secret'], {
+      ...w.fx,
+      input: 'tok-2\n',
+    });
+    expect(set.code, set.stderr).toBe(0);
+    const again = await runCli(['install', '--yes'], w.fx);
+    expect(again.code, again.stderr).toBe(0);
+    expect((await runCli(['call', 'tiny', 'whoami'], w.fx)).stdout).toBe('tok-2\n');
+  });
+});
+
 describe('spoke install without a server, at a terminal', () => {
   /** The question for TINY_TOKEN, as `spoke install <server>` asks it. */
   const TOKEN_QUESTION = '? TINY_TOKEN: A token (secret, required): ';

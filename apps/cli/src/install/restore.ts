@@ -15,7 +15,7 @@ import { ask, canPrompt } from '../util/prompt.ts';
 import { approve } from './approve.ts';
 import { declarations, type Candidate } from './candidate.ts';
 import { lockUnlocked, resolveUnlocked } from './lock-new.ts';
-import { lockedValues } from './required.ts';
+import { lockedValues, missingValues, missingValuesError, storeForValues } from './required.ts';
 import { checkInterrupt, installStep, type Interrupt } from './step.ts';
 import { progress } from './summary.ts';
 import { question } from './values.ts';
@@ -164,6 +164,22 @@ export async function restore(options: RestoreOptions): Promise<void> {
     collected.push([account, value]);
     const mine = (given[name] ??= { env: {}, headers: {} });
     mine[part][key] = value;
+  }
+  // A value the lockfile records the server as requiring that spoke.json no longer names ("spoke
+  // config unset" took it out) would stop every start: say so now, before anything is installed.
+  const values = store ?? storeForValues(workspace.servers, lock.servers, env);
+  for (const name of recorded) {
+    const mine = given[name];
+    const missing = missingValues(
+      ref,
+      name,
+      workspace.servers[name]!,
+      lock.servers[name],
+      values,
+    ).filter((m) => mine?.[m.part][m.name] === undefined);
+    if (missing.length) {
+      throw missingValuesError(name, missing, { then: 'then run spoke install again' });
+    }
   }
   for (const name of recorded) {
     const locked = lock.servers[name]!;
