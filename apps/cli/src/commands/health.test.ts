@@ -88,6 +88,8 @@ describe('spoke health', () => {
     fx.writeConfig({ registries: [registryEntry('up', up.url, 10)] });
     const r = await spoke('health');
     expect(r.code).toBe(0);
-    expect(r.stdout).toMatch(/^Registries\n {2}ok {2}up {2}200 in \d+ ms\n$/);
+    expect(r.stdout).toMatch(
+      /^Registries\n {2}ok {2}up {2}200 in \d+ ms\n\nNot in a workspace: no servers to check\. Run spoke init to create one\.\n$/,
+    );
   });
 });

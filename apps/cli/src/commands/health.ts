@@ -101,6 +101,8 @@ export async function health(ctx: CommandContext): Promise<void> {
     }
     lines.push('Registries');
     lines.push(indent(alignRows(registries.map((r) => [r.status, r.name, r.detail]))));
+    if (!run)
+      lines.push('', 'Not in a workspace: no servers to check. Run spoke init to create one.');
     out.result(lines.join('\n'));
   }
   if (!ok) throw new CliError('health found problems', { code: 'SERVER_FAILED', reported: true });
