@@ -48,4 +48,11 @@ if (builtAt() === 0 || sourceTime > builtAt()) {
   }
 }
 
+// npm exits on SIGTERM without passing it on (a process manager or `kill` aimed at `npm start`),
+// which would leave the server running with no parent: when the parent goes, stop as if told to.
+const parent = process.ppid;
+setInterval(() => {
+  if (process.ppid !== parent) process.kill(process.pid, 'SIGTERM');
+}, 1000).unref();
+
 await import('../apps/server/src/server.ts');
