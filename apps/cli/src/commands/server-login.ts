@@ -3,7 +3,13 @@ import { usageError } from '../errors.ts';
 import { connect } from '../mcp/connect.ts';
 import { launchFor } from '../mcp/launch.ts';
 import { readSignIn, type StoredSignIn } from '../mcp/oauth.ts';
-import { loadRunContext, serverTarget, type ServerTarget } from '../mcp/server-target.ts';
+import {
+  loadRunContext,
+  serverTarget,
+  type RunContext,
+  type ServerTarget,
+} from '../mcp/server-target.ts';
+import { needsSecretStore } from '../secrets/server-secrets.ts';
 import { accounts, openSecretStore } from '../secrets/store.ts';
 
 function remoteTarget(options: CommandContext & { server: string }) {
@@ -31,6 +37,7 @@ export async function serverLogin(
 ): Promise<void> {
   const { env, out } = options;
   const { run, target, url } = remoteTarget(options);
+  if (target.entry.oauth) return clientCredentialsLogin(options, run, target, url);
   const store = openSecretStore(env);
   const stored = readSignIn(store, url);
   const next: StoredSignIn = options.clientId
@@ -49,8 +56,13 @@ export async function serverLogin(
   if (next.client || next.scope) store.set(accounts.oauth(url), JSON.stringify(next));
   else store.delete(accounts.oauth(url));
   const entry = target.entry;
-  const needsStore = (entry.secrets?.length ?? 0) + (entry.secretHeaders?.length ?? 0);
-  const launch = launchFor(run.ref.dir, target.name, entry, needsStore ? store : null, env);
+  const launch = launchFor(
+    run.ref.dir,
+    target.name,
+    entry,
+    needsSecretStore(entry) ? store : null,
+    env,
+  );
   const conn = await connect(target.name, launch, {
     timeoutMs: run.timeouts.startMs,
     signIn: 'browser',
@@ -62,6 +74,48 @@ export async function serverLogin(
     return;
   }
   out.result(`Signed in to ${target.name} (${url}); the tokens are in the ${store.description}`);
+}
+
+/**
+ * `spoke login <server>` for a server that signs in with the client credentials of spoke.json:
+ * a new token from the token endpoint, no browser.
+ */
+async function clientCredentialsLogin(
+  options: CommandContext & { clientId: string | undefined },
+  run: RunContext,
+  target: ServerTarget,
+  url: string,
+): Promise<void> {
+  const { env, out } = options;
+  const oauth = target.entry.oauth!;
+  if (options.clientId) {
+    throw usageError(
+      `${target.name} signs in with the client credentials in spoke.json (client ${oauth.clientId}); --client-id is for a browser sign-in`,
+      `change the client in spoke.json: servers.${target.name}.oauth`,
+    );
+  }
+  const store = openSecretStore(env);
+  // The token kept is dropped: the sign-in gets a new one with the credentials as they are now.
+  const { machine, ...rest } = readSignIn(store, url);
+  const kept: StoredSignIn = machine?.issuer
+    ? { ...rest, machine: { clientId: machine.clientId, issuer: machine.issuer } }
+    : rest;
+  if (Object.keys(kept).length) store.set(accounts.oauth(url), JSON.stringify(kept));
+  else store.delete(accounts.oauth(url));
+  const launch = launchFor(run.ref.dir, target.name, target.entry, store, env);
+  const conn = await connect(target.name, launch, {
+    timeoutMs: run.timeouts.startMs,
+    signIn: 'browser',
+    env,
+  });
+  await conn.close().catch(() => undefined);
+  if (!readSignIn(store, url).machine?.tokens) {
+    out.result(`${target.name} (${url}) did not ask to sign in; there is nothing to store`);
+    return;
+  }
+  out.result(
+    `Signed in to ${target.name} (${url}) as client ${oauth.clientId}; the token is in the ${store.description}`,
+  );
 }
 
 /** `spoke logout <server>`: forgets a remote server's tokens and client on this machine. */
