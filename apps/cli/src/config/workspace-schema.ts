@@ -29,7 +29,9 @@ const OAuthSchema = z.strictObject({
   clientId: text,
   clientSecret: z.optional(z.string({ error: 'must be a string' })),
   privateKey: z.optional(z.string({ error: 'must be a string' })),
-  algorithm: z.optional(z.enum(SIGNING_ALGORITHMS)),
+  algorithm: z.optional(
+    z.enum(SIGNING_ALGORITHMS, { error: `must be one of ${SIGNING_ALGORITHMS.join(', ')}` }),
+  ),
   scope: z.optional(text),
   issuer: z.optional(
     z.string().check(z.regex(/^https?:\/\/\S+$/, 'must be an http:// or https:// URL')),
