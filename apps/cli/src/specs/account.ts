@@ -28,7 +28,8 @@ export const login = command({
     'Stores an API token in the secret store for a registry, and sends it as a bearer token on\n' +
     'every request to that registry. It never writes the token to a file.\n' +
     'With a server, signs in to that remote server in the browser (OAuth) and keeps its tokens\n' +
-    'in the secret store.',
+    'in the secret store; a server with client credentials in spoke.json (oauth) gets a new\n' +
+    'token with them, without a browser.',
   args: [server],
   flags: [
     {
