@@ -1,3 +1,6 @@
+import { audit } from '../audit/log.ts';
+import { saveWorkspace } from '../config/workspace.ts';
+import type { OAuthEntry } from '../config/workspace-schema.ts';
 import type { CommandContext } from '../context.ts';
 import { usageError } from '../errors.ts';
 import { connect } from '../mcp/connect.ts';
@@ -11,6 +14,7 @@ import {
 } from '../mcp/server-target.ts';
 import { needsSecretStore } from '../secrets/server-secrets.ts';
 import { accounts, openSecretStore } from '../secrets/store.ts';
+import { readValue } from '../util/read-value.ts';
 
 function remoteTarget(options: CommandContext & { server: string }) {
   const run = loadRunContext(options.cwd, options.env);
@@ -33,9 +37,21 @@ export async function serverLogin(
     server: string;
     clientId: string | undefined;
     clientSecret: string | undefined;
+    clientCredentials?: boolean;
+    algorithm?: string | undefined;
   },
 ): Promise<void> {
   const { env, out } = options;
+  if (options.clientCredentials) {
+    await setClientCredentials({ ...options, clientId: options.clientId! });
+    const again = remoteTarget(options);
+    return clientCredentialsLogin(
+      { ...options, clientId: undefined },
+      again.run,
+      again.target,
+      again.url,
+    );
+  }
   const { run, target, url } = remoteTarget(options);
   if (target.entry.oauth) return clientCredentialsLogin(options, run, target, url);
   const store = openSecretStore(env);
@@ -74,6 +90,60 @@ export async function serverLogin(
     return;
   }
   out.result(`Signed in to ${target.name} (${url}); the tokens are in the ${store.description}`);
+}
+
+/**
+ * `spoke login <server> --client-id <id> --client-credentials [--algorithm <alg>]`: the secret (or
+ * private key) read from the terminal or standard input into the secret store, as the server's
+ * secret value OAUTH_CLIENT_SECRET (OAUTH_PRIVATE_KEY), and the server's `oauth` entry in
+ * spoke.json naming it. Scope and issuer set before are kept.
+ */
+async function setClientCredentials(
+  options: CommandContext & { server: string; clientId: string; algorithm?: string | undefined },
+): Promise<void> {
+  const { target, run } = remoteTarget(options);
+  const name = options.algorithm ? 'OAUTH_PRIVATE_KEY' : 'OAUTH_CLIENT_SECRET';
+  const key = `servers.${target.name}.env.${name}`;
+  const value = (await readValue(key, 'secret')).trim();
+  if (!value) throw usageError(`${key} is a secret: it must not be empty`);
+  if (!options.algorithm && /^-----BEGIN [A-Z ]*PRIVATE KEY-----/.test(value)) {
+    throw usageError(
+      'this is a private key, not a client secret: give the algorithm it signs with',
+      `add --algorithm, such as --algorithm ES256 for an EC P-256 key or RS256 for an RSA key`,
+    );
+  }
+  const store = openSecretStore(options.env);
+  const account = accounts.serverValue(run.ref.dir, target.name, 'env', name);
+  store.set(account, options.algorithm ? `${value}\n` : value);
+  const { clientSecret: _s, privateKey: _k, algorithm: _a, ...kept } = target.entry.oauth ?? {};
+  const oauth: OAuthEntry = options.algorithm
+    ? {
+        ...kept,
+        clientId: options.clientId,
+        privateKey: `{${name}}`,
+        algorithm: options.algorithm as OAuthEntry['algorithm'],
+      }
+    : { ...kept, clientId: options.clientId, clientSecret: `{${name}}` };
+  const secrets = target.entry.secrets ?? [];
+  const entry = {
+    ...target.entry,
+    secrets: secrets.includes(name) ? secrets : [...secrets, name],
+    oauth,
+  };
+  try {
+    saveWorkspace(run.ref, {
+      ...run.workspace,
+      servers: { ...run.workspace.servers, [target.name]: entry },
+    });
+  } catch (err) {
+    // spoke.json could not name it: the stored value would be unreachable.
+    store.delete(account);
+    throw err;
+  }
+  audit({ action: 'config.set', key, type: 'secret', result: 'ok' });
+  options.out.info(
+    `Stored ${key} in ${store.description}; spoke.json names it in servers.${target.name}.oauth`,
+  );
 }
 
 /**

@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import { LOCAL_NAME, WORKSPACE_NAME } from '../parse/values.ts';
+import { LOCAL_NAME, SIGNING_ALGORITHMS, WORKSPACE_NAME } from '../parse/values.ts';
 import { TRUST_LEVELS } from '../policy/types.ts';
 
 const text = z.string().check(z.minLength(1, 'must not be empty'));
@@ -7,19 +7,6 @@ const names = z.array(z.string(), { error: 'must be an array of variable names' 
 
 /** `{NAME}`: a secret value of the server, by name; the value is in the secret store. */
 export const SECRET_REFERENCE = /^\{([A-Za-z_][A-Za-z0-9_]*)\}$/;
-
-/** The JWS algorithms a private key may sign the client assertion with. */
-export const SIGNING_ALGORITHMS = [
-  'RS256',
-  'RS384',
-  'RS512',
-  'PS256',
-  'PS384',
-  'PS512',
-  'ES256',
-  'ES384',
-  'ES512',
-] as const;
 
 /**
  * A remote server's machine sign-in (the OAuth client-credentials grant): the client id, and a

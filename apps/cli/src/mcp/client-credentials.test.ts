@@ -19,7 +19,7 @@ const SECRET = 'the-client-secret-0123456789';
 /** A workspace whose one server is the remote one, with `oauth` as given; no secret stored yet. */
 async function setUp(
   server: Parameters<typeof startClientCredentialsServer>[0],
-  oauth: Record<string, unknown>,
+  oauth: Record<string, unknown> | null,
 ) {
   fx = makeFixture();
   // No terminal and CI: nothing may open a browser or ask.
@@ -36,7 +36,7 @@ async function setUp(
         registry: 'local',
         transport: 'streamable-http',
         url: remote.url,
-        oauth,
+        ...(oauth ? { oauth } : {}),
       },
     },
   });
@@ -173,6 +173,65 @@ describe('a remote server whose authorization server takes a signed JWT (private
     expect(other.stderr).toContain(
       'error: machine signs in with the client credentials in spoke.json (client spoke-ci)',
     );
+  });
+});
+
+describe('spoke login <server> --client-id <id> --client-credentials', () => {
+  it('stores the secret piped in, names it in spoke.json and signs in', async () => {
+    await setUp(
+      { clientId: CLIENT_ID, clientSecret: SECRET, methods: ['client_secret_basic'] },
+      null,
+    );
+    const login = await runCli(
+      ['login', 'machine', '--client-id', CLIENT_ID, '--client-credentials'],
+      { ...fx, input: `${SECRET}\n` },
+    );
+    expect(login.code, login.stderr).toBe(0);
+    expect(login.stderr).toContain(
+      'Stored servers.machine.env.OAUTH_CLIENT_SECRET in encrypted file',
+    );
+    expect(login.stdout).toContain('Signed in to machine');
+    const json = readFileSync(path.join(fx.cwd, 'spoke.json'), 'utf8');
+    expect(json).not.toContain(SECRET);
+    expect(JSON.parse(json).servers.machine).toMatchObject({
+      secrets: ['OAUTH_CLIENT_SECRET'],
+      oauth: { clientId: CLIENT_ID, clientSecret: '{OAUTH_CLIENT_SECRET}' },
+    });
+    expect(remote.requests).toHaveLength(1);
+    expect(remote.requests[0]).toMatchObject({
+      method: 'client_secret_basic',
+      clientId: CLIENT_ID,
+    });
+    const tools = await spoke('tools', 'machine');
+    expect(tools.code, tools.stderr).toBe(0);
+    expect(remote.requests).toHaveLength(1);
+  });
+
+  it('takes a private key with its algorithm, and says so when one is given without', async () => {
+    const keys = generateKeyPairSync('rsa', { modulusLength: 2048 });
+    const privateKey = keys.privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
+    await setUp(
+      {
+        clientId: CLIENT_ID,
+        publicKey: keys.publicKey.export({ type: 'spki', format: 'pem' }).toString(),
+        methods: ['private_key_jwt'],
+      },
+      null,
+    );
+    const args = ['login', 'machine', '--client-id', CLIENT_ID, '--client-credentials'];
+    const without = await runCli(args, { ...fx, input: privateKey });
+    expect(without.code).toBe(2);
+    expect(without.stderr).toContain(
+      'error: this is a private key, not a client secret: give the algorithm it signs with',
+    );
+    const login = await runCli([...args, '--algorithm', 'RS256'], { ...fx, input: privateKey });
+    expect(login.code, login.stderr).toBe(0);
+    expect(
+      (fx.readJson('spoke.json') as { servers: { machine: { oauth: unknown } } }).servers.machine
+        .oauth,
+    ).toEqual({ clientId: CLIENT_ID, privateKey: '{OAUTH_PRIVATE_KEY}', algorithm: 'RS256' });
+    expect(remote.requests).toHaveLength(1);
+    expect(remote.requests[0]).toMatchObject({ method: 'private_key_jwt', clientId: CLIENT_ID });
   });
 });
 
