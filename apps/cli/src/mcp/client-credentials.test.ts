@@ -8,6 +8,7 @@ import {
   type ClientAuthMethod,
 } from '../test/client-credentials-server.ts';
 import { makeFixture, type Fixture } from '../test/fixture.ts';
+import { spokeClient } from '../test/mcp-client.ts';
 import { runCli } from '../test/run-cli.ts';
 
 let fx: Fixture;
@@ -126,6 +127,17 @@ describe.each<ClientAuthMethod>(['client_secret_basic', 'client_secret_post'])(
       expect(again.stdout).toContain('machine: again');
       expect(remote.requests).toHaveLength(2);
       expect(stored().machine!.tokens!.access_token).not.toBe(token);
+
+      // What an MCP client launches signs in the same way.
+      remote.expireAccessTokens();
+      const { client } = await spokeClient(fx, ['run', 'machine']);
+      try {
+        const result = await client.callTool({ name: 'echo', arguments: { text: 'run' } });
+        expect(result.content).toEqual([{ type: 'text', text: 'machine: run' }]);
+      } finally {
+        await client.close();
+      }
+      expect(remote.requests).toHaveLength(3);
     });
   },
 );
@@ -253,6 +265,10 @@ describe('a client-credentials sign-in that fails', () => {
       hint: 'check servers.machine.oauth in spoke.json and the client secret it names, set with: spoke config set servers.machine.env.CLIENT_SECRET --type secret',
     });
     expect(stored().machine?.tokens).toBeUndefined();
+    // An MCP client that started spoke run gets the same as the error of its request.
+    await expect(spokeClient(fx, ['run', 'machine'])).rejects.toThrow(
+      'spoke: machine: its authorization server refused the client credentials of client spoke-ci (invalid_client: client authentication failed); check servers.machine.oauth',
+    );
   });
 
   it('sends nothing to an authorization server other than the one spoke.json names', async () => {
