@@ -161,7 +161,7 @@ async function clientCredentialsLogin(
   if (options.clientId) {
     throw usageError(
       `${target.name} signs in with the client credentials in spoke.json (client ${oauth.clientId}); --client-id is for a browser sign-in`,
-      `change the client in spoke.json: servers.${target.name}.oauth`,
+      `to change it: spoke login ${target.name} --client-id <id> --client-credentials`,
     );
   }
   const store = openSecretStore(env);
