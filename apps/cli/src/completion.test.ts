@@ -174,7 +174,7 @@ describe('the generated scripts', () => {
       ),
     );
     expect(sorted([...fixed])).toEqual(
-      sorted(['--format', '--client', '--template', '--type', '--trust']),
+      sorted(['--format', '--client', '--template', '--type', '--trust', '--algorithm']),
     );
   });
 

@@ -25,14 +25,10 @@ const CONFORMANCE = path.join(
 const CLIENT = path.join(here, 'test/conformance/client.ts');
 const REFERENCE = path.join(here, 'test/conformance/everything-server.ts');
 
-const CLIENT_CREDENTIALS =
-  'the client-credentials grant (an extension) is not implemented: the SDK has providers for it, but a server in spoke.json cannot be given a client id with a secret or key to sign in with';
 /** Client scenarios spoke does not pass, and why (docs/decisions/027-mcp-conformance.md). */
 const CLIENT_FAILURES: Record<string, string> = {
   'auth/basic-cimd':
     'spoke registers itself dynamically; it has no client ID metadata document at an HTTPS URL',
-  'auth/client-credentials-jwt': CLIENT_CREDENTIALS,
-  'auth/client-credentials-basic': CLIENT_CREDENTIALS,
   'auth/cross-app-access-complete-flow':
     'cross-app access (an extension: token exchange, JWT bearer grant) is not implemented',
 };

@@ -5,7 +5,7 @@ import type { CommandContext } from '../context.ts';
 import { failure } from '../errors.ts';
 import { commitInstall } from '../install/commit.ts';
 import { installDir, scratchDir } from '../install/server-dir.ts';
-import { deleteServerSecrets } from '../secrets/server-secrets.ts';
+import { deleteServerSecrets, needsSecretStore } from '../secrets/server-secrets.ts';
 import { openSecretStore } from '../secrets/store.ts';
 
 export async function remove(options: CommandContext & { server: string }): Promise<void> {
@@ -39,8 +39,7 @@ export async function remove(options: CommandContext & { server: string }): Prom
   const scratch = scratchDir(ref.dir, server);
   const hadScratch = fs.existsSync(scratch);
   fs.rmSync(scratch, { recursive: true, force: true });
-  const hasSecrets = (entry.secrets?.length ?? 0) + (entry.secretHeaders?.length ?? 0) > 0;
-  const deleted = hasSecrets
+  const deleted = needsSecretStore(entry)
     ? deleteServerSecrets(openSecretStore(env), ref.dir, server, entry)
     : 0;
   if (out.json) return out.data({ ok: true });

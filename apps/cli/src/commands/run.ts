@@ -6,6 +6,7 @@ import { launchFor } from '../mcp/launch.ts';
 import { relay } from '../mcp/relay.ts';
 import { withSandbox } from '../mcp/sandbox.ts';
 import { loadRunContext, serverTarget } from '../mcp/server-target.ts';
+import { needsSecretStore } from '../secrets/server-secrets.ts';
 import { openSecretStore } from '../secrets/store.ts';
 
 /** `spoke run <server>`: what MCP clients launch; stdout carries only the protocol. */
@@ -17,9 +18,7 @@ export async function run(
   const target = serverTarget(ctx, options.server);
   checkPolicyRecorded(ctx, target);
   const needsStore =
-    (target.entry.secrets?.length ?? 0) +
-    (target.entry.secretHeaders?.length ?? 0) +
-    lockedValues(target.locked).filter((v) => v.type === 'secret').length;
+    needsSecretStore(target.entry) || lockedValues(target.locked).some((v) => v.type === 'secret');
   const store = needsStore ? openSecretStore(env) : null;
   // Before anything starts: a server missing a required value would only fail later, less clearly.
   requireValues(ctx.ref, target.name, target.entry, target.locked, store);

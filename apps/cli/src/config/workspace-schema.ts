@@ -1,9 +1,31 @@
 import * as z from 'zod/mini';
-import { LOCAL_NAME, WORKSPACE_NAME } from '../parse/values.ts';
+import { LOCAL_NAME, SIGNING_ALGORITHMS, WORKSPACE_NAME } from '../parse/values.ts';
 import { TRUST_LEVELS } from '../policy/types.ts';
 
 const text = z.string().check(z.minLength(1, 'must not be empty'));
 const names = z.array(z.string(), { error: 'must be an array of variable names' });
+
+/** `{NAME}`: a secret value of the server, by name; the value is in the secret store. */
+export const SECRET_REFERENCE = /^\{([A-Za-z_][A-Za-z0-9_]*)\}$/;
+
+/**
+ * A remote server's machine sign-in (the OAuth client-credentials grant): the client id, and a
+ * client secret or a private key given as a reference to one of the server's secret values.
+ */
+const OAuthSchema = z.strictObject({
+  clientId: text,
+  clientSecret: z.optional(z.string({ error: 'must be a string' })),
+  privateKey: z.optional(z.string({ error: 'must be a string' })),
+  algorithm: z.optional(
+    z.enum(SIGNING_ALGORITHMS, { error: `must be one of ${SIGNING_ALGORITHMS.join(', ')}` }),
+  ),
+  scope: z.optional(text),
+  issuer: z.optional(
+    z.string().check(z.regex(/^https?:\/\/\S+$/, 'must be an http:// or https:// URL')),
+  ),
+});
+
+export type OAuthEntry = z.infer<typeof OAuthSchema>;
 
 const ServerEntrySchema = z
   .strictObject({
@@ -19,6 +41,7 @@ const ServerEntrySchema = z
     paths: z.optional(names),
     headers: z.optional(z.record(z.string(), z.string({ error: 'must be a string' }))),
     secretHeaders: z.optional(z.array(z.string(), { error: 'must be an array of header names' })),
+    oauth: z.optional(OAuthSchema),
     // Only ever stricter than the policy: a server may be put in the sandbox, never taken out.
     sandbox: z.optional(
       z.literal(true, { error: 'can only be true (the policy decides the rest)' }),
@@ -33,6 +56,39 @@ const ServerEntrySchema = z
       }
       if (entry.transport !== 'stdio' && !entry.url) {
         missing('url', `must be set for a ${entry.transport} server (the server's address)`);
+      }
+      const oauth = entry.oauth;
+      if (!oauth) return;
+      // The messages say everything: a value that should have been a reference is not echoed.
+      const wrong = (path: string[], why: string) =>
+        ctx.issues.push({
+          code: 'custom',
+          path: ['oauth', ...path],
+          message: why,
+          input: entry,
+          params: { complete: true },
+        });
+      if (entry.transport === 'stdio') {
+        wrong([], 'applies to remote (streamable-http or sse) servers only');
+        return;
+      }
+      if ((oauth.clientSecret === undefined) === (oauth.privateKey === undefined)) {
+        wrong([], 'needs one of clientSecret and privateKey');
+      }
+      for (const field of ['clientSecret', 'privateKey'] as const) {
+        const value = oauth[field];
+        if (value !== undefined && !SECRET_REFERENCE.test(value)) {
+          wrong(
+            [field],
+            'must name one of the server\'s secret values, such as "{CLIENT_SECRET}", never hold the secret itself',
+          );
+        }
+      }
+      if (oauth.privateKey !== undefined && !oauth.algorithm) {
+        wrong(['algorithm'], `must be set with privateKey: ${SIGNING_ALGORITHMS.join(', ')}`);
+      }
+      if (oauth.privateKey === undefined && oauth.algorithm) {
+        wrong(['algorithm'], 'applies to privateKey only (a client secret is not a signing key)');
       }
     }),
   );

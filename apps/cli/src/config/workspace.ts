@@ -77,6 +77,17 @@ export const workspaceHint: HintFor = (p, value) => {
   if (section === 'servers' && field === 'secrets' && typeof value === 'string') {
     return `write it as ${JSON.stringify([value])}`;
   }
+  if (
+    section === 'servers' &&
+    field === 'oauth' &&
+    (p[3] === 'clientSecret' || p[3] === 'privateKey')
+  ) {
+    const name = p[3] === 'clientSecret' ? 'CLIENT_SECRET' : 'PRIVATE_KEY';
+    return `store the value with: spoke config set servers.${String(key)}.env.${name} --type secret, then write "{${name}}" here`;
+  }
+  if (section === 'servers' && field === 'oauth') {
+    return 'edit the file: its fields are clientId, clientSecret or privateKey (with algorithm), scope and issuer';
+  }
   if (section === 'servers' && field === 'env') {
     return 'edit the file: environment values are strings, such as "UNITS": "metric"';
   }

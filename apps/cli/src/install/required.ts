@@ -1,6 +1,7 @@
 import type { WorkspaceRef } from '../config/workspace.ts';
 import type { LockEntry, ServerEntry } from '../config/workspace-schema.ts';
 import { failure, type CliError } from '../errors.ts';
+import { needsSecretStore, oauthSecretNames } from '../secrets/server-secrets.ts';
 import { accounts, openSecretStore, type SecretStore } from '../secrets/store.ts';
 import type { DeclaredValue } from './values.ts';
 
@@ -38,7 +39,7 @@ export function missingValues(
   const add = (value: MissingValue) => {
     if (!found.some((f) => f.part === value.part && f.name === value.name)) found.push(value);
   };
-  for (const key of entry.secrets ?? [])
+  for (const key of [...(entry.secrets ?? []), ...oauthSecretNames(entry)])
     if (!stored('env', key)) add({ part: 'env', name: key, secret: true });
   for (const key of entry.secretHeaders ?? [])
     if (!stored('headers', key)) add({ part: 'headers', name: key, secret: true });
@@ -63,9 +64,7 @@ export function storeForValues(
   env: NodeJS.ProcessEnv,
 ): SecretStore | null {
   const needed = Object.entries(servers).some(
-    ([name, e]) =>
-      (e.secrets?.length ?? 0) + (e.secretHeaders?.length ?? 0) > 0 ||
-      lockedValues(lock[name]).some((v) => v.type === 'secret'),
+    ([name, e]) => needsSecretStore(e) || lockedValues(lock[name]).some((v) => v.type === 'secret'),
   );
   return needed ? openSecretStore(env) : null;
 }

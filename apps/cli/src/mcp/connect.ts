@@ -7,6 +7,7 @@ import type { ClientCapabilities } from '@modelcontextprotocol/sdk/types.js';
 import * as z from 'zod/mini';
 import { CliError, failure } from '../errors.ts';
 import { version } from '../version.ts';
+import { ClientCredentialsSignIn, clientCredentialsFailure } from './client-credentials.ts';
 import type { Launch } from './launch.ts';
 import { defaultSignInMode, ServerSignIn, signInFailure, type SignInMode } from './oauth.ts';
 import { remoteTransport } from './remote-transport.ts';
@@ -80,8 +81,11 @@ export async function connect(
 ): Promise<Connection> {
   let stderr = '';
   let signIn: ServerSignIn | null = null;
+  let machine: ClientCredentialsSignIn | null = null;
   const open = () => {
-    if (launch.transport !== 'stdio') return remoteTransport(launch, signIn ?? undefined);
+    if (launch.transport !== 'stdio') {
+      return remoteTransport(launch, machine ?? signIn ?? undefined);
+    }
     const stdio = new StdioClientTransport({
       command: launch.command,
       args: launch.args,
@@ -98,7 +102,9 @@ export async function connect(
   };
   if (launch.transport !== 'stdio') {
     const env = options.env ?? process.env;
-    signIn = new ServerSignIn(name, launch.url, env, options.signIn ?? defaultSignInMode(env));
+    // Client credentials configured: the grant, never a browser.
+    if (launch.oauth) machine = new ClientCredentialsSignIn(launch.url, env, launch.oauth);
+    else signIn = new ServerSignIn(name, launch.url, env, options.signIn ?? defaultSignInMode(env));
   }
   let client = new Client(
     { name: 'spoke', version: version() },
@@ -138,7 +144,11 @@ export async function connect(
   } catch (err) {
     await client.close().catch(() => undefined);
     if (err instanceof CliError) throw err;
-    const refused = signIn && signInFailure(name, err);
+    const refused =
+      (signIn && signInFailure(name, err)) ||
+      (launch.transport !== 'stdio' &&
+        launch.oauth &&
+        clientCredentialsFailure(name, launch.oauth, err));
     if (refused) throw refused;
     const detail = failureReason(stderr) || (err as Error).message;
     throw failure(

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { ServerEntry } from '../config/workspace-schema.ts';
+import { SECRET_REFERENCE, type OAuthEntry, type ServerEntry } from '../config/workspace-schema.ts';
 import { failure } from '../errors.ts';
 import { serverSecrets } from '../secrets/server-secrets.ts';
 import type { SecretStore } from '../secrets/store.ts';
@@ -16,7 +16,47 @@ export type Launch =
       /** What of `env` spoke adds for this server: its values and secrets. */
       own: Record<string, string>;
     }
-  | { transport: 'streamable-http' | 'sse'; url: string; headers: Record<string, string> };
+  | {
+      transport: 'streamable-http' | 'sse';
+      url: string;
+      headers: Record<string, string>;
+      /** The client credentials it signs in with, their secret read from the store. */
+      oauth?: ClientCredentials;
+    };
+
+/** A remote server's OAuth client credentials (spoke.json `oauth`), the secret resolved. */
+export type ClientCredentials = {
+  clientId: string;
+  /** The name of the secret value that holds the client secret or the private key. */
+  secretName: string;
+  scope?: string;
+  issuer?: string;
+} & ({ clientSecret: string } | { privateKey: string; algorithm: string });
+
+/** The value of a `{NAME}` reference among the server's secrets. */
+function resolveReference(ref: string, env: Record<string, string>): string {
+  return env[SECRET_REFERENCE.exec(ref)?.[1] ?? ''] ?? '';
+}
+
+function clientCredentials(
+  oauth: OAuthEntry,
+  secretEnv: Record<string, string>,
+): ClientCredentials {
+  const ref = oauth.privateKey ?? oauth.clientSecret ?? '';
+  const common = {
+    clientId: oauth.clientId,
+    secretName: SECRET_REFERENCE.exec(ref)?.[1] ?? '',
+    ...(oauth.scope ? { scope: oauth.scope } : {}),
+    ...(oauth.issuer ? { issuer: oauth.issuer } : {}),
+  };
+  return oauth.privateKey !== undefined
+    ? {
+        ...common,
+        privateKey: resolveReference(oauth.privateKey, secretEnv),
+        algorithm: oauth.algorithm ?? 'RS256',
+      }
+    : { ...common, clientSecret: resolveReference(oauth.clientSecret ?? '', secretEnv) };
+}
 
 const RELATIVE = /^\.{1,2}(\/|\\|$)|^\.spoke[\\/]/;
 
@@ -73,6 +113,9 @@ export function launchFor(
       transport: entry.transport,
       url: entry.url ?? '',
       headers: { ...entry.headers, ...secrets.headers, ...extraSecrets.headers },
+      ...(entry.oauth
+        ? { oauth: clientCredentials(entry.oauth, { ...secrets.env, ...extraSecrets.env }) }
+        : {}),
     };
   }
   const env: Record<string, string> = {};

@@ -22,6 +22,11 @@ export type StoredSignIn = {
   tokens?: OAuthTokens;
   /** Scopes the server asked for beyond a sign-in (403 `insufficient_scope`): asked for again. */
   scope?: string;
+  /**
+   * The sign-in with client credentials (spoke.json `oauth`): the client it is for, the
+   * authorization server they were first accepted by, and the token.
+   */
+  machine?: { clientId: string; issuer?: string; tokens?: OAuthTokens };
 };
 
 /** The scopes of all the space-separated lists, each once, in order of first appearance. */
@@ -48,8 +53,9 @@ export function readSignIn(store: SecretStore, url: string): StoredSignIn {
 }
 
 function writeSignIn(store: SecretStore, url: string, value: StoredSignIn): void {
-  if (!value.client && !value.tokens && !value.scope) store.delete(accounts.oauth(url));
-  else store.set(accounts.oauth(url), JSON.stringify(value));
+  if (!value.client && !value.tokens && !value.scope && !value.machine) {
+    store.delete(accounts.oauth(url));
+  } else store.set(accounts.oauth(url), JSON.stringify(value));
 }
 
 /**

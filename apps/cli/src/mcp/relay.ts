@@ -6,6 +6,7 @@ import { recordCall, recordDrift } from '../audit/events.ts';
 import { CliError } from '../errors.ts';
 import { drainProcessStdout } from '../output/fd-stream.ts';
 import type { Output } from '../output/output.ts';
+import { ClientCredentialsSignIn, clientCredentialsFailure } from './client-credentials.ts';
 import type { Launch } from './launch.ts';
 import { ServerSignIn } from './oauth.ts';
 import { remoteTransport } from './remote-transport.ts';
@@ -32,6 +33,13 @@ function upstreamFor(name: string, launch: Launch): Transport {
       env: launch.env,
       stderr: 'inherit',
     });
+  }
+  // With client credentials, a token is asked for whenever one is needed, as anywhere else.
+  if (launch.oauth) {
+    return remoteTransport(
+      launch,
+      new ClientCredentialsSignIn(launch.url, process.env, launch.oauth),
+    );
   }
   // The client started spoke with no terminal to sign in at: stored tokens are sent (and
   // refreshed); a sign-in that is needed fails with the command to run.
@@ -75,8 +83,10 @@ export async function relay(options: {
   // A message the server cannot be sent (a remote server that needs sign-in) answers its request
   // with the reason and what to do, instead of leaving the client waiting.
   const forward = (msg: Message) =>
-    upstream.send(msg).catch((err: unknown) => {
+    upstream.send(msg).catch((raw: unknown) => {
       if (msg.id === undefined || msg.id === CHECK_ID) return;
+      const oauth = options.launch.transport !== 'stdio' && options.launch.oauth;
+      const err = (oauth && clientCredentialsFailure(name, oauth, raw)) || raw;
       const hint = err instanceof CliError && err.hint ? `; ${err.hint}` : '';
       return client.send({
         jsonrpc: '2.0',

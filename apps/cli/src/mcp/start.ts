@@ -1,6 +1,7 @@
 import type { ClientCapabilities } from '@modelcontextprotocol/sdk/types.js';
 import { stderr } from '../output/fd-stream.ts';
 import type { Output } from '../output/output.ts';
+import { needsSecretStore } from '../secrets/server-secrets.ts';
 import { openSecretStore } from '../secrets/store.ts';
 import { monotonicMs } from '../util/time.ts';
 import { connect, type Connection } from './connect.ts';
@@ -30,8 +31,7 @@ export async function startServer(
   capabilities?: ClientCapabilities,
 ): Promise<Started> {
   const started = monotonicMs();
-  const needsStore =
-    (target.entry.secrets?.length ?? 0) + (target.entry.secretHeaders?.length ?? 0);
+  const needsStore = needsSecretStore(target.entry);
   const { launch, state } = await withSandbox(
     ctx,
     run,

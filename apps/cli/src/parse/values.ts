@@ -75,3 +75,16 @@ export const workspaceName: Check = (value) =>
   WORKSPACE_NAME.test(value)
     ? null
     : `invalid workspace name "${value}": use 1-64 letters, digits, -, _ or .`;
+
+/** The JWS algorithms a private key may sign an OAuth client assertion with (private_key_jwt). */
+export const SIGNING_ALGORITHMS = [
+  'RS256',
+  'RS384',
+  'RS512',
+  'PS256',
+  'PS384',
+  'PS512',
+  'ES256',
+  'ES384',
+  'ES512',
+] as const;

@@ -1,4 +1,4 @@
-import type { ServerEntry } from '../config/workspace-schema.ts';
+import { SECRET_REFERENCE, type ServerEntry } from '../config/workspace-schema.ts';
 import { accounts, type SecretStore } from './store.ts';
 
 export type ResolvedSecrets = {
@@ -8,6 +8,23 @@ export type ResolvedSecrets = {
   missing: string[];
 };
 
+/**
+ * The names of the secret values a server's OAuth client credentials refer to (`"{NAME}"`): its
+ * own secret values, stored as `servers.<server>.env.<NAME>`.
+ */
+export function oauthSecretNames(entry: ServerEntry): string[] {
+  const { clientSecret, privateKey } = entry.oauth ?? {};
+  return [clientSecret, privateKey].flatMap((ref) => SECRET_REFERENCE.exec(ref ?? '')?.[1] ?? []);
+}
+
+/** Whether starting the server reads the secret store. */
+export function needsSecretStore(entry: ServerEntry): boolean {
+  return (
+    (entry.secrets?.length ?? 0) + (entry.secretHeaders?.length ?? 0) > 0 ||
+    oauthSecretNames(entry).length > 0
+  );
+}
+
 /** A server's secret values from the store, and the names that have none on this machine. */
 export function serverSecrets(
   store: SecretStore,
@@ -16,7 +33,7 @@ export function serverSecrets(
   entry: ServerEntry,
 ): ResolvedSecrets {
   const result: ResolvedSecrets = { env: {}, headers: {}, missing: [] };
-  for (const name of entry.secrets ?? []) {
+  for (const name of new Set([...(entry.secrets ?? []), ...oauthSecretNames(entry)])) {
     const value = store.get(accounts.serverValue(workspaceDir, server, 'env', name));
     if (value === null) result.missing.push(name);
     else result.env[name] = value;
@@ -37,7 +54,7 @@ export function deleteServerSecrets(
   entry: ServerEntry,
 ): number {
   let deleted = 0;
-  for (const name of entry.secrets ?? []) {
+  for (const name of new Set([...(entry.secrets ?? []), ...oauthSecretNames(entry)])) {
     if (store.delete(accounts.serverValue(workspaceDir, server, 'env', name))) deleted++;
   }
   for (const name of entry.secretHeaders ?? []) {

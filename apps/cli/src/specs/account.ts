@@ -1,4 +1,4 @@
-import { nonEmpty, registryName } from '../parse/values.ts';
+import { nonEmpty, registryName, SIGNING_ALGORITHMS } from '../parse/values.ts';
 import { arg, command, flag } from './types.ts';
 
 const DOCS = '/app/docs/commands/account';
@@ -23,12 +23,14 @@ export const login = command({
   summary: 'Store an API token for a registry, or sign in to a remote server',
   usage:
     'spoke login [--token <token>] [--registry <name>]\n' +
-    '       spoke login <server> [--client-id <id>] [--client-secret <secret>]',
+    '       spoke login <server> [--client-id <id>] [--client-secret <secret>]\n' +
+    '       spoke login <server> --client-id <id> --client-credentials [--algorithm <alg>]',
   description:
     'Stores an API token in the secret store for a registry, and sends it as a bearer token on\n' +
     'every request to that registry. It never writes the token to a file.\n' +
     'With a server, signs in to that remote server in the browser (OAuth) and keeps its tokens\n' +
-    'in the secret store.',
+    'in the secret store; a server with client credentials in spoke.json (oauth) gets a new\n' +
+    'token with them, without a browser.',
   args: [server],
   flags: [
     {
@@ -53,12 +55,27 @@ export const login = command({
       description: 'With --client-id: the client secret, when the client has one',
       check: nonEmpty('--client-secret'),
     },
+    {
+      name: 'client-credentials',
+      defaultText: 'off',
+      description:
+        'With --client-id: the server signs in machines with their own credentials; the secret\n' +
+        '(or, with --algorithm, the private key) is read from the terminal or standard input',
+    },
+    {
+      name: 'algorithm',
+      value: 'alg',
+      defaultText: 'none: a client secret',
+      description: 'With --client-credentials: the key signs a JWT (private_key_jwt) with it',
+      choices: SIGNING_ALGORITHMS,
+    },
   ],
   examples: [
     'spoke login',
     'spoke login --token "$SPOKE_TOKEN"',
     'spoke login --registry acme',
     'spoke login linear',
+    'spoke login acme --client-id ci-runner --client-credentials',
   ],
   docs: `${DOCS}#spoke-login`,
   validate: ({ args, flags }) => {
@@ -66,6 +83,15 @@ export const login = command({
     if (!args.server && flags['client-id'] !== undefined) return '--client-id needs a server';
     if (flags['client-secret'] !== undefined && flags['client-id'] === undefined) {
       return '--client-secret needs --client-id';
+    }
+    if (flags['client-credentials'] && flags['client-id'] === undefined) {
+      return '--client-credentials needs --client-id';
+    }
+    if (flags['client-credentials'] && flags['client-secret'] !== undefined) {
+      return '--client-credentials reads the secret from the terminal or standard input, not --client-secret';
+    }
+    if (flags.algorithm !== undefined && !flags['client-credentials']) {
+      return '--algorithm needs --client-credentials';
     }
     return null;
   },
@@ -78,6 +104,8 @@ export const login = command({
             server,
             clientId: flags['client-id'],
             clientSecret: flags['client-secret'],
+            clientCredentials: flags['client-credentials'],
+            algorithm: flags.algorithm,
           }),
         )
       : import('../commands/login.ts').then((m) =>

@@ -4,8 +4,8 @@ import { ask } from './prompt.ts';
 
 /**
  * A value left off the command line: asked for on a terminal (a secret shown as `*`), else the
- * first line of standard input. Without a terminal on both sides nothing is asked, and no input
- * is an error.
+ * first line of standard input (all of a PEM block, such as a private key, that starts there).
+ * Without a terminal on both sides nothing is asked, and no input is an error.
  */
 export async function readValue(key: string, type: string): Promise<string> {
   const missing = () =>
@@ -19,12 +19,24 @@ export async function readValue(key: string, type: string): Promise<string> {
   const { createInterface } = loadReadline();
   const rl = createInterface({ input: process.stdin });
   try {
-    const line = await new Promise<string | null>((resolve) => {
-      rl.once('line', resolve);
-      rl.once('close', () => resolve(null));
+    const value = await new Promise<string | null>((resolve) => {
+      // A PEM block (a private key) is read whole, up to its END line.
+      const lines: string[] = [];
+      let end: string | null = null;
+      rl.on('line', (raw) => {
+        const line = raw.replace(/\r$/, '');
+        lines.push(line);
+        if (lines.length === 1) {
+          const begin = /^-----BEGIN ([A-Z0-9 ]+)-----$/.exec(line.trim());
+          if (begin) end = `-----END ${begin[1]}-----`;
+        }
+        if (end === null) resolve(line);
+        else if (line.trim() === end) resolve(`${lines.join('\n')}\n`);
+      });
+      rl.once('close', () => resolve(lines.length ? lines.join('\n') : null));
     });
-    if (line === null) throw missing();
-    return line.replace(/\r$/, '');
+    if (value === null) throw missing();
+    return value;
   } finally {
     rl.close();
   }

@@ -1,14 +1,15 @@
 /**
  * The client under test for the MCP conformance suite's client scenarios: given the scenario's
  * server URL (the last argument) and its name (MCP_CONFORMANCE_SCENARIO), it does with `spoke`
- * what a user would: a workspace whose one server is that remote URL, `spoke login` where the
- * scenario needs a sign-in (the "browser" follows the authorization URL, as a person approving
+ * what a user would: a workspace whose one server is that remote URL, the scenario's client
+ * credentials in spoke.json (the secret in the secret store) where it gives them, `spoke login`
+ * where the scenario needs a sign-in (the "browser" follows the authorization URL, as a person approving
  * it would), `spoke update --yes` to read and accept its tools, then `spoke call`.
  *
  * Run: node client.ts <server-url>; exits with the first failing spoke command's code.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { NODE_24, SOURCE_ENTRY } from '../run-cli.ts';
@@ -39,8 +40,13 @@ const env: Record<string, string> = {
 };
 
 function spoke(...args: string[]): string {
+  return spokeWithInput(undefined, ...args);
+}
+
+/** `spoke <args>` with `input` on its standard input (as a secret is piped in, in CI). */
+function spokeWithInput(input: string | undefined, ...args: string[]): string {
   process.stderr.write(`$ spoke ${args.join(' ')}\n`);
-  const run = spawnSync(NODE_24, [SOURCE_ENTRY, ...args], { cwd, env, encoding: 'utf8' });
+  const run = spawnSync(NODE_24, [SOURCE_ENTRY, ...args], { cwd, env, encoding: 'utf8', input });
   process.stderr.write(run.stdout + run.stderr);
   if (run.status !== 0) {
     rmSync(root, { recursive: true, force: true });
@@ -87,7 +93,26 @@ const ARGUMENTS: Record<string, Record<string, unknown>> = {
 
 spoke('init', 'conformance');
 addRemote(cwd, 'conf', url);
-if (scenario.startsWith('auth/')) {
+if (scenario.startsWith('auth/client-credentials-')) {
+  // A machine's own client: its id in spoke.json, its secret or private key in the secret store,
+  // named there. Every command signs in with it; there is no login.
+  const [name, value] = context.private_key_pem
+    ? ['PRIVATE_KEY', context.private_key_pem]
+    : ['CLIENT_SECRET', context.client_secret!];
+  spokeWithInput(value, 'config', 'set', `servers.conf.env.${name}`, '--type', 'secret');
+  const file = path.join(cwd, 'spoke.json');
+  const workspace = JSON.parse(readFileSync(file, 'utf8')) as {
+    servers: Record<string, Record<string, unknown>>;
+  };
+  workspace.servers.conf!.oauth = context.private_key_pem
+    ? {
+        clientId: context.client_id,
+        privateKey: `{${name}}`,
+        algorithm: context.signing_algorithm,
+      }
+    : { clientId: context.client_id, clientSecret: `{${name}}` };
+  writeFileSync(file, `${JSON.stringify(workspace, null, 2)}\n`);
+} else if (scenario.startsWith('auth/')) {
   spoke(
     'login',
     'conf',
