@@ -77,11 +77,11 @@ describe('spoke discover when registries fail, claim scopes or are not allowed',
     );
   });
 
-  it('skips a registry whose recent health check failed, and remembers checks', async () => {
+  it('skips a registry whose recent health check timed out, and remembers checks', async () => {
     const config = world.fx.readConfig() as { registries: Record<string, unknown>[] };
     config.registries[1]!.healthCheck = { enabled: true, endpoint: '/api/health', interval: '5m' };
-    world.fx.writeConfig(config);
-    world.spoke.behaviour = 'fail';
+    world.fx.writeConfig({ ...config, performance: { registryTimeout: '400ms' } });
+    world.spoke.behaviour = 'hang';
     const first = await runCli(['discover', 'notes'], world.fx);
     expect(first.stderr).toContain('warning: registry spoke did not answer');
     const health = JSON.parse(
@@ -89,13 +89,33 @@ describe('spoke discover when registries fail, claim scopes or are not allowed',
     ) as {
       registries: Record<string, { ok: boolean; error: string }>;
     };
-    expect(health.registries.spoke).toMatchObject({ ok: false, error: 'HTTP 500' });
+    expect(health.registries.spoke).toMatchObject({ ok: false, error: 'no answer within 400ms' });
     const asked = world.spoke.requests.length;
     const second = await runCli(['discover', 'notes'], world.fx);
     expect(world.spoke.requests.length).toBe(asked);
     expect(second.stderr).toContain(
-      'note: skipping registry spoke: health check failed just now (HTTP 500); it is checked again after 5m, or now with spoke health',
+      'note: skipping registry spoke: health check failed just now (no answer within 400ms); it is checked again after 5m, or now with spoke health',
     );
+  });
+
+  it('asks again a registry whose check failed at once: it may be back, and asking costs nothing', async () => {
+    const config = world.fx.readConfig() as { registries: Record<string, unknown>[] };
+    config.registries[1]!.healthCheck = { enabled: true, endpoint: '/api/health', interval: '5m' };
+    world.fx.writeConfig(config);
+    world.spoke.behaviour = 'fail';
+    const first = await runCli(['discover', 'notes'], world.fx);
+    expect(first.stderr).toContain('warning: registry spoke did not answer');
+    // The platform comes back: the next command finds it, without waiting for the interval.
+    world.spoke.behaviour = 'ok';
+    const second = await runCli(['discover', 'notes', '--json'], world.fx);
+    expect(second.stderr).not.toContain('skipping registry spoke');
+    expect(second.json<{ servers: { name: string }[] }>().servers.map((s) => s.name)).toContain(
+      'dev.spoke.ada/fs-notes',
+    );
+    const health = JSON.parse(
+      readFileSync(path.join(world.fx.stateDir, 'health.json'), 'utf8'),
+    ) as { registries: Record<string, { ok: boolean }> };
+    expect(health.registries.spoke).toMatchObject({ ok: true });
   });
 
   it('uses SPOKE_URL for the registry named spoke', async () => {

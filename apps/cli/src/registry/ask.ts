@@ -10,10 +10,15 @@ export type Answer<T> =
 
 export type AskOptions = { env: NodeJS.ProcessEnv; out: Output; timeoutMs: number; now?: number };
 
+/** A failed check that took this long is worth not waiting for again. */
+const SLOW_FAILURE_MS = 1000;
+
 /**
- * Asks every registry in parallel. A registry whose health check failed within its interval is
- * skipped at once rather than waited for; a stale check is run again alongside the question,
- * and its result remembered for the next command.
+ * Asks every registry in parallel. A registry whose health check failed slowly (a timeout)
+ * within its interval is skipped at once rather than waited for; one that failed at once (a
+ * refused connection, an error status) is asked again, since that costs nothing and it may be
+ * back. A stale check is run again alongside the question, and its result remembered for the
+ * next command.
  */
 export async function askRegistries<T>(
   registries: readonly RegistryEntry[],
@@ -32,7 +37,7 @@ export async function askRegistries<T>(
       const last = health.registries[registry.name];
       const age = last ? now - Date.parse(last.checkedAt) : Infinity;
       const fresh = last?.endpoint === endpoint && age >= 0 && age < durationMs(interval);
-      if (fresh && !last.ok) {
+      if (fresh && !last.ok && last.ms >= Math.min(SLOW_FAILURE_MS, timeoutMs / 2)) {
         return {
           registry,
           ok: false,
@@ -40,7 +45,7 @@ export async function askRegistries<T>(
           error: `health check failed ${ago(age)} (${last.error}); it is checked again after ${interval}, or now with spoke health`,
         };
       }
-      if (!fresh) {
+      if (!fresh || !last.ok) {
         checks.push(
           checkHealth(endpoint, timeoutMs).then((record) => {
             health.registries[registry.name] = record;
