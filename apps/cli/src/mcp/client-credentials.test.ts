@@ -7,6 +7,7 @@ import {
   startClientCredentialsServer,
   type ClientAuthMethod,
 } from '../test/client-credentials-server.ts';
+import { addRemote } from '../test/conformance/workspace.ts';
 import { makeFixture, type Fixture } from '../test/fixture.ts';
 import { spokeClient } from '../test/mcp-client.ts';
 import { runCli } from '../test/run-cli.ts';
@@ -27,36 +28,9 @@ async function setUp(
   fx.env.CI = '1';
   remote = await startClientCredentialsServer(server);
   expect((await runCli(['init'], fx)).code).toBe(0);
-  const workspace = fx.readJson('spoke.json') as Record<string, unknown>;
-  fx.writeJson('spoke.json', {
-    ...workspace,
-    servers: {
-      machine: {
-        source: 'io.github.test/machine',
-        version: 'latest',
-        registry: 'local',
-        transport: 'streamable-http',
-        url: remote.url,
-        ...(oauth ? { oauth } : {}),
-      },
-    },
-  });
-  fx.writeJson('spoke.lock.json', {
-    lockfileVersion: 1,
-    servers: {
-      machine: {
-        name: 'io.github.test/machine',
-        version: '1.0.0',
-        registry: 'local',
-        registryUrl: null,
-        trustLevel: 'unverified',
-        license: 'MIT',
-        package: { registryType: 'remote', url: remote.url },
-        toolsHash: 'sha256-not-yet-known',
-        toolCount: 0,
-        installedAt: '2026-11-21T09:20:44.031Z',
-      },
-    },
+  addRemote(fx.cwd, 'machine', remote.url, {
+    source: 'io.github.test/machine',
+    ...(oauth ? { entry: { oauth } } : {}),
   });
 }
 

@@ -4,6 +4,7 @@ import { startProtectedServer } from '@spoke/shared/testing/oauth-server';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { auditFile } from '../audit/log.ts';
 import { readSecrets } from '../secrets/encrypted-file.ts';
+import { addRemote } from '../test/conformance/workspace.ts';
 import { makeFixture, type Fixture } from '../test/fixture.ts';
 import { spokeClient } from '../test/mcp-client.ts';
 import { startSseServer } from '../test/sse-server.ts';
@@ -19,38 +20,7 @@ async function setUp(options: { registration?: boolean } = {}) {
   fx.env.BROWSER = 'true';
   remote = await startProtectedServer(options);
   expect((await runCli(['init'], fx)).code).toBe(0);
-  const workspace = fx.readJson('spoke.json') as Record<string, unknown>;
-  fx.writeJson('spoke.json', {
-    ...workspace,
-    servers: {
-      guarded: {
-        source: 'io.github.test/guarded',
-        version: 'latest',
-        registry: 'local',
-        transport: 'streamable-http',
-        url: remote.url,
-        env: {},
-        secrets: [],
-      },
-    },
-  });
-  fx.writeJson('spoke.lock.json', {
-    lockfileVersion: 1,
-    servers: {
-      guarded: {
-        name: 'io.github.test/guarded',
-        version: '1.0.0',
-        registry: 'local',
-        registryUrl: null,
-        trustLevel: 'unverified',
-        license: 'MIT',
-        package: { registryType: 'remote', url: remote.url },
-        toolsHash: 'sha256-not-yet-known',
-        toolCount: 0,
-        installedAt: '2026-11-21T09:20:44.031Z',
-      },
-    },
-  });
+  addRemote(fx.cwd, 'guarded', remote.url, { source: 'io.github.test/guarded' });
 }
 
 afterEach(async () => {

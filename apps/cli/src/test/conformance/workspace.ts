@@ -6,10 +6,16 @@ import path from 'node:path';
  * install from a registry would: spoke.json names it and spoke.lock.json records it, its tools
  * not yet read (`spoke update <name> --yes` reads and accepts them).
  */
-export function addRemote(cwd: string, name: string, url: string): void {
+export function addRemote(
+  cwd: string,
+  name: string,
+  url: string,
+  /** The registry name (by default io.modelcontextprotocol/<name>), and more for its entry. */
+  options: { source?: string; entry?: Record<string, unknown> } = {},
+): void {
   const file = path.join(cwd, 'spoke.json');
   const workspace = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
-  const source = `io.modelcontextprotocol/${name}`;
+  const source = options.source ?? `io.modelcontextprotocol/${name}`;
   workspace.servers = {
     [name]: {
       source,
@@ -19,6 +25,7 @@ export function addRemote(cwd: string, name: string, url: string): void {
       url,
       env: {},
       secrets: [],
+      ...options.entry,
     },
   };
   writeFileSync(file, `${JSON.stringify(workspace, null, 2)}\n`);
