@@ -4,10 +4,27 @@ import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { modelConfigFromEnv, type ModelConfig, type SandboxSetting } from '@spoke/agents';
 import { AGENT_EMAILS_PER_DAY_DEFAULT } from '@spoke/shared';
+import { ConfigError } from './config/config-error.ts';
+import { emptyToUndefined, optionalString, optionalUrl } from './config/env-values.ts';
+import { DEFAULT_RATE_LIMITS, scaleLimits, type RateLimits } from './config/rate-limits.ts';
+import { secretsKeyBytes } from './config/secrets-key.ts';
+import { stripeConfig, stripeEnv, type StripeConfig } from './config/stripe.ts';
 
-const emptyToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
-const optionalString = z.preprocess(emptyToUndefined, z.string().optional());
-const optionalUrl = z.preprocess(emptyToUndefined, z.url().optional());
+export { ConfigError } from './config/config-error.ts';
+export {
+  DEFAULT_RATE_LIMITS,
+  scaleLimits,
+  type RateLimitRule,
+  type RateLimits,
+} from './config/rate-limits.ts';
+export { requireSecretsKey, secretsKeyBytes } from './config/secrets-key.ts';
+export {
+  STRIPE_PLANS,
+  stripePriceVariable,
+  type StripeConfig,
+  type StripePeriod,
+  type StripePlan,
+} from './config/stripe.ts';
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
 
@@ -84,59 +101,8 @@ const EnvSchema = z.object({
   INTEGRATIONS_BWRAP_PATH: z.string().min(1).default('/usr/bin/bwrap'),
   INTEGRATIONS_MEMORY_MB: z.coerce.number().int().min(64).max(16_384).default(512),
   INTEGRATIONS_MAX_PROCESSES: z.coerce.number().int().min(16).max(4096).default(128),
-  STRIPE_SECRET_KEY: optionalString,
-  STRIPE_WEBHOOK_SECRET: optionalString,
-  STRIPE_API_URL: optionalUrl,
-  STRIPE_PRICE_STARTER_MONTHLY: optionalString,
-  STRIPE_PRICE_STARTER_YEARLY: optionalString,
-  STRIPE_PRICE_BUILDER_MONTHLY: optionalString,
-  STRIPE_PRICE_BUILDER_YEARLY: optionalString,
-  STRIPE_PRICE_PRO_MONTHLY: optionalString,
-  STRIPE_PRICE_PRO_YEARLY: optionalString,
-  STRIPE_PRICE_ELITE_MONTHLY: optionalString,
-  STRIPE_PRICE_ELITE_YEARLY: optionalString,
+  ...stripeEnv,
 });
-
-/** The paid plans sold through Stripe Checkout, and the environment variable of each price. */
-export const STRIPE_PLANS = ['starter', 'builder', 'pro', 'elite'] as const;
-export type StripePlan = (typeof STRIPE_PLANS)[number];
-export type StripePeriod = 'monthly' | 'yearly';
-export const stripePriceVariable = <P extends StripePlan, Q extends StripePeriod>(
-  plan: P,
-  period: Q,
-) =>
-  `STRIPE_PRICE_${plan.toUpperCase() as Uppercase<P>}_${period.toUpperCase() as Uppercase<Q>}` as const;
-
-/** The 32 key bytes of a SECRETS_KEY (base64 or hex), or null when it is not one. */
-export function secretsKeyBytes(value: string): Buffer | null {
-  const hex = /^[0-9a-f]{64}$/i.test(value) ? Buffer.from(value, 'hex') : null;
-  const key = hex ?? Buffer.from(value, 'base64');
-  return key.length === 32 ? key : null;
-}
-
-export type RateLimitRule = { points: number; durationSec: number };
-
-/** Limits on the endpoints that guess-based attacks aim at. */
-export type RateLimits = {
-  loginFailuresPerAccount: RateLimitRule;
-  loginFailuresPerIp: RateLimitRule;
-  registerPerIp: RateLimitRule;
-  forgotPerAccount: RateLimitRule;
-  forgotPerIp: RateLimitRule;
-  contactPerIp: RateLimitRule;
-  /** Plan requests, checkouts and portal links a user may start. */
-  billingPerUser: RateLimitRule;
-};
-
-export const DEFAULT_RATE_LIMITS: RateLimits = {
-  loginFailuresPerAccount: { points: 5, durationSec: 15 * 60 },
-  loginFailuresPerIp: { points: 50, durationSec: 15 * 60 },
-  registerPerIp: { points: 10, durationSec: 60 * 60 },
-  forgotPerAccount: { points: 3, durationSec: 60 * 60 },
-  forgotPerIp: { points: 20, durationSec: 60 * 60 },
-  contactPerIp: { points: 5, durationSec: 60 * 60 },
-  billingPerUser: { points: 20, durationSec: 60 * 60 },
-};
 
 export type AppConfig = {
   port: number;
@@ -209,17 +175,6 @@ export type AppConfig = {
  */
 export const isPersistent = (config: Pick<AppConfig, 'databaseUrl'>): boolean =>
   config.databaseUrl !== 'memory://';
-
-export type StripeConfig = {
-  secretKey: string;
-  webhookSecret: string;
-  /** Another address for Stripe's API (a proxy, or a local stand-in in tests). */
-  apiUrl: string | undefined;
-  /** The Stripe price of each paid plan and period: the only prices a checkout uses. */
-  prices: Record<StripePlan, Record<StripePeriod, string>>;
-};
-
-export class ConfigError extends Error {}
 
 /** Reads the environment once; a bad value stops start-up with a list of what is wrong. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
@@ -304,59 +259,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     stripe,
     version: readVersion(),
   };
-}
-
-/**
- * Stripe is on when its secret key is set: then the webhook secret and a price for every paid
- * plan and period are required too, so no plan is sold at a price nobody chose.
- */
-function stripeConfig(e: z.infer<typeof EnvSchema>): StripeConfig | undefined {
-  const secretKey = e.STRIPE_SECRET_KEY;
-  const webhookSecret = e.STRIPE_WEBHOOK_SECRET;
-  if (!secretKey && !webhookSecret) return undefined;
-  const missing: string[] = [];
-  if (!secretKey) missing.push('STRIPE_SECRET_KEY');
-  if (!webhookSecret) missing.push('STRIPE_WEBHOOK_SECRET');
-  const prices = {} as StripeConfig['prices'];
-  for (const plan of STRIPE_PLANS) {
-    const monthly = e[stripePriceVariable(plan, 'monthly')];
-    const yearly = e[stripePriceVariable(plan, 'yearly')];
-    if (!monthly) missing.push(stripePriceVariable(plan, 'monthly'));
-    if (!yearly) missing.push(stripePriceVariable(plan, 'yearly'));
-    prices[plan] = { monthly: monthly ?? '', yearly: yearly ?? '' };
-  }
-  if (missing.length > 0) {
-    throw new ConfigError(
-      `Invalid environment:\n  - Stripe needs ${missing.join(', ')} (set STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET together with a price id for every paid plan and period, or none of them)`,
-    );
-  }
-  return {
-    secretKey: secretKey as string,
-    webhookSecret: webhookSecret as string,
-    apiUrl: e.STRIPE_API_URL,
-    prices,
-  };
-}
-
-/**
- * A server on PostgreSQL needs SECRETS_KEY: instances share the database, so they must share the
- * key that seals credentials. (Embedded mode generates one into DATA_DIR.) Checked at start.
- */
-export function requireSecretsKey(config: Pick<AppConfig, 'databaseUrl' | 'secretsKey'>): void {
-  if (config.databaseUrl?.startsWith('postgres') && !config.secretsKey) {
-    throw new ConfigError(
-      'Invalid environment:\n  - SECRETS_KEY is required with DATABASE_URL: integration credentials are encrypted with it, and every instance needs the same key (generate one with: openssl rand -base64 32)',
-    );
-  }
-}
-
-/** Multiplies every limit's points (e.g. for a load test from one address). */
-export function scaleLimits(limits: RateLimits, scale: number): RateLimits {
-  const out = {} as RateLimits;
-  for (const [name, rule] of Object.entries(limits) as [keyof RateLimits, RateLimitRule][]) {
-    out[name] = { ...rule, points: Math.max(1, Math.round(rule.points * scale)) };
-  }
-  return out;
 }
 
 /**

@@ -3,8 +3,9 @@ import {
   RateLimiterRedis,
   type RateLimiterAbstract,
 } from 'rate-limiter-flexible';
-import type { Redis } from 'ioredis';
-import type { RateLimitRule, RateLimits } from '../config.ts';
+import type { FastifyBaseLogger } from 'fastify';
+import { Redis } from 'ioredis';
+import type { AppConfig, RateLimitRule, RateLimits } from '../config.ts';
 import { AppError } from '../errors.ts';
 import { ErrorCode } from '@spoke/shared';
 
@@ -77,6 +78,20 @@ export function createLimiter(
       await limiter.delete(key);
     },
   };
+}
+
+/**
+ * The Redis that limits are shared through, when REDIS_URL is set. Without Redis the limiters
+ * fall back to memory; a Redis outage must not crash anything.
+ */
+export function connectLimiterStore(
+  config: Pick<AppConfig, 'redisUrl' | 'redisKeyPrefix'>,
+  log: Pick<FastifyBaseLogger, 'warn'>,
+): { client: Redis; prefix: string } | undefined {
+  if (!config.redisUrl) return undefined;
+  const client = new Redis(config.redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1 });
+  client.on('error', (err) => log.warn({ err: err.message }, 'redis unavailable'));
+  return { client, prefix: config.redisKeyPrefix };
 }
 
 /** The limits of sign-in, registration, password reset and e-mail proof, and the contact form. */

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Mailer } from '../../lib/mailer.ts';
 import type { ResetMail } from './auth.ts';
-import type { VerificationMail } from './service.ts';
+import type { VerificationMail } from './verification.ts';
 
 const greeting = (name: string) => `Hello${name ? ` ${name}` : ''},`;
 

@@ -234,7 +234,11 @@ describe('mcp-publisher login http --domain <domain> --private-key <key>', () =>
   it('proves the domain with its well-known key and publishes the official example unchanged', async () => {
     const keys = ed25519Keys();
     wellKnown.set('user.github.io', keys.record);
-    const token = await registryToken('http', signedBody('user.github.io', keys));
+    const signedAt = Date.now();
+    const token = await registryToken(
+      'http',
+      signedBody('user.github.io', keys, rfc3339(signedAt)),
+    );
     const claims = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString());
     expect(claims).toMatchObject({
       auth_method: 'http',
@@ -247,10 +251,11 @@ describe('mcp-publisher login http --domain <domain> --private-key <key>', () =>
       expect(res.statusCode, `${file}: ${res.body}`).toBe(200);
       expect(res.json().server).toEqual(doc);
     }
-    // The next proof of the same domain publishes the next version of the same server.
+    // The next proof of the same domain publishes the next version of the same server. Its
+    // timestamp is a second before the first one's, never the same second (a replay).
     const again = await registryToken(
       'http',
-      signedBody('user.github.io', keys, rfc3339(Date.now() - 1000)),
+      signedBody('user.github.io', keys, rfc3339(signedAt - 1000)),
     );
     const next = { ...(officialExamples('valid')['minimal.json'] as object), version: '1.0.3' };
     expect((await publishWith(again, next)).statusCode).toBe(200);

@@ -19,7 +19,8 @@ import { decodeListCursor } from './entries.ts';
 import { officialErrors, openToOtherSites } from './official-http.ts';
 import type { DownloadClient } from './downloads.ts';
 import { METHODS_NOT_OFFERED, isRegistryTokenShape, type PublisherAuth } from './publisher-auth.ts';
-import type { Publisher, RegistryService } from './service.ts';
+import type { Publisher } from './publishing.ts';
+import type { RegistryService } from './service.ts';
 
 const nameParam = z.string().check(z.minLength(1), z.maxLength(200));
 const versionParam = z.string().check(z.minLength(1), z.maxLength(255));
