@@ -105,9 +105,9 @@ const portOf = (client: OAuthClientInformationMixed | undefined): number | null 
  * The OAuth client of one remote server, per the MCP authorization specification; the SDK's
  * auth() drives discovery, registration, PKCE and refresh through it. The client is spoke's
  * metadata document's URL where the authorization server takes one (`clientMetadataUrl`), else
- * one it registers dynamically. Client and tokens live in
- * the secret store. A browser sign-in listens on 127.0.0.1 for the redirect; the listener is
- * opened when the SDK first asks for the client, before any redirect URI is read.
+ * one it registers dynamically. Client and tokens live in the secret store. A browser sign-in
+ * listens on 127.0.0.1 for the redirect; the listener is opened when the SDK first asks for the
+ * client, before any redirect URI is read.
  *
  * Step-up: a request answered 403 `insufficient_scope` is authorized again by the SDK; spoke
  * then asks for the union of the scopes granted and asked (never a refresh, which cannot add
