@@ -27,8 +27,6 @@ const REFERENCE = path.join(here, 'test/conformance/everything-server.ts');
 
 /** Client scenarios spoke does not pass, and why (docs/decisions/027-mcp-conformance.md). */
 const CLIENT_FAILURES: Record<string, string> = {
-  'auth/basic-cimd':
-    'spoke registers itself dynamically; it has no client ID metadata document at an HTTPS URL',
   'auth/cross-app-access-complete-flow':
     'cross-app access (an extension: token exchange, JWT bearer grant) is not implemented',
 };

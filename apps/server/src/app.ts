@@ -21,6 +21,7 @@ import { contactRoutes } from './modules/contact/routes.ts';
 import { createContactService } from './modules/contact/service.ts';
 import { adminRoutes } from './modules/admin/routes.ts';
 import { blogRoutes } from './modules/blog/routes.ts';
+import { cliClientRoutes } from './modules/cli-client/routes.ts';
 import { loadBlogPosts, postPageExists } from './modules/blog/content.ts';
 import { createAdminService } from './modules/admin/service.ts';
 import { createTokenService } from './modules/tokens/service.ts';
@@ -225,6 +226,7 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
 
   const posts = loadBlogPosts(path.join(config.contentDir, 'blog'));
   await app.register(blogRoutes, { posts, appUrl: config.appUrl });
+  await app.register(cliClientRoutes, { appUrl: config.appUrl });
   await app.register(googleRoutes, {
     auth,
     service: accounts,

@@ -290,6 +290,7 @@ describe('spoke config', () => {
         'performance.registryTimeout                      string   3s                      config.json',
         'performance.serverStartTimeout                   string   10s                     config.json',
         'performance.callTimeout                          string   60s                     config.json',
+        'oauth.clientMetadataUrl                          url      (unset)                 config.json',
         '',
       ].join('\n'),
     );
@@ -309,6 +310,7 @@ describe('spoke config', () => {
       'performance.registryTimeout',
       'performance.serverStartTimeout',
       'performance.callTimeout',
+      'oauth.clientMetadataUrl',
     ]);
   });
 

@@ -33,12 +33,15 @@ const VALID: unknown[] = [
     plugins: ['spoke-plugin-a', ''],
     security: { allowedLicenses: ['MIT', 'Apache-2.0'], allowedRegistries: ['team'] },
     performance: { callTimeout: '2m', registryTimeout: '500ms' },
+    oauth: { clientMetadataUrl: 'https://spoke.example/oauth/spoke-cli.json' },
   },
   {
     security: { minTrustLevel: 'verified', allowedLicenses: null, allowedRegistries: null },
     templates: {},
     performance: {},
+    oauth: { clientMetadataUrl: 'none' },
   },
+  { oauth: {} },
   // Keys in another order than the schema's.
   {
     performance: { callTimeout: '1s', registryTimeout: '2s' },
@@ -74,6 +77,10 @@ const ODD_VALUES: unknown[] = [
   '*',
   '/path',
   'http://h.example',
+  'https://h.example/',
+  'http://127.0.0.1/client.json',
+  'none',
+  'https://h.example/client.json',
   'com.acme',
   'Com.Acme',
   [],

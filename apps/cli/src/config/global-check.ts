@@ -1,5 +1,6 @@
 import { SANDBOX_LEVELS, TRUST_LEVELS } from '../policy/types.ts';
 import { NAMESPACE, REGISTRY_NAME } from '../parse/values.ts';
+import { clientMetadataSetting } from './client-metadata-url.ts';
 import { DURATION } from './duration.ts';
 import type { GlobalConfigFile } from './global-schema.ts';
 import { crossCheck, isHttpUrl, REGISTRY_TYPES, type Ctx, type Entry } from './registry-rules.ts';
@@ -109,6 +110,9 @@ const globalConfigFile = fields({
     registryTimeout: durationText,
     serverStartTimeout: durationText,
     callTimeout: durationText,
+  }),
+  oauth: fields({
+    clientMetadataUrl: (v) => (typeof v === 'string' && clientMetadataSetting(v) ? v : BAD),
   }),
 });
 

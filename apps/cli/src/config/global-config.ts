@@ -26,7 +26,7 @@ export type LoadedGlobalConfig = {
   created: boolean;
 };
 
-export const SECTIONS = ['registries', 'templates', 'plugins', 'security', 'performance'];
+export const SECTIONS = ['registries', 'templates', 'plugins', 'security', 'performance', 'oauth'];
 
 export function defaultRegistries(env: NodeJS.ProcessEnv): RegistryEntry[] {
   return [
@@ -112,6 +112,9 @@ export const globalHint: HintFor = (path, value, data) => {
   }
   if (section === 'templates' && index === 'namespace') {
     return 'edit the file, or run: spoke config set templates.namespace dev.spoke.example';
+  }
+  if (section === 'oauth' && index === 'clientMetadataUrl') {
+    return 'edit the file, or run: spoke config set oauth.clientMetadataUrl none (or an https:// URL)';
   }
   if (section === 'plugins')
     return 'edit the file: plugins is a list of package names, [] when unused';

@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import { NAMESPACE, REGISTRY_NAME } from '../parse/values.ts';
 import { SANDBOX_LEVELS, TRUST_LEVELS } from '../policy/types.ts';
 import { DURATION } from './duration.ts';
+import { clientMetadataSetting } from './client-metadata-url.ts';
 import { crossCheck, isHttpUrl, REGISTRY_TYPES } from './registry-rules.ts';
 
 export { REGISTRY_TYPES, type RegistryType } from './registry-rules.ts';
@@ -81,6 +82,15 @@ export const GlobalConfigFileSchema = z.strictObject({
       registryTimeout: z.optional(duration),
       serverStartTimeout: z.optional(duration),
       callTimeout: z.optional(duration),
+    }),
+  ),
+  oauth: z.optional(
+    z.strictObject({
+      clientMetadataUrl: z.optional(
+        z
+          .string()
+          .check(z.refine(clientMetadataSetting, 'must be an https:// URL with a path, or none')),
+      ),
     }),
   ),
 });

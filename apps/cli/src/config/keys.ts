@@ -12,7 +12,7 @@ export type FixedKey = {
   section: string;
   field: string;
   type: ValueType;
-  format?: 'duration' | 'namespace' | 'workspace-name';
+  format?: 'duration' | 'namespace' | 'workspace-name' | 'client-metadata-url';
   readOnly?: boolean;
   /** The default value; `workspace.name` defaults to the directory's name instead. */
   default?: string | boolean;
@@ -66,6 +66,12 @@ export const FIXED_KEYS: readonly FixedKey[] = [
     type: 'string',
     format: 'duration',
     default: '60s',
+  }),
+  // No default here: absent, it is the platform's document, which depends on SPOKE_URL.
+  fixed('oauth.clientMetadataUrl', {
+    file: 'config.json',
+    type: 'url',
+    format: 'client-metadata-url',
   }),
 ];
 

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { usageError } from '../errors.ts';
 import { NAMESPACE, WORKSPACE_NAME } from '../parse/values.ts';
+import { clientMetadataSetting } from './client-metadata-url.ts';
 import { DURATION } from './duration.ts';
 import type { FixedKey, ValueType } from './keys.ts';
 
@@ -27,6 +28,14 @@ export function validateValue(
       }
       return where.asText ? raw : raw === 'true';
     case 'url': {
+      if (format === 'client-metadata-url') {
+        if (!clientMetadataSetting(raw)) {
+          throw usageError(
+            `${key} is a client metadata document's address: expected an https:// URL with a path, or none, got ${got}`,
+          );
+        }
+        return raw;
+      }
       let ok: boolean;
       try {
         const url = new URL(raw);

@@ -4,12 +4,12 @@ import { startProtectedServer } from '@spoke/shared/testing/oauth-server';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { auditFile } from '../audit/log.ts';
 import { readSecrets } from '../secrets/encrypted-file.ts';
-import { addRemote } from '../test/conformance/workspace.ts';
 import { makeFixture, type Fixture } from '../test/fixture.ts';
 import { spokeClient } from '../test/mcp-client.ts';
 import { startSseServer } from '../test/sse-server.ts';
 import { runCli, startCli } from '../test/run-cli.ts';
 import { onTerminal } from '../test/terminal.ts';
+import { AUTHORIZE_URL, approveInBrowser, guardedWorkspace } from '../test/guarded-workspace.ts';
 
 let fx: Fixture;
 let remote: Awaited<ReturnType<typeof startProtectedServer>>;
@@ -19,8 +19,7 @@ async function setUp(options: { registration?: boolean } = {}) {
   // The "browser" is the test itself, following the printed URL; nothing is opened.
   fx.env.BROWSER = 'true';
   remote = await startProtectedServer(options);
-  expect((await runCli(['init'], fx)).code).toBe(0);
-  addRemote(fx.cwd, 'guarded', remote.url, { source: 'io.github.test/guarded' });
+  await guardedWorkspace(fx, remote.url);
 }
 
 afterEach(async () => {
@@ -30,17 +29,6 @@ afterEach(async () => {
 
 const spoke = (...args: string[]) => runCli(args, fx);
 const stored = () => readSecrets(fx.configDir, fx.env)[`oauth:${remote.url}`];
-const AUTHORIZE_URL = /http:\/\/127\.0\.0\.1:\d+\/authorize\?\S+/;
-
-/** The person at the browser: opens the printed URL, approves, and lands on spoke's listener. */
-async function approveInBrowser(screen: () => string, wait: () => Promise<void>) {
-  await wait();
-  const url = AUTHORIZE_URL.exec(screen())![0];
-  const page = await fetch(url);
-  expect(page.status).toBe(200);
-  expect(await page.text()).toContain('Signed in to guarded.');
-}
-
 describe('a remote server that needs OAuth sign-in', () => {
   beforeEach(() => setUp());
   it('is signed in to in the browser, used with its tokens, refreshed, and signed out of', async () => {

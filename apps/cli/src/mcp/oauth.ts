@@ -12,6 +12,7 @@ import { failure, type CliError } from '../errors.ts';
 import { stderr } from '../output/fd-stream.ts';
 import { canPrompt } from '../util/prompt.ts';
 import { accounts, openSecretStore, type SecretStore } from '../secrets/store.ts';
+import { clientMetadataUrl } from './client-metadata.ts';
 import { openRedirectListener, type RedirectListener } from './oauth-listener.ts';
 
 /** What spoke keeps of a server's sign-in, in the secret store under the server's URL. */
@@ -91,6 +92,9 @@ function openBrowser(url: string, env: NodeJS.ProcessEnv): void {
   }
 }
 
+/** A client named by its metadata document's URL: it has no redirect URIs of its own. */
+const isDocumentClient = (client: OAuthClientInformationMixed) => !('redirect_uris' in client);
+
 const portOf = (client: OAuthClientInformationMixed | undefined): number | null => {
   const uri = client && 'redirect_uris' in client ? client.redirect_uris[0] : undefined;
   const port = uri ? Number(new URL(uri).port) : NaN;
@@ -99,9 +103,11 @@ const portOf = (client: OAuthClientInformationMixed | undefined): number | null 
 
 /**
  * The OAuth client of one remote server, per the MCP authorization specification; the SDK's
- * auth() drives discovery, registration, PKCE and refresh through it. Client and tokens live in
- * the secret store. A browser sign-in listens on 127.0.0.1 for the redirect; the listener is
- * opened when the SDK first asks for the client, before any redirect URI is read.
+ * auth() drives discovery, registration, PKCE and refresh through it. The client is spoke's
+ * metadata document's URL where the authorization server takes one (`clientMetadataUrl`), else
+ * one it registers dynamically. Client and tokens live in the secret store. A browser sign-in
+ * listens on 127.0.0.1 for the redirect; the listener is opened when the SDK first asks for the
+ * client, before any redirect URI is read.
  *
  * Step-up: a request answered 403 `insufficient_scope` is authorized again by the SDK; spoke
  * then asks for the union of the scopes granted and asked (never a refresh, which cannot add
@@ -117,6 +123,7 @@ export class ServerSignIn implements OAuthClientProvider {
   /** The scope a 403 `insufficient_scope` asked for, until new tokens are saved. */
   private stepUp: string | null = null;
   private cachedStore: SecretStore | null = null;
+  private documentUrl: { url: string | undefined } | null = null;
   private readonly name: string;
   private readonly url: string;
   private readonly env: NodeJS.ProcessEnv;
@@ -201,6 +208,11 @@ export class ServerSignIn implements OAuthClientProvider {
     };
   }
 
+  /** Read by the SDK when the authorization server advertises metadata document support. */
+  get clientMetadataUrl(): string | undefined {
+    return (this.documentUrl ??= { url: clientMetadataUrl(this.env) }).url;
+  }
+
   state(): string {
     this.expected = loadCrypto().randomBytes(16).toString('base64url');
     return this.expected;
@@ -215,14 +227,13 @@ export class ServerSignIn implements OAuthClientProvider {
       this.listener = await openRedirectListener(this.name, portOf(stored.client));
     }
     // A registered client whose redirect URI is not this listener's cannot finish a sign-in
-    // here; registering again gives one that can.
-    if (
-      stored.client &&
-      !stored.preRegistered &&
-      this.listener &&
-      portOf(stored.client) !== portOf({ client_id: '', redirect_uris: [this.listener.url] })
-    ) {
-      return stored.tokens ? stored.client : undefined;
+    // here; registering again gives one that can. A metadata document allows any port on
+    // 127.0.0.1, but one no longer configured is not used for a new sign-in.
+    if (stored.client && !stored.preRegistered && this.listener) {
+      const usable = isDocumentClient(stored.client)
+        ? stored.client.client_id === this.clientMetadataUrl
+        : portOf(stored.client) === portOf({ client_id: '', redirect_uris: [this.listener.url] });
+      if (!usable) return stored.tokens ? stored.client : undefined;
     }
     return stored.client;
   }

@@ -9,13 +9,17 @@ import {
 import { requireBearerAuth } from '@modelcontextprotocol/sdk/server/auth/middleware/bearerAuth.js';
 import type { OAuthServerProvider } from '@modelcontextprotocol/sdk/server/auth/provider.js';
 import {
+  createOAuthMetadata,
   getOAuthProtectedResourceMetadataUrl,
   mcpAuthRouter,
 } from '@modelcontextprotocol/sdk/server/auth/router.js';
 import { createMcpExpressApp } from '@modelcontextprotocol/sdk/server/express.js';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
-import type { OAuthClientInformationFull } from '@modelcontextprotocol/sdk/shared/auth.js';
+import type {
+  OAuthClientInformationFull,
+  OAuthClientMetadata,
+} from '@modelcontextprotocol/sdk/shared/auth.js';
 import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import { freePort } from './free-port.ts';
 
@@ -24,8 +28,17 @@ import { freePort } from './free-port.ts';
  * authorization router (metadata, registration, authorize, token) over an in-memory provider,
  * and /mcp behind its bearer check. The provider approves every authorization at once, as a
  * signed-in person who clicks Allow would.
+ *
+ * With `metadataDocuments`, the authorization server also advertises client ID metadata
+ * documents (SEP-991) and knows a client whose `client_id` is one of those URLs by the document
+ * there (the map stands in for the fetch a real one makes).
  */
-export async function startProtectedServer(options: { registration?: boolean } = {}) {
+export async function startProtectedServer(
+  options: {
+    registration?: boolean;
+    metadataDocuments?: Record<string, OAuthClientMetadata>;
+  } = {},
+) {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const mcpUrl = new URL(`${base}/mcp`);
@@ -41,7 +54,10 @@ export async function startProtectedServer(options: { registration?: boolean } =
     refuseRefresh: false,
     /** Bearer tokens that reached /mcp. */
     bearers: [] as string[],
+    /** The `client_id` of each authorization request. */
+    authorizedClients: [] as string[],
   };
+  const documents = options.metadataDocuments;
   const issue = (clientId: string) => {
     const token = randomUUID();
     const renew = randomUUID();
@@ -51,7 +67,8 @@ export async function startProtectedServer(options: { registration?: boolean } =
   };
   const provider: OAuthServerProvider = {
     clientsStore: {
-      getClient: async (id) => clients.get(id),
+      getClient: async (id) =>
+        clients.get(id) ?? (documents?.[id] ? { ...documents[id], client_id: id } : undefined),
       ...(options.registration === false
         ? {}
         : {
@@ -64,6 +81,7 @@ export async function startProtectedServer(options: { registration?: boolean } =
     },
     async authorize(client, params, res) {
       seen.authorizations++;
+      seen.authorizedClients.push(client.client_id);
       const code = randomUUID();
       codes.set(code, { clientId: client.client_id, challenge: params.codeChallenge });
       const back = new URL(params.redirectUri);
@@ -99,6 +117,17 @@ export async function startProtectedServer(options: { registration?: boolean } =
     },
   };
   const app = createMcpExpressApp({ host: '127.0.0.1' });
+  if (documents) {
+    const metadata = {
+      ...createOAuthMetadata({ provider, issuerUrl: new URL(base) }),
+      client_id_metadata_document_supported: true,
+    };
+    app.get(
+      '/.well-known/oauth-authorization-server',
+      (_req: IncomingMessage, res: ServerResponse) =>
+        res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(metadata)),
+    );
+  }
   app.use(mcpAuthRouter({ provider, issuerUrl: new URL(base), resourceServerUrl: mcpUrl }));
   const bearer = requireBearerAuth({
     verifier: provider,

@@ -2,9 +2,10 @@
  * The client under test for the MCP conformance suite's client scenarios: given the scenario's
  * server URL (the last argument) and its name (MCP_CONFORMANCE_SCENARIO), it does with `spoke`
  * what a user would: a workspace whose one server is that remote URL, the scenario's client
- * credentials in spoke.json (the secret in the secret store) where it gives them, `spoke login`
- * where the scenario needs a sign-in (the "browser" follows the authorization URL, as a person approving
- * it would), `spoke update --yes` to read and accept its tools, then `spoke call`.
+ * credentials in spoke.json (the secret in the secret store) where it gives them, the suite's
+ * client metadata document with `spoke config` where the scenario is about it, `spoke login`
+ * where the scenario needs a sign-in (the "browser" follows the authorization URL, as a person
+ * approving it would), `spoke update --yes` to read and accept its tools, then `spoke call`.
  *
  * Run: node client.ts <server-url>; exits with the first failing spoke command's code.
  */
@@ -86,6 +87,9 @@ async function spokeAtTerminal(...args: string[]): Promise<void> {
   }
 }
 
+/** The client ID metadata document's URL that the suite's `auth/basic-cimd` expects. */
+const CLIENT_METADATA_URL = 'https://conformance-test.local/client-metadata.json';
+
 /** What each scenario's server expects to be called with. */
 const ARGUMENTS: Record<string, Record<string, unknown>> = {
   add_numbers: { a: 5, b: 3 },
@@ -113,6 +117,12 @@ if (scenario.startsWith('auth/client-credentials-')) {
     : { clientId: context.client_id, clientSecret: `{${name}}` };
   writeFileSync(file, `${JSON.stringify(workspace, null, 2)}\n`);
 } else if (scenario.startsWith('auth/')) {
+  // The suite's client metadata document, set as a user sets their own (only where the scenario
+  // is about it: one more spoke start in each of the others would cost minutes on a loaded
+  // machine, and oauth-client-metadata.test.ts shows registration where it is not advertised).
+  if (scenario === 'auth/basic-cimd') {
+    spoke('config', 'set', 'oauth.clientMetadataUrl', CLIENT_METADATA_URL);
+  }
   spoke(
     'login',
     'conf',
