@@ -7,10 +7,8 @@ import { InvalidTokenError } from '@modelcontextprotocol/sdk/server/auth/errors.
 import { requireBearerAuth } from '@modelcontextprotocol/sdk/server/auth/middleware/bearerAuth.js';
 import { getOAuthProtectedResourceMetadataUrl } from '@modelcontextprotocol/sdk/server/auth/router.js';
 import { createMcpExpressApp } from '@modelcontextprotocol/sdk/server/express.js';
-import { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
-import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import { freePort } from '@spoke/shared/testing/free-port';
+import { mountEchoServer } from '@spoke/shared/testing/oauth-server';
 
 export type ClientAuthMethod = 'client_secret_basic' | 'client_secret_post' | 'private_key_jwt';
 
@@ -149,32 +147,7 @@ export async function startClientCredentialsServer(options: {
     },
     resourceMetadataUrl: getOAuthProtectedResourceMetadataUrl(mcpUrl),
   });
-  app.post(
-    '/mcp',
-    bearer,
-    async (req: IncomingMessage & { body?: unknown }, res: ServerResponse) => {
-      const server = new Server(
-        { name: 'machine', version: '1.0.0' },
-        { capabilities: { tools: {} } },
-      );
-      server.setRequestHandler(ListToolsRequestSchema, () => ({
-        tools: [
-          {
-            name: 'echo',
-            inputSchema: { type: 'object', properties: { text: { type: 'string' } } },
-          },
-        ],
-      }));
-      server.setRequestHandler(CallToolRequestSchema, (call) => ({
-        content: [{ type: 'text', text: `machine: ${String(call.params.arguments?.text)}` }],
-      }));
-      const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });
-      res.on('close', () => void server.close());
-      await server.connect(transport);
-      await transport.handleRequest(req, res, req.body);
-    },
-  );
-  app.get('/mcp', bearer, (_req: IncomingMessage, res: ServerResponse) => res.writeHead(405).end());
+  mountEchoServer(app, bearer, 'machine');
   const http = await new Promise<HttpServer>((resolve) => {
     const listening = app.listen(port, '127.0.0.1', () => resolve(listening));
   });

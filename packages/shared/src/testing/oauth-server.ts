@@ -133,32 +133,7 @@ export async function startProtectedServer(
     verifier: provider,
     resourceMetadataUrl: getOAuthProtectedResourceMetadataUrl(mcpUrl),
   });
-  app.post(
-    '/mcp',
-    bearer,
-    async (req: IncomingMessage & { body?: unknown }, res: ServerResponse) => {
-      const server = new Server(
-        { name: 'guarded', version: '1.0.0' },
-        { capabilities: { tools: {} } },
-      );
-      server.setRequestHandler(ListToolsRequestSchema, () => ({
-        tools: [
-          {
-            name: 'echo',
-            inputSchema: { type: 'object', properties: { text: { type: 'string' } } },
-          },
-        ],
-      }));
-      server.setRequestHandler(CallToolRequestSchema, (call) => ({
-        content: [{ type: 'text', text: `guarded: ${String(call.params.arguments?.text)}` }],
-      }));
-      const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });
-      res.on('close', () => void server.close());
-      await server.connect(transport);
-      await transport.handleRequest(req, res, req.body);
-    },
-  );
-  app.get('/mcp', bearer, (_req: IncomingMessage, res: ServerResponse) => res.writeHead(405).end());
+  mountEchoServer(app, bearer, 'guarded');
   const http = await new Promise<HttpServer>((resolve) => {
     const listening = app.listen(port, '127.0.0.1', () => resolve(listening));
   });
@@ -175,4 +150,38 @@ export async function startProtectedServer(
         http.close(() => resolve());
       }),
   };
+}
+
+/**
+ * Mounts at `/mcp`, behind `bearer`, a stateless MCP server called `name` with one tool, `echo`,
+ * which answers `<name>: <text>`: what a protected remote server serves once signed in to.
+ */
+export function mountEchoServer(
+  app: ReturnType<typeof createMcpExpressApp>,
+  bearer: ReturnType<typeof requireBearerAuth>,
+  name: string,
+): void {
+  app.post(
+    '/mcp',
+    bearer,
+    async (req: IncomingMessage & { body?: unknown }, res: ServerResponse) => {
+      const server = new Server({ name, version: '1.0.0' }, { capabilities: { tools: {} } });
+      server.setRequestHandler(ListToolsRequestSchema, () => ({
+        tools: [
+          {
+            name: 'echo',
+            inputSchema: { type: 'object', properties: { text: { type: 'string' } } },
+          },
+        ],
+      }));
+      server.setRequestHandler(CallToolRequestSchema, (call) => ({
+        content: [{ type: 'text', text: `${name}: ${String(call.params.arguments?.text)}` }],
+      }));
+      const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined });
+      res.on('close', () => void server.close());
+      await server.connect(transport);
+      await transport.handleRequest(req, res, req.body);
+    },
+  );
+  app.get('/mcp', bearer, (_req: IncomingMessage, res: ServerResponse) => res.writeHead(405).end());
 }
