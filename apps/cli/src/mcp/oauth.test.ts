@@ -7,9 +7,14 @@ import { readSecrets } from '../secrets/encrypted-file.ts';
 import { makeFixture, type Fixture } from '../test/fixture.ts';
 import { spokeClient } from '../test/mcp-client.ts';
 import { startSseServer } from '../test/sse-server.ts';
-import { runCli, startCli } from '../test/run-cli.ts';
+import { runCli } from '../test/run-cli.ts';
 import { onTerminal } from '../test/terminal.ts';
-import { AUTHORIZE_URL, approveInBrowser, guardedWorkspace } from '../test/guarded-workspace.ts';
+import {
+  AUTHORIZE_URL,
+  approveInBrowser,
+  guardedWorkspace,
+  loginInBrowser,
+} from '../test/guarded-workspace.ts';
 
 let fx: Fixture;
 let remote: Awaited<ReturnType<typeof startProtectedServer>>;
@@ -45,21 +50,9 @@ describe('a remote server that needs OAuth sign-in', () => {
     );
     expect(remote.seen).toMatchObject({ registrations: 0, authorizations: 0 });
 
-    const { child, result } = startCli(['login', 'guarded'], fx);
-    let err = '';
-    await approveInBrowser(
-      () => err,
-      () =>
-        new Promise<void>((resolve) => {
-          child.stderr.on('data', (chunk: Buffer) => {
-            err += chunk.toString();
-            if (AUTHORIZE_URL.test(err)) resolve();
-          });
-        }),
-    );
-    const login = await result;
+    const { login } = await loginInBrowser(fx, ['guarded']);
     expect(login.code, login.stderr).toBe(0);
-    expect(err).toContain('Sign in to guarded in your browser.');
+    expect(login.stderr).toContain('Sign in to guarded in your browser.');
     expect(login.stdout).toMatch(
       /^Signed in to guarded \(http:\/\/127\.0\.0\.1:\d+\/mcp\); the tokens are in the encrypted file/,
     );
@@ -164,23 +157,14 @@ describe('a remote server whose authorization server takes no registration', () 
       redirect_uris: ['http://127.0.0.1/callback'],
       token_endpoint_auth_method: 'client_secret_post',
     });
-    const { child, result } = startCli(
-      ['login', 'guarded', '--client-id', 'spoke-by-hand', '--client-secret', 'hand-secret'],
-      fx,
-    );
-    let err = '';
-    await approveInBrowser(
-      () => err,
-      () =>
-        new Promise<void>((resolve) => {
-          child.stderr.on('data', (chunk: Buffer) => {
-            err += chunk.toString();
-            if (AUTHORIZE_URL.test(err)) resolve();
-          });
-        }),
-    );
-    expect(AUTHORIZE_URL.exec(err)![0]).toContain('client_id=spoke-by-hand');
-    const login = await result;
+    const { login, authorizeUrl } = await loginInBrowser(fx, [
+      'guarded',
+      '--client-id',
+      'spoke-by-hand',
+      '--client-secret',
+      'hand-secret',
+    ]);
+    expect(authorizeUrl).toContain('client_id=spoke-by-hand');
     expect(login.code, login.stderr).toBe(0);
     expect(remote.seen).toMatchObject({ registrations: 0, authorizations: 1, pkceChecks: 1 });
     const signIn = JSON.parse(stored()!) as { client: { client_id: string }; tokens: object };
