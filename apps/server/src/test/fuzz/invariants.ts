@@ -155,6 +155,13 @@ function checkSuccess(sent: Sent, res: Answer, fail: (why: string) => never): vo
   }
   if (!type.startsWith('application/json')) fail('success answer is not JSON');
   const body = JSON.parse(res.body) as Record<string, unknown>;
+  if (sent.route === '/oauth/spoke-cli.json') {
+    // An OAuth client metadata document: its own URL is its client id.
+    if (typeof body.client_id !== 'string' || !body.client_id.endsWith(sent.route)) {
+      fail('not the client metadata document');
+    }
+    return;
+  }
   if (sent.route.startsWith('/registry/')) {
     // A list, a version, or the registry token mcp-publisher's login exchanges for.
     const registryAnswer = 'servers' in body || 'server' in body;

@@ -184,6 +184,7 @@ export const ACCESS_TABLE: Record<string, Row> = {
   'GET /api/blog': { expect: everyone(200), request: get('/api/blog') },
   'GET /api/blog/:slug': { expect: everyone(200), request: get('/api/blog/first-post') },
   'GET /blog/rss.xml': { expect: everyone(200), request: get('/blog/rss.xml') },
+  'GET /oauth/spoke-cli.json': { expect: everyone(200), request: get('/oauth/spoke-cli.json') },
   ...registryReads('/registry/v0.1'),
   ...registryReads('/registry/v0'),
   'POST /api/account/register': {
