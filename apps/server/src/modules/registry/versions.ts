@@ -6,15 +6,18 @@ import { AppError } from '../../errors.ts';
 import { createDownloadCounter, type DownloadClient } from './downloads.ts';
 import { byPublicationDesc, toEntry, type ServerRow } from './entries.ts';
 
+/** What an entry is made of, beside its server's row. */
+const VERSION_COLUMNS = {
+  version: registryVersions.version,
+  document: registryVersions.document,
+  publishedAt: registryVersions.publishedAt,
+  upstreamMeta: registryVersions.upstreamMeta,
+};
+
 /** A server's versions, the latest published first. */
 export async function versionsOf(db: Db, name: string) {
   const rows = await db
-    .select({
-      version: registryVersions.version,
-      document: registryVersions.document,
-      publishedAt: registryVersions.publishedAt,
-      upstreamMeta: registryVersions.upstreamMeta,
-    })
+    .select(VERSION_COLUMNS)
     .from(registryVersions)
     .where(eq(registryVersions.serverName, name));
   return rows.sort(byPublicationDesc);
@@ -56,12 +59,7 @@ export function createVersionReader(db: Db) {
       let server = await visibleServer(name);
       const wanted = version === 'latest' ? server.latestVersion : version;
       const [row] = await db
-        .select({
-          version: registryVersions.version,
-          document: registryVersions.document,
-          publishedAt: registryVersions.publishedAt,
-          upstreamMeta: registryVersions.upstreamMeta,
-        })
+        .select(VERSION_COLUMNS)
         .from(registryVersions)
         .where(and(eq(registryVersions.serverName, name), eq(registryVersions.version, wanted)));
       if (!row)
