@@ -117,10 +117,51 @@ async function serverSuite(url: string): Promise<Record<string, string>> {
   return outcome;
 }
 
+/**
+ * A client scenario's verdict. The suite exits non-zero on a warning as well as a failure; one
+ * warning is the machine's, not the client's: "reconnected slightly late" means spoke waited the
+ * server's `retry` and then more (the suite fails a reconnection that is early or over twice
+ * late). On a loaded machine that happens, so a run whose every check passed but for that
+ * warning passes; any other warning, a failed check, a time-out or a client error fails it.
+ */
+function clientVerdict({ code, output }: Run): 'passed' | 'failed' {
+  if (code === 0) return 'passed';
+  const counts = /^Passed: (\d+)\/(\d+), 0 failed, (\d+) warnings?$/m.exec(output);
+  if (!counts || counts[1] !== counts[2]) return 'failed';
+  if (/CLIENT TIMED OUT|CLIENT EXITED WITH ERROR/.test(output)) return 'failed';
+  const warnings = [...output.matchAll(/^\s+Warning: (.*)$/gm)].map((m) => m[1]!);
+  const late = (w: string) => w.startsWith('Client reconnected slightly late');
+  return warnings.length === Number(counts[3]) && warnings.every(late) ? 'passed' : 'failed';
+}
+
 const failed = (outcome: Record<string, string>) =>
   Object.keys(outcome).filter((name) => outcome[name] !== 'passed');
 
 describe('MCP conformance: spoke as the client', () => {
+  it('forgives only a reconnection that was late, not early, failed or timed out', () => {
+    const summary = (counts: string, warnings: string[], tail = '') =>
+      `Test Results:\nPassed: ${counts}\n\nWarning Checks:\n` +
+      warnings.map((w) => `  - Check: what it checks\n    Warning: ${w}\n`).join('') +
+      `${tail}\n❌ OVERALL: FAILED\n`;
+    const late = 'Client reconnected slightly late (722ms instead of 500ms). This is acceptable.';
+    const noId = 'Client did not send Last-Event-ID header on reconnection.';
+    expect(clientVerdict({ code: 0, output: '✅ OVERALL: PASSED' })).toBe('passed');
+    expect(clientVerdict({ code: 1, output: summary('2/2, 0 failed, 1 warnings', [late]) })).toBe(
+      'passed',
+    );
+    expect(clientVerdict({ code: 1, output: summary('2/2, 0 failed, 1 warnings', [noId]) })).toBe(
+      'failed',
+    );
+    expect(
+      clientVerdict({ code: 1, output: summary('2/2, 0 failed, 2 warnings', [late, noId]) }),
+    ).toBe('failed');
+    expect(clientVerdict({ code: 1, output: summary('1/2, 1 failed, 1 warnings', [late]) })).toBe(
+      'failed',
+    );
+    const timedOut = summary('2/2, 0 failed, 1 warnings', [late], '⚠️  CLIENT TIMED OUT');
+    expect(clientVerdict({ code: 1, output: timedOut })).toBe('failed');
+  });
+
   // (26 scenarios, six at a time, each starting spoke several times: on a loaded two-core machine
   // this takes four minutes, so the limit leaves room.)
   it('passes every client scenario but the listed ones', { timeout: 480_000 }, async () => {
@@ -138,9 +179,7 @@ describe('MCP conformance: spoke as the client', () => {
         '90000',
       ]),
     );
-    const outcome = Object.fromEntries(
-      names.map((name, i) => [name, runs[i]!.code === 0 ? 'passed' : 'failed']),
-    );
+    const outcome = Object.fromEntries(names.map((name, i) => [name, clientVerdict(runs[i]!)]));
     const unexpected = names.filter((n) => (outcome[n] === 'failed') !== n in CLIENT_FAILURES);
     expect(
       unexpected.map((n) => `${n}: ${outcome[n]}\n${runs[names.indexOf(n)]!.output.slice(-3000)}`),
