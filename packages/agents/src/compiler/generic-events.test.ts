@@ -920,6 +920,28 @@ describe('services named in the description', () => {
       expect(compile(prompt).unavailable ?? [], prompt).toEqual([]);
   });
 
+  it('does not take a city of 100,000 people for a product, beside the products named', () => {
+    for (const [prompt, city, products] of [
+      [
+        'We run a physiotherapy clinic in Leeds. When someone books on Calendly, text them a reminder via Twilio',
+        'Leeds',
+        ['calendly'],
+      ],
+      ['Find 20 dental clinics in Lyon with email and phone for our Attio CRM', 'Lyon', ['attio']],
+      [
+        'I rent 2 flats on Hospitable in Bologna; answer guests who ask about check-in',
+        'Bologna',
+        ['hospitable'],
+      ],
+    ] as const) {
+      const spec = compile(prompt);
+      const unavailable = (spec.unavailable ?? []).map((u) => u.name);
+      expect(unavailable, prompt).not.toContain(city);
+      const named = [...spec.integrations, ...(spec.unavailable ?? [])].map((s) => s.id);
+      expect(named, prompt).toEqual(expect.arrayContaining([...products]));
+    }
+  });
+
   it('does not take places, people or languages for products', () => {
     for (const prompt of [
       'Find 20 bakeries in Portugal and Ohio with their websites and add them to Airtable',

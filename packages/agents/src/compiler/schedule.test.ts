@@ -254,6 +254,14 @@ describe('time zones', () => {
     ['every day at 06:00 UTC', 'UTC'],
     ['every day at 9', null],
     ['our CI/CD pipeline', null],
+    ['post the menu at 11 Kyoto time', 'Asia/Tokyo'],
+    ['every day at 7 São Paulo time', 'America/Sao_Paulo'],
+    ['at 8am london time', 'Europe/London'],
+    ['at 9am Eastern time', 'America/New_York'],
+    ['every Friday at noon Salt Lake City time', 'America/Denver'],
+    ['check the delivery time of each order', null],
+    ['log my reading time every evening', null],
+    ['flag orders whose Delivery time is late', null],
   ])('%s -> %s', (text, zone) => {
     expect(timeZoneInText(text)).toBe(zone);
   });

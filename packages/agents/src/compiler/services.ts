@@ -1,6 +1,7 @@
 import { INTEGRATIONS } from '../catalog/index.ts';
 import type { Integration } from '../catalog/types.ts';
 import { inVocabulary, type Word } from './nlp.ts';
+import { largeCityNames } from './places.ts';
 import { CALENDAR_WORDS } from './text.ts';
 import { SENDING_VERBS } from './verbs.ts';
 
@@ -267,8 +268,9 @@ const ADDRESSING = new Set(
   ),
 );
 /**
- * Places, which stand where products do ("in Germany", "from London"): every country and region
- * the runtime can name, every city of the time-zone database, the continents, and the US states.
+ * Places, which stand where products do ("in Germany", "from Leeds"): every country and region
+ * the runtime can name, every city of the time-zone database and every city of 100,000 people,
+ * the continents, and the US states.
  */
 let places: ReadonlySet<string> | null = null;
 
@@ -279,6 +281,7 @@ function placeNames(): ReadonlySet<string> {
   for (const zone of Intl.supportedValuesOf('timeZone')) {
     for (const part of zone.split('/')) names.add(serviceKey(part.replace(/_/g, ' ')));
   }
+  for (const name of largeCityNames()) names.add(serviceKey(name));
   for (const name of `Europe Asia Africa America Americas Australia Oceania Antarctica Alabama Alaska
     Arizona Arkansas California Colorado Connecticut Delaware Florida Georgia Hawaii Idaho Illinois
     Indiana Iowa Kansas Kentucky Louisiana Maine Maryland Massachusetts Michigan Minnesota

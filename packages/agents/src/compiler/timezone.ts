@@ -1,8 +1,10 @@
 import { isValidTimeZone } from '@spoke/shared/schedule';
+import { cityTimeZone } from './places.ts';
 
 // Time zones written in a description: an IANA name ("Europe/London"), an abbreviation ("CET",
-// "PST") or a city followed by "time" ("New York time"). Abbreviations map to one representative
-// zone that follows the same rules, daylight saving included.
+// "PST") or a city or region followed by "time" ("New York time", "Kyoto time", "Eastern time").
+// Abbreviations map to one representative zone that follows the same rules, daylight saving
+// included.
 
 const ABBREVIATIONS: Readonly<Record<string, string>> = {
   UTC: 'UTC',
@@ -35,46 +37,20 @@ const ABBREVIATIONS: Readonly<Record<string, string>> = {
   PDT: 'America/Los_Angeles',
 };
 
-const CITIES: Readonly<Record<string, string>> = {
-  'new york': 'America/New_York',
+/** Zones named by a region rather than a city: "Eastern time", "India time". */
+const REGIONS: Readonly<Record<string, string>> = {
   eastern: 'America/New_York',
-  chicago: 'America/Chicago',
   central: 'America/Chicago',
-  denver: 'America/Denver',
   mountain: 'America/Denver',
-  'los angeles': 'America/Los_Angeles',
-  'san francisco': 'America/Los_Angeles',
   pacific: 'America/Los_Angeles',
-  toronto: 'America/Toronto',
-  'são paulo': 'America/Sao_Paulo',
-  'sao paulo': 'America/Sao_Paulo',
-  london: 'Europe/London',
-  dublin: 'Europe/Dublin',
-  lisbon: 'Europe/Lisbon',
-  paris: 'Europe/Paris',
-  berlin: 'Europe/Berlin',
-  amsterdam: 'Europe/Amsterdam',
-  madrid: 'Europe/Madrid',
-  rome: 'Europe/Rome',
-  zurich: 'Europe/Zurich',
-  stockholm: 'Europe/Stockholm',
-  warsaw: 'Europe/Warsaw',
-  helsinki: 'Europe/Helsinki',
-  istanbul: 'Europe/Istanbul',
-  dubai: 'Asia/Dubai',
   india: 'Asia/Kolkata',
-  singapore: 'Asia/Singapore',
-  'hong kong': 'Asia/Hong_Kong',
-  tokyo: 'Asia/Tokyo',
-  seoul: 'Asia/Seoul',
-  sydney: 'Australia/Sydney',
-  melbourne: 'Australia/Melbourne',
-  auckland: 'Pacific/Auckland',
 };
 
 const IANA = /\b([A-Z][A-Za-z]+(?:\/[A-Z][A-Za-z_-]+)+)\b/g;
 const ABBREVIATION = new RegExp(String.raw`\b(${Object.keys(ABBREVIATIONS).join('|')})\b`, 'g');
-const CITY = new RegExp(String.raw`\b(${Object.keys(CITIES).join('|')}) time\b`, 'gi');
+// "Kyoto time", "São Paulo time", "eastern time": one to three words before "time", all but the
+// last capitalised.
+const PLACE_TIME = /(?<![\p{L}\p{N}])((?:\p{Lu}[\p{L}'-]*\s+){0,2}[\p{L}'-]+)\s+time\b/gu;
 
 /** The time zone the description names, or null. */
 export function timeZoneInText(text: string): string | null {
@@ -84,7 +60,16 @@ export function timeZoneInText(text: string): string | null {
   const abbreviation = ABBREVIATION.exec(text);
   ABBREVIATION.lastIndex = 0;
   if (abbreviation) return ABBREVIATIONS[abbreviation[1]!]!;
-  const city = CITY.exec(text);
-  CITY.lastIndex = 0;
-  return city ? CITIES[city[1]!.toLowerCase()]! : null;
+  for (const match of text.matchAll(PLACE_TIME)) {
+    const words = match[1]!.split(/\s+/);
+    // The longest run of words just before "time" that names a place: "New York", not "York".
+    for (let from = 0; from < words.length; from++) {
+      const name = words.slice(from).join(' ');
+      const region = REGIONS[name.toLowerCase()];
+      if (region) return region;
+      const zone = cityTimeZone(name);
+      if (zone) return zone;
+    }
+  }
+  return null;
 }
