@@ -85,8 +85,14 @@ export const workspaceHint: HintFor = (p, value) => {
     const name = p[3] === 'clientSecret' ? 'CLIENT_SECRET' : 'PRIVATE_KEY';
     return `store the value with: spoke config set servers.${String(key)}.env.${name} --type secret, then write "{${name}}" here`;
   }
+  if (section === 'servers' && field === 'oauth' && p[3] === 'identityProvider') {
+    if (p[4] === 'idToken') {
+      return `store the value with: spoke config set servers.${String(key)}.env.IDP_ID_TOKEN --type secret, then write "{IDP_ID_TOKEN}" here`;
+    }
+    return 'edit the file: its fields are issuer, clientId, idToken and tokenEndpoint';
+  }
   if (section === 'servers' && field === 'oauth') {
-    return 'edit the file: its fields are clientId, clientSecret or privateKey (with algorithm), scope and issuer';
+    return 'edit the file: its fields are clientId, clientSecret or privateKey (with algorithm), scope, issuer and identityProvider';
   }
   if (section === 'servers' && field === 'env') {
     return 'edit the file: environment values are strings, such as "UNITS": "metric"';
