@@ -12,13 +12,15 @@ const httpUrl = z.string().check(z.regex(/^https?:\/\/\S+$/, 'must be an http://
 
 /**
  * The company's identity provider of an enterprise-managed sign-in (cross-app access): where the
- * user's ID token is exchanged for an authorization grant, the client spoke is there, and the ID
- * token as a reference to one of the server's secret values.
+ * user's ID token is exchanged for an authorization grant, the client spoke is there (with its
+ * secret when the identity provider authenticates it), and the ID token, the secrets as
+ * references to the server's secret values.
  */
 const IdentityProviderSchema = z.strictObject({
   issuer: httpUrl,
   tokenEndpoint: z.optional(httpUrl),
   clientId: text,
+  clientSecret: z.optional(z.string({ error: 'must be a string' })),
   idToken: z.string({ error: 'must be a string' }),
 });
 
@@ -102,11 +104,17 @@ const ServerEntrySchema = z
       if (oauth.privateKey !== undefined && !oauth.algorithm) {
         wrong(['algorithm'], `must be set with privateKey: ${SIGNING_ALGORITHMS.join(', ')}`);
       }
-      const idToken = oauth.identityProvider?.idToken;
-      if (idToken !== undefined && !SECRET_REFERENCE.test(idToken)) {
+      const idp = oauth.identityProvider;
+      if (idp && !SECRET_REFERENCE.test(idp.idToken)) {
         wrong(
           ['identityProvider', 'idToken'],
           'must name one of the server\'s secret values, such as "{IDP_ID_TOKEN}", never hold the token itself',
+        );
+      }
+      if (idp?.clientSecret !== undefined && !SECRET_REFERENCE.test(idp.clientSecret)) {
+        wrong(
+          ['identityProvider', 'clientSecret'],
+          'must name one of the server\'s secret values, such as "{IDP_CLIENT_SECRET}", never hold the secret itself',
         );
       }
       if (oauth.privateKey === undefined && oauth.algorithm) {

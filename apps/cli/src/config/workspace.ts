@@ -86,10 +86,11 @@ export const workspaceHint: HintFor = (p, value) => {
     return `store the value with: spoke config set servers.${String(key)}.env.${name} --type secret, then write "{${name}}" here`;
   }
   if (section === 'servers' && field === 'oauth' && p[3] === 'identityProvider') {
-    if (p[4] === 'idToken') {
-      return `store the value with: spoke config set servers.${String(key)}.env.IDP_ID_TOKEN --type secret, then write "{IDP_ID_TOKEN}" here`;
+    if (p[4] === 'idToken' || p[4] === 'clientSecret') {
+      const name = p[4] === 'idToken' ? 'IDP_ID_TOKEN' : 'IDP_CLIENT_SECRET';
+      return `store the value with: spoke config set servers.${String(key)}.env.${name} --type secret, then write "{${name}}" here`;
     }
-    return 'edit the file: its fields are issuer, clientId, idToken and tokenEndpoint';
+    return 'edit the file: its fields are issuer, clientId, idToken, clientSecret and tokenEndpoint';
   }
   if (section === 'servers' && field === 'oauth') {
     return 'edit the file: its fields are clientId, clientSecret or privateKey (with algorithm), scope, issuer and identityProvider';

@@ -28,7 +28,7 @@ const JWT_BEARER = 'urn:ietf:params:oauth:grant-type:jwt-bearer';
  */
 async function setUp(
   oauth: (issuer: string) => Record<string, unknown>,
-  idpOptions: { metadataIssuer?: string } = {},
+  idpOptions: Omit<Parameters<typeof startIdentityProvider>[0], 'clientId' | 'grantClientId'> = {},
 ) {
   fx = makeFixture();
   // No terminal and CI: nothing may open a browser or ask.
@@ -179,6 +179,61 @@ describe('a remote server whose authorization server takes grants from the ident
   });
 });
 
+describe('an identity provider that authenticates its clients', () => {
+  const IDP_SECRET = 'the-idp-client-secret-9876';
+  const withIdpSecret = (issuer: string) => {
+    const oauth = managed(issuer);
+    return {
+      ...oauth,
+      identityProvider: { ...oauth.identityProvider, clientSecret: '{IDP_CLIENT_SECRET}' },
+    };
+  };
+
+  it('gets the client secret at the identity provider in HTTP Basic, and it goes nowhere else', async () => {
+    await setUp(withIdpSecret, { clientSecret: IDP_SECRET });
+    await storeBoth(idp.issueIdToken());
+    // Without it, nothing is sent.
+    const missing = await spoke('tools', 'acme');
+    expect(missing.code).toBe(1);
+    expect(missing.stderr).toContain('acme: missing secret IDP_CLIENT_SECRET');
+    expect(idp.requests).toEqual([]);
+    expect((await storeSecret('servers.acme.env.IDP_CLIENT_SECRET', IDP_SECRET)).code).toBe(0);
+
+    const tools = await spoke('tools', 'acme');
+    expect(tools.code, tools.stderr).toBe(0);
+    const [exchange] = exchanges();
+    expect(exchange!.authorization).toBe(
+      `Basic ${Buffer.from(`${IDP_CLIENT_ID}:${IDP_SECRET}`).toString('base64')}`,
+    );
+    expect(exchange!.form).not.toHaveProperty('client_id');
+    expect(exchange!.body).not.toContain(SECRET);
+    expect(remote.requests).toHaveLength(1);
+    for (const body of remote.bodies) expect(body).not.toContain(IDP_SECRET);
+  });
+
+  it('sends it in the form when the metadata lists only client_secret_post, and says when it is refused', async () => {
+    await setUp(withIdpSecret, { clientSecret: IDP_SECRET, authMethods: ['client_secret_post'] });
+    await storeBoth(idp.issueIdToken());
+    expect((await storeSecret('servers.acme.env.IDP_CLIENT_SECRET', IDP_SECRET)).code).toBe(0);
+    const tools = await spoke('tools', 'acme');
+    expect(tools.code, tools.stderr).toBe(0);
+    expect(exchanges()[0]!.authorization).toBeNull();
+    expect(exchanges()[0]!.form).toMatchObject({
+      client_id: IDP_CLIENT_ID,
+      client_secret: IDP_SECRET,
+    });
+
+    expect((await storeSecret('servers.acme.env.IDP_CLIENT_SECRET', 'wrong')).code).toBe(0);
+    remote.expireAccessTokens();
+    const refused = await spoke('tools', 'acme', '--json');
+    expect(refused.code).toBe(1);
+    expect(refused.json<CliErrorJson>().error.message).toBe(
+      `acme: the identity provider ${idp.issuer} gave no authorization grant for it: it refused to exchange the ID token (invalid_client: client authentication failed)`,
+    );
+    expect(remote.requests).toHaveLength(1);
+  });
+});
+
 describe('an enterprise-managed sign-in that fails', () => {
   it('says when the identity provider refused the ID token, and asks nothing of the authorization server', async () => {
     await setUp(managed);
@@ -201,6 +256,19 @@ describe('an enterprise-managed sign-in that fails', () => {
     const tools = await spoke('tools', 'acme');
     expect(tools.code, tools.stderr).toBe(0);
     expect(remote.requests).toHaveLength(1);
+  });
+
+  it('does not send an ID token that has expired, and says so', async () => {
+    await setUp(managed);
+    await storeBoth(idp.issueIdToken({ exp: 1_700_000_000 }));
+    const refused = await spoke('tools', 'acme', '--json');
+    expect(refused.code).toBe(1);
+    expect(refused.json<CliErrorJson>().error).toMatchObject({
+      code: 'AUTH_REQUIRED',
+      message: `acme: the identity provider ${idp.issuer} gave no authorization grant for it: the ID token expired at 2023-11-14T22:13:20.000Z: it was not sent`,
+    });
+    expect(exchanges()).toEqual([]);
+    expect(remote.requests).toEqual([]);
   });
 
   it('says when the authorization server refused the client with the grant', async () => {
@@ -255,6 +323,25 @@ describe('the ID token and the client secret go nowhere else', () => {
     expect(remote.requests).toEqual([]);
   });
 
+  it('sends no ID token over plain http but to this machine', async () => {
+    await setUp((issuer) => ({
+      ...managed(issuer),
+      identityProvider: {
+        issuer,
+        tokenEndpoint: 'http://idp.example/token',
+        clientId: IDP_CLIENT_ID,
+        idToken: '{IDP_ID_TOKEN}',
+      },
+    }));
+    await storeBoth(idp.issueIdToken());
+    const refused = await spoke('tools', 'acme', '--json');
+    expect(refused.code).toBe(1);
+    expect(refused.json<CliErrorJson>().error.message).toBe(
+      `acme: the identity provider ${idp.issuer} gave no authorization grant for it: its token endpoint http://idp.example/token is not https: the ID token was not sent`,
+    );
+    expect(remote.requests).toEqual([]);
+  });
+
   it('sends no ID token to an identity provider whose metadata names another issuer', async () => {
     await setUp(managed, { metadataIssuer: 'https://idp.other.example' });
     await storeBoth(idp.issueIdToken());
@@ -292,6 +379,19 @@ describe('spoke.json oauth.identityProvider', () => {
     expect(stderr).not.toContain(token);
   });
 
+  it('never holds the client secret at the identity provider either', async () => {
+    const stderr = await invalid({
+      issuer: 'https://idp.example',
+      clientId: 'x',
+      idToken: '{IDP_ID_TOKEN}',
+      clientSecret: 'idp-secret-value',
+    });
+    expect(stderr).toBe(
+      'error: spoke.json: servers.acme.oauth.identityProvider.clientSecret must name one of the server\'s secret values, such as "{IDP_CLIENT_SECRET}", never hold the secret itself\n' +
+        'hint: store the value with: spoke config set servers.acme.env.IDP_CLIENT_SECRET --type secret, then write "{IDP_CLIENT_SECRET}" here\n',
+    );
+  });
+
   it('needs an issuer URL, a client id and an ID token, and no other fields', async () => {
     expect(await invalid({ clientId: 'x', idToken: '{T}' })).toContain(
       'servers.acme.oauth.identityProvider.issuer',
@@ -317,7 +417,7 @@ describe('spoke.json oauth.identityProvider', () => {
     });
     expect(unknown).toContain('servers.acme.oauth.identityProvider.audience is not a known field');
     expect(unknown).toContain(
-      'hint: edit the file: its fields are issuer, clientId, idToken and tokenEndpoint',
+      'hint: edit the file: its fields are issuer, clientId, idToken, clientSecret and tokenEndpoint',
     );
   });
 });

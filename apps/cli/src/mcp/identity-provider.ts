@@ -1,4 +1,7 @@
-import { parseErrorResponse } from '@modelcontextprotocol/sdk/client/auth.js';
+import {
+  parseErrorResponse,
+  selectClientAuthMethod,
+} from '@modelcontextprotocol/sdk/client/auth.js';
 import { fetchWithinOrigin } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { IdentityProvider } from './launch.ts';
 
@@ -26,17 +29,36 @@ const sameIssuer = (a: string, b: string) => a.replace(/\/+$/, '') === b.replace
 const unreachable = (err: unknown) =>
   (err as { cause?: { message?: string } }).cause?.message ?? (err as Error).message;
 
+/** When a JWT's `exp` says it expired (unverified: only to spare a request bound to fail), or null. */
+function expiredAt(jwt: string): Date | null {
+  try {
+    const claims = JSON.parse(Buffer.from(jwt.split('.')[1] ?? '', 'base64url').toString()) as {
+      exp?: unknown;
+    };
+    const exp = typeof claims.exp === 'number' ? claims.exp * 1000 : null;
+    return exp !== null && exp < Date.now() ? new Date(exp) : null;
+  } catch {
+    return null;
+  }
+}
+
+type TokenEndpoint = { url: string; authMethods: string[] };
+
 /**
  * The identity provider's token endpoint: the one spoke.json names, else the one its OpenID
- * Connect metadata names (`<issuer>/.well-known/openid-configuration`). Only the two fields used
- * are read: identity providers leave out many that the SDK's full schema requires. The metadata
- * must be the issuer's own, as OpenID Connect Discovery requires, so that the ID token goes to no
- * one else.
+ * Connect metadata names (`<issuer>/.well-known/openid-configuration`), with the ways it takes
+ * client secrets. Only the fields used are read: identity providers leave out many that the SDK's
+ * full schema requires. The metadata must be the issuer's own, as OpenID Connect Discovery
+ * requires, so that the ID token goes to no one else.
  */
-async function tokenEndpoint(idp: IdentityProvider): Promise<string> {
-  if (idp.tokenEndpoint) return idp.tokenEndpoint;
+async function tokenEndpoint(idp: IdentityProvider): Promise<TokenEndpoint> {
+  if (idp.tokenEndpoint) return { url: idp.tokenEndpoint, authMethods: [] };
   const url = `${idp.issuer.replace(/\/+$/, '')}/.well-known/openid-configuration`;
-  let metadata: { issuer?: unknown; token_endpoint?: unknown } | null;
+  let metadata: {
+    issuer?: unknown;
+    token_endpoint?: unknown;
+    token_endpoint_auth_methods_supported?: unknown;
+  } | null;
   try {
     const response = await fetchWithinOrigin(fetch)(url, {
       headers: { Accept: 'application/json' },
@@ -64,7 +86,36 @@ async function tokenEndpoint(idp: IdentityProvider): Promise<string> {
   ) {
     throw new IdentityProviderError(idp.issuer, `its metadata at ${url} names no token endpoint`);
   }
-  return metadata.token_endpoint;
+  const methods = metadata.token_endpoint_auth_methods_supported;
+  return {
+    url: metadata.token_endpoint,
+    authMethods: Array.isArray(methods) ? methods.filter((m) => typeof m === 'string') : [],
+  };
+}
+
+/** Loopback addresses, where plain http stays on the machine. */
+const LOOPBACK = /^(localhost|127(\.\d{1,3}){3}|\[::1\])$/;
+
+/**
+ * The client's proof at the identity provider: its secret, in the Authorization header or the
+ * form as the metadata says (HTTP Basic when it says nothing, RFC 6749's default), or only its id
+ * for a public client.
+ */
+function authenticate(
+  idp: IdentityProvider,
+  endpoint: TokenEndpoint,
+  headers: Record<string, string>,
+  body: URLSearchParams,
+): void {
+  const client = { client_id: idp.clientId, client_secret: idp.clientSecret };
+  const method = idp.clientSecret ? selectClientAuthMethod(client, endpoint.authMethods) : 'none';
+  if (method === 'client_secret_basic') {
+    const pair = `${encodeURIComponent(idp.clientId)}:${encodeURIComponent(idp.clientSecret!)}`;
+    headers.Authorization = `Basic ${Buffer.from(pair).toString('base64')}`;
+    return;
+  }
+  body.set('client_id', idp.clientId);
+  if (idp.clientSecret) body.set('client_secret', idp.clientSecret);
 }
 
 /**
@@ -77,7 +128,21 @@ export async function exchangeIdToken(
   idp: IdentityProvider,
   grant: { audience: string; resource: string; scope?: string },
 ): Promise<string> {
+  const expired = expiredAt(idp.idToken);
+  if (expired) {
+    throw new IdentityProviderError(
+      idp.issuer,
+      `the ID token expired at ${expired.toISOString()}: it was not sent`,
+    );
+  }
   const endpoint = await tokenEndpoint(idp);
+  const where = URL.canParse(endpoint.url) ? new URL(endpoint.url) : null;
+  if (!where || (where.protocol !== 'https:' && !LOOPBACK.test(where.hostname))) {
+    throw new IdentityProviderError(
+      idp.issuer,
+      `its token endpoint ${endpoint.url} is not https: the ID token was not sent`,
+    );
+  }
   const body = new URLSearchParams({
     grant_type: TOKEN_EXCHANGE_GRANT,
     requested_token_type: ID_JAG_TYPE,
@@ -85,23 +150,20 @@ export async function exchangeIdToken(
     resource: grant.resource,
     subject_token: idp.idToken,
     subject_token_type: ID_TOKEN_TYPE,
-    client_id: idp.clientId,
   });
   if (grant.scope) body.set('scope', grant.scope);
+  const headers: Record<string, string> = {
+    'Content-Type': 'application/x-www-form-urlencoded',
+    Accept: 'application/json',
+  };
+  authenticate(idp, endpoint, headers, body);
   let response: Response;
   try {
-    response = await fetchWithinOrigin(fetch)(endpoint, {
-      method: 'POST',
-      headers: {
-        'Content-Type': 'application/x-www-form-urlencoded',
-        Accept: 'application/json',
-      },
-      body,
-    });
+    response = await fetchWithinOrigin(fetch)(endpoint.url, { method: 'POST', headers, body });
   } catch (err) {
     throw new IdentityProviderError(
       idp.issuer,
-      `its token endpoint ${endpoint} could not be reached (${unreachable(err)})`,
+      `its token endpoint ${endpoint.url} could not be reached (${unreachable(err)})`,
     );
   }
   if (!response.ok) {

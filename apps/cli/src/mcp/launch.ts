@@ -40,6 +40,8 @@ export type IdentityProvider = {
   issuer: string;
   tokenEndpoint?: string;
   clientId: string;
+  /** The client secret at the identity provider, when it authenticates its clients. */
+  clientSecret?: string;
   idToken: string;
   /** The name of the secret value that holds the ID token. */
   idTokenName: string;
@@ -58,6 +60,7 @@ function identityProvider(
     issuer: idp.issuer,
     ...(idp.tokenEndpoint ? { tokenEndpoint: idp.tokenEndpoint } : {}),
     clientId: idp.clientId,
+    ...(idp.clientSecret ? { clientSecret: resolveReference(idp.clientSecret, secretEnv) } : {}),
     idToken: resolveReference(idp.idToken, secretEnv),
     idTokenName: SECRET_REFERENCE.exec(idp.idToken)?.[1] ?? '',
   };

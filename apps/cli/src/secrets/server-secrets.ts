@@ -9,13 +9,14 @@ export type ResolvedSecrets = {
 };
 
 /**
- * The names of the secret values a server's OAuth client credentials (and the ID token of its
- * identity provider) refer to (`"{NAME}"`): its own secret values, stored as
+ * The names of the secret values a server's OAuth client credentials (and the ID token and client
+ * secret of its identity provider) refer to (`"{NAME}"`): its own secret values, stored as
  * `servers.<server>.env.<NAME>`.
  */
 export function oauthSecretNames(entry: ServerEntry): string[] {
   const { clientSecret, privateKey, identityProvider } = entry.oauth ?? {};
-  return [clientSecret, privateKey, identityProvider?.idToken].flatMap(
+  const idp = [identityProvider?.idToken, identityProvider?.clientSecret];
+  return [clientSecret, privateKey, ...idp].flatMap(
     (ref) => SECRET_REFERENCE.exec(ref ?? '')?.[1] ?? [],
   );
 }

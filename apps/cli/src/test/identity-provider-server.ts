@@ -38,12 +38,15 @@ const readBody = (req: IncomingMessage) =>
  * The identity provider: its OpenID Connect metadata (naming `metadataIssuer` when given, to
  * stand for one that is not what it claims) and a token endpoint that exchanges an ID token it
  * issued to `clientId` for an ID-JAG naming the audience and resource asked for, and the client
- * `grantClientId` of the authorization server.
+ * `grantClientId` of the authorization server. With `clientSecret`, the client must prove itself
+ * with it, in one of the ways `authMethods` lists (the metadata lists them).
  */
 export async function startIdentityProvider(options: {
   clientId: string;
   grantClientId: string;
   metadataIssuer?: string;
+  clientSecret?: string;
+  authMethods?: ('client_secret_basic' | 'client_secret_post')[];
 }) {
   const port = await freePort();
   const issuer = `http://127.0.0.1:${port}`;
@@ -71,18 +74,41 @@ export async function startIdentityProvider(options: {
           issuer: options.metadataIssuer ?? issuer,
           token_endpoint: `${issuer}/token`,
           grant_types_supported: ['urn:ietf:params:oauth:grant-type:token-exchange'],
+          ...(options.authMethods
+            ? { token_endpoint_auth_methods_supported: options.authMethods }
+            : {}),
         });
       }
       if (req.method !== 'POST' || url.pathname !== '/token') return json(res, 404, {});
       if (form.grant_type !== 'urn:ietf:params:oauth:grant-type:token-exchange') {
         return json(res, 400, { error: 'unsupported_grant_type' });
       }
+      const basic = /^Basic (.+)$/.exec(req.headers.authorization ?? '');
+      const [basicId, basicSecret] = basic
+        ? Buffer.from(basic[1]!, 'base64').toString().split(':').map(decodeURIComponent)
+        : [];
+      const method = basic
+        ? 'client_secret_basic'
+        : form.client_secret
+          ? 'client_secret_post'
+          : 'none';
+      const clientId = basic ? basicId : form.client_id;
+      if (options.clientSecret !== undefined) {
+        const secret = basic ? basicSecret : form.client_secret;
+        const allowed = options.authMethods ?? ['client_secret_basic'];
+        if (method === 'none' || !allowed.includes(method) || secret !== options.clientSecret) {
+          return json(res, 401, {
+            error: 'invalid_client',
+            error_description: 'client authentication failed',
+          });
+        }
+      }
       if (
         form.subject_token_type !== 'urn:ietf:params:oauth:token-type:id_token' ||
         form.requested_token_type !== 'urn:ietf:params:oauth:token-type:id-jag' ||
         !form.audience ||
         !form.resource ||
-        form.client_id !== options.clientId
+        clientId !== options.clientId
       ) {
         return json(res, 400, { error: 'invalid_request', error_description: 'bad exchange' });
       }
@@ -121,8 +147,8 @@ export async function startIdentityProvider(options: {
     /** The key the ID-JAGs are signed with, for the authorization server to check them. */
     publicKey: keys.publicKey,
     requests,
-    /** A new ID token for the user, as the company's sign-in gives one. */
-    issueIdToken: () => {
+    /** A new ID token for the user, as the company's sign-in gives one (`claims` over its own). */
+    issueIdToken: (claims: Record<string, unknown> = {}) => {
       const token = signJwt(
         keys.privateKey,
         {},
@@ -132,6 +158,7 @@ export async function startIdentityProvider(options: {
           aud: options.clientId,
           iat: now(),
           exp: now() + 3600,
+          ...claims,
         },
       );
       valid.add(token);
