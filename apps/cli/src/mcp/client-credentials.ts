@@ -41,8 +41,8 @@ type MachineSignIn = NonNullable<StoredSignIn['machine']>;
  */
 export class ClientCredentialsSignIn implements OAuthClientProvider {
   private discovered: string | undefined;
-  /** What the ID-JAG is for: the authorization server's issuer and the MCP server. */
-  private grantFor: { audience: string; resource: string } | undefined;
+  /** What discovery found that the ID-JAG names: the authorization server and the MCP server. */
+  private grantFor: { server: string; issuer?: string; resource: string } | undefined;
   private sdk: ClientCredentialsProvider | PrivateKeyJwtProvider | null = null;
   private cachedStore: SecretStore | null = null;
   private readonly url: string;
@@ -116,7 +116,8 @@ export class ClientCredentialsSignIn implements OAuthClientProvider {
   saveDiscoveryState(state: OAuthDiscoveryState): void {
     this.discovered = state.authorizationServerUrl;
     this.grantFor = {
-      audience: state.authorizationServerMetadata?.issuer ?? state.authorizationServerUrl,
+      server: state.authorizationServerUrl,
+      issuer: state.authorizationServerMetadata?.issuer,
       resource: state.resourceMetadata?.resource ?? this.url,
     };
   }
@@ -144,9 +145,19 @@ export class ClientCredentialsSignIn implements OAuthClientProvider {
   async prepareTokenRequest(scope?: string): Promise<URLSearchParams> {
     const idp = this.credentials.identityProvider;
     if (!idp) return this.provider().prepareTokenRequest(scope);
+    if (!this.grantFor) throw new Error('the authorization server is not known yet');
+    // The grant names the authorization server by its issuer, which must be the address the
+    // client is bound to (RFC 8414): metadata naming another would get a grant for that one.
+    const { server, issuer = server, resource } = this.grantFor;
+    if (issuer.replace(/\/+$/, '') !== server.replace(/\/+$/, '')) {
+      throw new IdentityProviderError(
+        idp.issuer,
+        `the metadata of the authorization server ${server} names another issuer (${issuer}): the ID token was not exchanged`,
+      );
+    }
     const assertion = await exchangeIdToken(idp, {
-      audience: this.grantFor?.audience ?? this.discovered ?? '',
-      resource: this.grantFor?.resource ?? this.url,
+      audience: issuer,
+      resource,
       ...(scope ? { scope } : {}),
     });
     const params = new URLSearchParams({ grant_type: JWT_BEARER_GRANT, assertion });

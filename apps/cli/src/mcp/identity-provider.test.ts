@@ -29,6 +29,7 @@ const JWT_BEARER = 'urn:ietf:params:oauth:grant-type:jwt-bearer';
 async function setUp(
   oauth: (issuer: string) => Record<string, unknown>,
   idpOptions: Omit<Parameters<typeof startIdentityProvider>[0], 'clientId' | 'grantClientId'> = {},
+  metadataIssuer?: string,
 ) {
   fx = makeFixture();
   // No terminal and CI: nothing may open a browser or ask.
@@ -43,6 +44,7 @@ async function setUp(
     clientSecret: SECRET,
     methods: ['client_secret_basic'],
     identityProvider: { issuer: idp.issuer, publicKey: idp.publicKey },
+    ...(metadataIssuer ? { metadataIssuer } : {}),
   });
   expect((await runCli(['init'], fx)).code).toBe(0);
   addRemote(fx.cwd, 'acme', remote.url, {
@@ -318,6 +320,18 @@ describe('the ID token and the client secret go nowhere else', () => {
     expect(refused.code).toBe(1);
     expect(refused.stderr).toContain(
       `error: acme now sends its sign-in to ${remote.issuer}, and its client credentials are for https://auth.example.com: they were not sent`,
+    );
+    expect(idp.requests).toEqual([]);
+    expect(remote.requests).toEqual([]);
+  });
+
+  it('asks for no grant for an authorization server whose metadata names another issuer', async () => {
+    await setUp(managed, {}, 'https://auth.victim.example');
+    await storeBoth(idp.issueIdToken());
+    const refused = await spoke('tools', 'acme', '--json');
+    expect(refused.code).toBe(1);
+    expect(refused.json<CliErrorJson>().error.message).toBe(
+      `acme: the identity provider ${idp.issuer} gave no authorization grant for it: the metadata of the authorization server ${remote.issuer} names another issuer (https://auth.victim.example): the ID token was not exchanged`,
     );
     expect(idp.requests).toEqual([]);
     expect(remote.requests).toEqual([]);

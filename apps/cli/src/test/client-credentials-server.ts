@@ -65,6 +65,8 @@ export async function startClientCredentialsServer(options: {
   publicKey?: string;
   methods: ClientAuthMethod[];
   identityProvider?: { issuer: string; publicKey: KeyObject };
+  /** The issuer its metadata names, to stand for one that is not what it claims. */
+  metadataIssuer?: string;
 }) {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
@@ -85,7 +87,7 @@ export async function startClientCredentialsServer(options: {
   );
   app.get('/.well-known/oauth-authorization-server', (_req: IncomingMessage, res: ServerResponse) =>
     json(res, 200, {
-      issuer: base,
+      issuer: options.metadataIssuer ?? base,
       // Never used: this server grants no authorization code.
       authorization_endpoint: `${base}/authorize`,
       token_endpoint: `${base}/token`,
