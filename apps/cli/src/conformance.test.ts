@@ -26,10 +26,7 @@ const CLIENT = path.join(here, 'test/conformance/client.ts');
 const REFERENCE = path.join(here, 'test/conformance/everything-server.ts');
 
 /** Client scenarios spoke does not pass, and why (docs/decisions/027-mcp-conformance.md). */
-const CLIENT_FAILURES: Record<string, string> = {
-  'auth/cross-app-access-complete-flow':
-    'cross-app access (an extension: token exchange, JWT bearer grant) is not implemented',
-};
+const CLIENT_FAILURES: Record<string, string> = {};
 
 /** Server scenarios that fail behind `spoke run` (stdio) and the test's HTTP in front of it. */
 const RELAY_FAILURES: Record<string, string> = {

@@ -8,9 +8,27 @@ const names = z.array(z.string(), { error: 'must be an array of variable names' 
 /** `{NAME}`: a secret value of the server, by name; the value is in the secret store. */
 export const SECRET_REFERENCE = /^\{([A-Za-z_][A-Za-z0-9_]*)\}$/;
 
+const httpUrl = z.string().check(z.regex(/^https?:\/\/\S+$/, 'must be an http:// or https:// URL'));
+
 /**
- * A remote server's machine sign-in (the OAuth client-credentials grant): the client id, and a
- * client secret or a private key given as a reference to one of the server's secret values.
+ * The company's identity provider of an enterprise-managed sign-in (cross-app access): where the
+ * user's ID token is exchanged for an authorization grant, the client spoke is there (with its
+ * secret when the identity provider authenticates it), and the ID token, the secrets as
+ * references to the server's secret values.
+ */
+const IdentityProviderSchema = z.strictObject({
+  issuer: httpUrl,
+  tokenEndpoint: z.optional(httpUrl),
+  clientId: text,
+  clientSecret: z.optional(z.string({ error: 'must be a string' })),
+  idToken: z.string({ error: 'must be a string' }),
+});
+
+/**
+ * A remote server's machine sign-in: the client id, and a client secret or a private key given as
+ * a reference to one of the server's secret values. Alone, the OAuth client-credentials grant;
+ * with `identityProvider`, the JWT bearer grant of an authorization grant the identity provider
+ * issued for the user (enterprise-managed authorization).
  */
 const OAuthSchema = z.strictObject({
   clientId: text,
@@ -20,9 +38,8 @@ const OAuthSchema = z.strictObject({
     z.enum(SIGNING_ALGORITHMS, { error: `must be one of ${SIGNING_ALGORITHMS.join(', ')}` }),
   ),
   scope: z.optional(text),
-  issuer: z.optional(
-    z.string().check(z.regex(/^https?:\/\/\S+$/, 'must be an http:// or https:// URL')),
-  ),
+  issuer: z.optional(httpUrl),
+  identityProvider: z.optional(IdentityProviderSchema),
 });
 
 export type OAuthEntry = z.infer<typeof OAuthSchema>;
@@ -86,6 +103,19 @@ const ServerEntrySchema = z
       }
       if (oauth.privateKey !== undefined && !oauth.algorithm) {
         wrong(['algorithm'], `must be set with privateKey: ${SIGNING_ALGORITHMS.join(', ')}`);
+      }
+      const idp = oauth.identityProvider;
+      if (idp && !SECRET_REFERENCE.test(idp.idToken)) {
+        wrong(
+          ['identityProvider', 'idToken'],
+          'must name one of the server\'s secret values, such as "{IDP_ID_TOKEN}", never hold the token itself',
+        );
+      }
+      if (idp?.clientSecret !== undefined && !SECRET_REFERENCE.test(idp.clientSecret)) {
+        wrong(
+          ['identityProvider', 'clientSecret'],
+          'must name one of the server\'s secret values, such as "{IDP_CLIENT_SECRET}", never hold the secret itself',
+        );
       }
       if (oauth.privateKey === undefined && oauth.algorithm) {
         wrong(['algorithm'], 'applies to privateKey only (a client secret is not a signing key)');

@@ -85,8 +85,15 @@ export const workspaceHint: HintFor = (p, value) => {
     const name = p[3] === 'clientSecret' ? 'CLIENT_SECRET' : 'PRIVATE_KEY';
     return `store the value with: spoke config set servers.${String(key)}.env.${name} --type secret, then write "{${name}}" here`;
   }
+  if (section === 'servers' && field === 'oauth' && p[3] === 'identityProvider') {
+    if (p[4] === 'idToken' || p[4] === 'clientSecret') {
+      const name = p[4] === 'idToken' ? 'IDP_ID_TOKEN' : 'IDP_CLIENT_SECRET';
+      return `store the value with: spoke config set servers.${String(key)}.env.${name} --type secret, then write "{${name}}" here`;
+    }
+    return 'edit the file: its fields are issuer, clientId, idToken, clientSecret and tokenEndpoint';
+  }
   if (section === 'servers' && field === 'oauth') {
-    return 'edit the file: its fields are clientId, clientSecret or privateKey (with algorithm), scope and issuer';
+    return 'edit the file: its fields are clientId, clientSecret or privateKey (with algorithm), scope, issuer and identityProvider';
   }
   if (section === 'servers' && field === 'env') {
     return 'edit the file: environment values are strings, such as "UNITS": "metric"';

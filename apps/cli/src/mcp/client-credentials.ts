@@ -16,6 +16,7 @@ import type {
 import { failure, type CliError } from '../errors.ts';
 import { accounts, openSecretStore, type SecretStore } from '../secrets/store.ts';
 import type { ClientCredentials } from './launch.ts';
+import { exchangeIdToken, IdentityProviderError, JWT_BEARER_GRANT } from './identity-provider.ts';
 import { readSignIn, type StoredSignIn } from './oauth.ts';
 
 type MachineSignIn = NonNullable<StoredSignIn['machine']>;
@@ -28,12 +29,20 @@ type MachineSignIn = NonNullable<StoredSignIn['machine']>;
  * token endpoint at once. The token is kept in the secret store under the server's URL, as a
  * browser sign-in's are, and used until the server refuses it.
  *
+ * With an identity provider (enterprise-managed authorization, SEP-990), the grant is not the
+ * client's own: each token request first exchanges the user's ID token at the identity provider
+ * for an ID-JAG naming this authorization server and this MCP server, then presents it as a JWT
+ * bearer grant (RFC 7523), the client proving itself as above. ID-JAGs live for minutes, so a
+ * refused token is replaced by the two steps again.
+ *
  * The credentials go only to one authorization server: `issuer` when spoke.json names it, else
  * the one they were first accepted by (remembered with the token); a server that later names
- * another is refused until `spoke logout <server>`.
+ * another is refused until `spoke logout <server>`, and the ID token is not exchanged for it.
  */
 export class ClientCredentialsSignIn implements OAuthClientProvider {
   private discovered: string | undefined;
+  /** What discovery found that the ID-JAG names: the authorization server and the MCP server. */
+  private grantFor: { server: string; issuer?: string; resource: string } | undefined;
   private sdk: ClientCredentialsProvider | PrivateKeyJwtProvider | null = null;
   private cachedStore: SecretStore | null = null;
   private readonly url: string;
@@ -96,7 +105,7 @@ export class ClientCredentialsSignIn implements OAuthClientProvider {
     return {
       client_name: 'spoke',
       redirect_uris: [],
-      grant_types: ['client_credentials'],
+      grant_types: [this.credentials.identityProvider ? JWT_BEARER_GRANT : 'client_credentials'],
       token_endpoint_auth_method:
         'privateKey' in this.credentials ? 'private_key_jwt' : 'client_secret_basic',
       ...(this.credentials.scope ? { scope: this.credentials.scope } : {}),
@@ -106,6 +115,11 @@ export class ClientCredentialsSignIn implements OAuthClientProvider {
   /** The authorization server discovery found: the one to bind to when none is known yet. */
   saveDiscoveryState(state: OAuthDiscoveryState): void {
     this.discovered = state.authorizationServerUrl;
+    this.grantFor = {
+      server: state.authorizationServerUrl,
+      issuer: state.authorizationServerMetadata?.issuer,
+      resource: state.resourceMetadata?.resource ?? this.url,
+    };
   }
 
   clientInformation(): OAuthClientInformationMixed | undefined {
@@ -124,8 +138,31 @@ export class ClientCredentialsSignIn implements OAuthClientProvider {
       );
   }
 
-  prepareTokenRequest(scope?: string): URLSearchParams {
-    return this.provider().prepareTokenRequest(scope);
+  /**
+   * The SDK asks for this once it has checked that the client may be presented to this
+   * authorization server: only then is the ID token exchanged for a grant naming it.
+   */
+  async prepareTokenRequest(scope?: string): Promise<URLSearchParams> {
+    const idp = this.credentials.identityProvider;
+    if (!idp) return this.provider().prepareTokenRequest(scope);
+    if (!this.grantFor) throw new Error('the authorization server is not known yet');
+    // The grant names the authorization server by its issuer, which must be the address the
+    // client is bound to (RFC 8414): metadata naming another would get a grant for that one.
+    const { server, issuer = server, resource } = this.grantFor;
+    if (issuer.replace(/\/+$/, '') !== server.replace(/\/+$/, '')) {
+      throw new IdentityProviderError(
+        idp.issuer,
+        `the metadata of the authorization server ${server} names another issuer (${issuer}): the ID token was not exchanged`,
+      );
+    }
+    const assertion = await exchangeIdToken(idp, {
+      audience: issuer,
+      resource,
+      ...(scope ? { scope } : {}),
+    });
+    const params = new URLSearchParams({ grant_type: JWT_BEARER_GRANT, assertion });
+    if (scope) params.set('scope', scope);
+    return params;
   }
 
   tokens(): OAuthTokens | undefined {
@@ -152,7 +189,7 @@ export class ClientCredentialsSignIn implements OAuthClientProvider {
   }
 
   redirectToAuthorization(): void {
-    throw new Error('the client-credentials grant has no browser sign-in');
+    throw new Error('a machine sign-in has no browser sign-in');
   }
 
   saveCodeVerifier(): void {
@@ -160,13 +197,14 @@ export class ClientCredentialsSignIn implements OAuthClientProvider {
   }
 
   codeVerifier(): string {
-    throw new Error('the client-credentials grant has no code verifier');
+    throw new Error('a machine sign-in has no code verifier');
   }
 }
 
 /**
- * A client-credentials grant that failed, in the words of the CLI: what the authorization server
- * said, and what to check. Null for anything else.
+ * A client-credentials grant (or an enterprise-managed one) that failed, in the words of the CLI:
+ * which step, what the identity provider or the authorization server said, and what to check.
+ * Null for anything else.
  */
 export function clientCredentialsFailure(
   name: string,
@@ -187,13 +225,28 @@ export function clientCredentialsFailure(
         : `if the server moved its sign-in there, run spoke logout ${name} to forget the old one`,
     );
   }
+  const idp = credentials.identityProvider;
+  const how = `set with: spoke config set ${secret} --type secret`;
+  if (idp && err instanceof IdentityProviderError) {
+    return failure(
+      'AUTH_REQUIRED',
+      `${name}: the identity provider ${err.issuer} gave no authorization grant for it: ${err.message}`,
+      `check servers.${name}.oauth.identityProvider in spoke.json; an ID token that expired is replaced with: spoke config set servers.${name}.env.${idp.idTokenName} --type secret`,
+    );
+  }
   if (!(err instanceof OAuthError)) return null;
   const said = `${err.errorCode}${err.message ? `: ${err.message}` : ''}`;
+  const kind = 'privateKey' in credentials ? 'private key' : 'client secret';
+  if (idp) {
+    return failure(
+      'AUTH_REQUIRED',
+      `${name}: its authorization server refused the identity provider's authorization grant for client ${credentials.clientId} (${said})`,
+      `check servers.${name}.oauth in spoke.json and the ${kind} it names (${how}); the identity provider ${idp.issuer} must issue grants for client ${credentials.clientId}`,
+    );
+  }
   return failure(
     'AUTH_REQUIRED',
     `${name}: its authorization server refused the client credentials of client ${credentials.clientId} (${said})`,
-    `check servers.${name}.oauth in spoke.json and the ${
-      'privateKey' in credentials ? 'private key' : 'client secret'
-    } it names, set with: spoke config set ${secret} --type secret`,
+    `check servers.${name}.oauth in spoke.json and the ${kind} it names, ${how}`,
   );
 }

@@ -31,11 +31,39 @@ export type ClientCredentials = {
   secretName: string;
   scope?: string;
   issuer?: string;
+  /** With it, the grant is the identity provider's authorization grant for the user. */
+  identityProvider?: IdentityProvider;
 } & ({ clientSecret: string } | { privateKey: string; algorithm: string });
+
+/** The identity provider of an enterprise-managed sign-in, the ID token read from the store. */
+export type IdentityProvider = {
+  issuer: string;
+  tokenEndpoint?: string;
+  clientId: string;
+  /** The client secret at the identity provider, when it authenticates its clients. */
+  clientSecret?: string;
+  idToken: string;
+  /** The name of the secret value that holds the ID token. */
+  idTokenName: string;
+};
 
 /** The value of a `{NAME}` reference among the server's secrets. */
 function resolveReference(ref: string, env: Record<string, string>): string {
   return env[SECRET_REFERENCE.exec(ref)?.[1] ?? ''] ?? '';
+}
+
+function identityProvider(
+  idp: NonNullable<OAuthEntry['identityProvider']>,
+  secretEnv: Record<string, string>,
+): IdentityProvider {
+  return {
+    issuer: idp.issuer,
+    ...(idp.tokenEndpoint ? { tokenEndpoint: idp.tokenEndpoint } : {}),
+    clientId: idp.clientId,
+    ...(idp.clientSecret ? { clientSecret: resolveReference(idp.clientSecret, secretEnv) } : {}),
+    idToken: resolveReference(idp.idToken, secretEnv),
+    idTokenName: SECRET_REFERENCE.exec(idp.idToken)?.[1] ?? '',
+  };
 }
 
 function clientCredentials(
@@ -48,6 +76,9 @@ function clientCredentials(
     secretName: SECRET_REFERENCE.exec(ref)?.[1] ?? '',
     ...(oauth.scope ? { scope: oauth.scope } : {}),
     ...(oauth.issuer ? { issuer: oauth.issuer } : {}),
+    ...(oauth.identityProvider
+      ? { identityProvider: identityProvider(oauth.identityProvider, secretEnv) }
+      : {}),
   };
   return oauth.privateKey !== undefined
     ? {

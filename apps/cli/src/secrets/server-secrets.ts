@@ -9,12 +9,16 @@ export type ResolvedSecrets = {
 };
 
 /**
- * The names of the secret values a server's OAuth client credentials refer to (`"{NAME}"`): its
- * own secret values, stored as `servers.<server>.env.<NAME>`.
+ * The names of the secret values a server's OAuth client credentials (and the ID token and client
+ * secret of its identity provider) refer to (`"{NAME}"`): its own secret values, stored as
+ * `servers.<server>.env.<NAME>`.
  */
 export function oauthSecretNames(entry: ServerEntry): string[] {
-  const { clientSecret, privateKey } = entry.oauth ?? {};
-  return [clientSecret, privateKey].flatMap((ref) => SECRET_REFERENCE.exec(ref ?? '')?.[1] ?? []);
+  const { clientSecret, privateKey, identityProvider } = entry.oauth ?? {};
+  const idp = [identityProvider?.idToken, identityProvider?.clientSecret];
+  return [clientSecret, privateKey, ...idp].flatMap(
+    (ref) => SECRET_REFERENCE.exec(ref ?? '')?.[1] ?? [],
+  );
 }
 
 /** Whether starting the server reads the secret store. */

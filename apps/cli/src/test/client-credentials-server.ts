@@ -21,15 +21,20 @@ export type TokenRequest = {
   resource: string | null;
   /** The client assertion's claims, when it signed one. */
   claims?: Record<string, unknown>;
+  /** The claims of the identity provider's grant (ID-JAG), for a JWT bearer grant. */
+  grant?: Record<string, unknown>;
 };
+
+const JWT_BEARER = 'urn:ietf:params:oauth:grant-type:jwt-bearer';
 
 const base64url = (text: string) => Buffer.from(text, 'base64url');
 
 /** Checks a JWS (ES256 or RS256) with the public key; the claims, or null. */
-function verifiedClaims(jwt: string, key: KeyObject): Record<string, unknown> | null {
+function verifiedClaims(jwt: string, key: KeyObject, typ?: string): Record<string, unknown> | null {
   const [head, body, signature] = jwt.split('.');
   if (!head || !body || !signature) return null;
-  const header = JSON.parse(base64url(head).toString()) as { alg?: string };
+  const header = JSON.parse(base64url(head).toString()) as { alg?: string; typ?: string };
+  if (typ !== undefined && header.typ !== typ) return null;
   const ok = verify(
     'sha256',
     Buffer.from(`${head}.${body}`),
@@ -49,7 +54,9 @@ const readBody = (req: IncomingMessage) =>
 /**
  * The MCP server (/mcp, behind a bearer check) and its authorization server on one port: the
  * metadata documents, and a token endpoint that grants `client_credentials` to one client, which
- * proves itself with its secret (the methods `methods` lists) or a JWT signed with its key.
+ * proves itself with its secret (the methods `methods` lists) or a JWT signed with its key. With
+ * `identityProvider`, it grants instead the JWT bearer grant of an ID-JAG that identity provider
+ * signed for this authorization server, this MCP server and this client.
  */
 export async function startClientCredentialsServer(options: {
   clientId: string;
@@ -57,12 +64,17 @@ export async function startClientCredentialsServer(options: {
   /** The client's public key in PEM, for private_key_jwt. */
   publicKey?: string;
   methods: ClientAuthMethod[];
+  identityProvider?: { issuer: string; publicKey: KeyObject };
+  /** The issuer its metadata names, to stand for one that is not what it claims. */
+  metadataIssuer?: string;
 }) {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const mcpUrl = new URL(`${base}/mcp`);
   const access = new Set<string>();
   const requests: TokenRequest[] = [];
+  const bodies: string[] = [];
+  const grantType = options.identityProvider ? JWT_BEARER : 'client_credentials';
   const key = options.publicKey ? createPublicKey(options.publicKey) : null;
   const app = createMcpExpressApp({ host: '127.0.0.1' });
   const json = (res: ServerResponse, status: number, body: unknown) =>
@@ -75,12 +87,12 @@ export async function startClientCredentialsServer(options: {
   );
   app.get('/.well-known/oauth-authorization-server', (_req: IncomingMessage, res: ServerResponse) =>
     json(res, 200, {
-      issuer: base,
+      issuer: options.metadataIssuer ?? base,
       // Never used: this server grants no authorization code.
       authorization_endpoint: `${base}/authorize`,
       token_endpoint: `${base}/token`,
       response_types_supported: ['token'],
-      grant_types_supported: ['client_credentials'],
+      grant_types_supported: [grantType],
       token_endpoint_auth_methods_supported: options.methods,
       ...(options.methods.includes('private_key_jwt')
         ? { token_endpoint_auth_signing_alg_values_supported: ['ES256', 'RS256'] }
@@ -88,7 +100,9 @@ export async function startClientCredentialsServer(options: {
     }),
   );
   app.post('/token', async (req: IncomingMessage, res: ServerResponse) => {
-    const form = new URLSearchParams(await readBody(req));
+    const body = await readBody(req);
+    bodies.push(body);
+    const form = new URLSearchParams(body);
     const seen: TokenRequest = {
       grantType: form.get('grant_type'),
       method: 'none',
@@ -113,7 +127,7 @@ export async function startClientCredentialsServer(options: {
       if (claims) seen.claims = claims;
       seen.clientId = typeof claims?.sub === 'string' ? claims.sub : null;
     }
-    if (seen.grantType !== 'client_credentials') {
+    if (seen.grantType !== grantType) {
       return json(res, 400, { error: 'unsupported_grant_type' });
     }
     const proven =
@@ -127,6 +141,24 @@ export async function startClientCredentialsServer(options: {
         error: 'invalid_client',
         error_description: 'client authentication failed',
       });
+    }
+    const idp = options.identityProvider;
+    if (idp) {
+      const grant = verifiedClaims(form.get('assertion') ?? '', idp.publicKey, 'oauth-id-jag+jwt');
+      if (grant) seen.grant = grant;
+      const valid =
+        grant?.iss === idp.issuer &&
+        grant.aud === base &&
+        grant.resource === mcpUrl.href &&
+        grant.client_id === seen.clientId &&
+        typeof grant.exp === 'number' &&
+        grant.exp > Date.now() / 1000;
+      if (!valid) {
+        return json(res, 400, {
+          error: 'invalid_grant',
+          error_description: 'the authorization grant is not valid here',
+        });
+      }
     }
     const token = randomUUID();
     access.add(token);
@@ -156,6 +188,8 @@ export async function startClientCredentialsServer(options: {
     issuer: base,
     /** Every token request, in order. */
     requests,
+    /** Every token request's body as sent, in order. */
+    bodies,
     /** Every access token stops working, as when they expire. */
     expireAccessTokens: () => access.clear(),
     close: () =>

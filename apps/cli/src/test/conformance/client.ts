@@ -2,7 +2,8 @@
  * The client under test for the MCP conformance suite's client scenarios: given the scenario's
  * server URL (the last argument) and its name (MCP_CONFORMANCE_SCENARIO), it does with `spoke`
  * what a user would: a workspace whose one server is that remote URL, the scenario's client
- * credentials in spoke.json (the secret in the secret store) where it gives them, the suite's
+ * credentials in spoke.json (the secret in the secret store) where it gives them (with its
+ * identity provider and the user's ID token for cross-app access), the suite's
  * client metadata document with `spoke config` where the scenario is about it, `spoke login`
  * where the scenario needs a sign-in (the "browser" follows the authorization URL, as a person
  * approving it would), `spoke update --yes` to read and accept its tools, then `spoke call`.
@@ -115,6 +116,40 @@ if (scenario.startsWith('auth/client-credentials-')) {
         algorithm: context.signing_algorithm,
       }
     : { clientId: context.client_id, clientSecret: `{${name}}` };
+  writeFileSync(file, `${JSON.stringify(workspace, null, 2)}\n`);
+} else if (scenario === 'auth/cross-app-access-complete-flow') {
+  // Enterprise-managed authorization: the authorization server's client and the identity
+  // provider in spoke.json, the client secret and the user's ID token from the company's
+  // identity provider in the secret store. As with client credentials, there is no login.
+  spokeWithInput(
+    context.client_secret!,
+    'config',
+    'set',
+    'servers.conf.env.CLIENT_SECRET',
+    '--type',
+    'secret',
+  );
+  spokeWithInput(
+    context.idp_id_token!,
+    'config',
+    'set',
+    'servers.conf.env.IDP_ID_TOKEN',
+    '--type',
+    'secret',
+  );
+  const file = path.join(cwd, 'spoke.json');
+  const workspace = JSON.parse(readFileSync(file, 'utf8')) as {
+    servers: Record<string, Record<string, unknown>>;
+  };
+  workspace.servers.conf!.oauth = {
+    clientId: context.client_id,
+    clientSecret: '{CLIENT_SECRET}',
+    identityProvider: {
+      issuer: context.idp_issuer,
+      clientId: context.idp_client_id,
+      idToken: '{IDP_ID_TOKEN}',
+    },
+  };
   writeFileSync(file, `${JSON.stringify(workspace, null, 2)}\n`);
 } else if (scenario.startsWith('auth/')) {
   // The suite's client metadata document, set as a user sets their own (only where the scenario
