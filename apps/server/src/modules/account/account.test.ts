@@ -11,7 +11,7 @@ import {
   type TestApp,
 } from '../../test/harness.ts';
 import { sessions, users, verifications } from '../../db/schema.ts';
-import { hashSessionToken } from './session-token-hash.ts';
+import { hashSecret } from '../../lib/secret-hash.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -171,7 +171,7 @@ describe('POST /api/account/login', () => {
       const [row] = await t.app.spoke.database.db
         .select()
         .from(sessions)
-        .where(eq(sessions.token, hashSessionToken(token)));
+        .where(eq(sessions.token, hashSecret(token)));
       const left = row!.expiresAt.getTime() - Date.now();
       expect(left).toBeGreaterThan(days * day - 60_000);
       expect(left).toBeLessThanOrEqual(days * day);
@@ -195,7 +195,7 @@ describe('POST /api/account/login', () => {
       .select({ token: sessions.token })
       .from(sessions)
       .where(eq(sessions.userId, u.user.id));
-    expect(rows.map((r) => r.token)).toEqual([hashSessionToken(u.token)]);
+    expect(rows.map((r) => r.token)).toEqual([hashSecret(u.token)]);
     expect(rows[0]!.token).not.toContain(u.token);
   });
 });
@@ -216,7 +216,7 @@ describe('GET /api/account/me', () => {
     await t.app.spoke.database.db
       .update(sessions)
       .set({ expiresAt: new Date(Date.now() - 1000) })
-      .where(eq(sessions.token, hashSessionToken(u.token)));
+      .where(eq(sessions.token, hashSecret(u.token)));
     expect((await me(u.token)).statusCode).toBe(401);
   });
 

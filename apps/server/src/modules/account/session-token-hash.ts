@@ -1,11 +1,6 @@
-import { createHash } from 'node:crypto';
 import type { BetterAuthOptions } from 'better-auth';
 import type { DBAdapter, Where } from '@better-auth/core/db/adapter';
-
-/** SHA-256 of a session token, hex: what the sessions table stores instead of the token. */
-export function hashSessionToken(token: string): string {
-  return createHash('sha256').update(token).digest('hex');
-}
+import { hashSecret } from '../../lib/secret-hash.ts';
 
 type AnyAdapter = DBAdapter<BetterAuthOptions>;
 type AdapterFactory = (options: BetterAuthOptions) => AnyAdapter;
@@ -17,9 +12,9 @@ function hashWhere(model: string, where: Where[] | undefined): Where[] | undefin
   return where.map((w) => {
     if (w.field !== 'token') return w;
     const value = Array.isArray(w.value)
-      ? (w.value as unknown[]).map((v) => (typeof v === 'string' ? hashSessionToken(v) : v))
+      ? (w.value as unknown[]).map((v) => (typeof v === 'string' ? hashSecret(v) : v))
       : typeof w.value === 'string'
-        ? hashSessionToken(w.value)
+        ? hashSecret(w.value)
         : w.value;
     return { ...w, value } as Where;
   });
@@ -27,7 +22,7 @@ function hashWhere(model: string, where: Where[] | undefined): Where[] | undefin
 
 function hashData<T extends Record<string, unknown>>(model: string, data: T): T {
   if (!isSession(model) || typeof data.token !== 'string') return data;
-  return { ...data, token: hashSessionToken(data.token) };
+  return { ...data, token: hashSecret(data.token) };
 }
 
 /** The raw token a lookup was made with, so the row handed back carries it, not its hash. */

@@ -4,7 +4,7 @@ import { AppError } from '../../errors.ts';
 import type { Db } from '../../db/client.ts';
 import { sessions, users } from '../../db/schema.ts';
 import { SHORT_SESSION_SECONDS, type Auth } from './auth.ts';
-import { hashSessionToken } from './session-token-hash.ts';
+import { hashSecret } from '../../lib/secret-hash.ts';
 import { toUserJson } from './users.ts';
 import { TtlCache } from '../../lib/ttl-cache.ts';
 
@@ -70,7 +70,7 @@ export function createSessions(deps: {
     async sessionOf(headers: Headers): Promise<CachedSession | null> {
       const token = bearerToken(headers.get('authorization'));
       if (!token) return null;
-      const hash = hashSessionToken(token);
+      const hash = hashSecret(token);
       const now = Date.now();
       let entry = cache.get(hash);
       if (!entry) {
@@ -105,7 +105,7 @@ export function createSessions(deps: {
 
     async logout(headers: Headers): Promise<void> {
       const token = bearerToken(headers.get('authorization'));
-      if (token) cache.delete(hashSessionToken(token));
+      if (token) cache.delete(hashSecret(token));
       await auth.api.signOut({ headers });
     },
 

@@ -9,10 +9,10 @@ import { AppError } from '../../errors.ts';
 import type { Db } from '../../db/client.ts';
 import { loginCodes } from '../../db/schema.ts';
 import type { ConcurrencyGate } from '../../lib/concurrency-gate.ts';
+import { hashSecret } from '../../lib/secret-hash.ts';
 import type { Auth } from './auth.ts';
 import { refuseCommonPassword } from './passwords.ts';
 import { conflict, isUniqueViolation, refusedEmail, type UserRecords } from './users.ts';
-import { sha256 } from './verification.ts';
 
 const LOGIN_CODE_SECONDS = 120;
 
@@ -96,7 +96,7 @@ export function createSignIn(deps: {
     async createLoginCode(userId: string, remember: boolean): Promise<string> {
       const code = randomBytes(32).toString('base64url');
       await db.insert(loginCodes).values({
-        codeHash: sha256(code),
+        codeHash: hashSecret(code),
         userId,
         remember,
         expiresAt: new Date(Date.now() + LOGIN_CODE_SECONDS * 1000),
@@ -108,7 +108,7 @@ export function createSignIn(deps: {
     async exchangeLoginCode(code: string): Promise<AuthResult> {
       const [row] = await db
         .delete(loginCodes)
-        .where(and(eq(loginCodes.codeHash, sha256(code)), gt(loginCodes.expiresAt, new Date())))
+        .where(and(eq(loginCodes.codeHash, hashSecret(code)), gt(loginCodes.expiresAt, new Date())))
         .returning();
       if (!row) {
         throw new AppError(400, ErrorCode.INVALID_TOKEN, {

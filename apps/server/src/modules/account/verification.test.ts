@@ -10,7 +10,7 @@ import {
   startTestApp,
   type TestApp,
 } from '../../test/harness.ts';
-import { hashSessionToken } from './session-token-hash.ts';
+import { hashSecret } from '../../lib/secret-hash.ts';
 
 const ADMIN = 'boss@spoke-admins.test';
 let t: TestApp;
@@ -226,7 +226,7 @@ describe('session lifetimes', () => {
       await t.app.spoke.database.db
         .select()
         .from(sessions)
-        .where(eq(sessions.token, hashSessionToken(token)))
+        .where(eq(sessions.token, hashSecret(token)))
     )[0];
 
   it.each([
@@ -255,7 +255,7 @@ describe('session lifetimes', () => {
       db
         .update(sessions)
         .set({ lastSeenAt: new Date(Date.now() - ms) })
-        .where(eq(sessions.token, hashSessionToken(token)));
+        .where(eq(sessions.token, hashSecret(token)));
     await setIdle(fine);
     t.app.spoke.accounts.forgetUser(res.json().data.user.id);
     expect(await me(token)).toBeTruthy();

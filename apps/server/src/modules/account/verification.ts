@@ -1,17 +1,16 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { and, eq, gt } from 'drizzle-orm';
 import { ErrorCode, type User } from '@spoke/shared';
 import { AppError } from '../../errors.ts';
 import type { Db } from '../../db/client.ts';
 import { emailVerifications, users } from '../../db/schema.ts';
+import { hashSecret } from '../../lib/secret-hash.ts';
 import type { UserRecords } from './users.ts';
 
 export type VerificationMail = { email: string; name: string; token: string };
 
 /** How long a mailed verification link works. */
 export const VERIFICATION_LINK_SECONDS = 24 * 60 * 60;
-
-export const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 
 /** Proving an account's address with a mailed single-use link. */
 export function createEmailVerification(deps: {
@@ -27,7 +26,7 @@ export function createEmailVerification(deps: {
   async function mailVerificationLink(userId: string, email: string, name: string) {
     const token = randomBytes(32).toString('base64url');
     await db.insert(emailVerifications).values({
-      tokenHash: sha256(token),
+      tokenHash: hashSecret(token),
       userId,
       email,
       expiresAt: new Date(Date.now() + VERIFICATION_LINK_SECONDS * 1000),
@@ -62,7 +61,7 @@ export function createEmailVerification(deps: {
         .delete(emailVerifications)
         .where(
           and(
-            eq(emailVerifications.tokenHash, sha256(token)),
+            eq(emailVerifications.tokenHash, hashSecret(token)),
             gt(emailVerifications.expiresAt, new Date()),
           ),
         )

@@ -1,8 +1,9 @@
-import { createHash, randomInt } from 'node:crypto';
+import { randomInt } from 'node:crypto';
 import { and, desc, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import { API_TOKEN_PREFIX, type ApiToken, type CreateApiToken } from '@spoke/shared';
 import type { Db } from '../../db/client.ts';
 import { apiTokens, users } from '../../db/schema.ts';
+import { hashSecret } from '../../lib/secret-hash.ts';
 
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 // 36 characters of 62: about 214 bits from the CSPRNG.
@@ -10,8 +11,6 @@ const SECRET_LENGTH = 36;
 const TOKEN_SHAPE = new RegExp(`^${API_TOKEN_PREFIX}[A-Za-z0-9]{${SECRET_LENGTH}}$`);
 // Writing last_used_at on every request would turn reads into writes; once a minute is enough.
 const LAST_USED_GRANULARITY = sql`interval '1 minute'`;
-
-const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 
 export const isApiTokenShape = (value: string) => TOKEN_SHAPE.test(value);
 
@@ -54,7 +53,7 @@ export function createTokenService(db: Db) {
           userId,
           name: input.name.trim(),
           scopes: [...new Set(input.scopes)],
-          tokenHash: sha256(secret),
+          tokenHash: hashSecret(secret),
         })
         .returning();
       return { token: toJson(row!), secret };
@@ -91,7 +90,7 @@ export function createTokenService(db: Db) {
         })
         .from(apiTokens)
         .innerJoin(users, eq(users.id, apiTokens.userId))
-        .where(eq(apiTokens.tokenHash, sha256(secret)));
+        .where(eq(apiTokens.tokenHash, hashSecret(secret)));
       if (!row) return null;
       await db
         .update(apiTokens)

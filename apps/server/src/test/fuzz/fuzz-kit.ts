@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import type { InjectOptions } from 'fastify';
 import { sessions } from '../../db/schema.ts';
 import type { AppConfig } from '../../config.ts';
-import { hashSessionToken } from '../../modules/account/session-token-hash.ts';
+import { hashSecret } from '../../lib/secret-hash.ts';
 import { apiToken, serverJson } from '../../modules/registry/registry-test-kit.ts';
 import { bearer, register, startTestApp, type TestApp } from '../harness.ts';
 import { checkAnswer, type Answer, type Sent } from './invariants.ts';
@@ -198,7 +198,7 @@ export async function mintSession(t: TestApp, userId: string): Promise<string> {
   const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
   const token = [...randomBytes(32)].map((b) => alphabet[b % alphabet.length]).join('');
   await t.app.spoke.database.db.insert(sessions).values({
-    token: hashSessionToken(token),
+    token: hashSecret(token),
     userId,
     expiresAt: new Date(Date.now() + 3600_000),
   });

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { autoResponder, startOpenAITestServer, type OpenAITestServer } from '@spoke/agents/testing';
 import { apiTokens, sessions, users } from '../../db/schema.ts';
-import { hashSessionToken } from '../../modules/account/session-token-hash.ts';
+import { hashSecret } from '../../lib/secret-hash.ts';
 import { apiToken, serverJson } from '../../modules/registry/registry-test-kit.ts';
 import { mintSession, print } from '../fuzz/fuzz-kit.ts';
 import { changes, snapshot } from '../fuzz/invariants.ts';
@@ -85,7 +85,7 @@ beforeAll(async () => {
       const [row] = await t.app.spoke.database.db
         .select({ id: sessions.id })
         .from(sessions)
-        .where(eq(sessions.token, hashSessionToken(secret)));
+        .where(eq(sessions.token, hashSecret(secret)));
       return row!.id;
     },
     fresh: async (isAdmin) => {

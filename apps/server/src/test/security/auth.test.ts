@@ -5,7 +5,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_RATE_LIMITS } from '../../config.ts';
 import { sessions } from '../../db/schema.ts';
-import { hashSessionToken } from '../../modules/account/session-token-hash.ts';
+import { hashSecret } from '../../lib/secret-hash.ts';
 import { snapshot } from '../fuzz/invariants.ts';
 import { bearer, registrationFor, startTestApp, type TestApp } from '../harness.ts';
 import { randomness } from './randomness.ts';
@@ -181,7 +181,7 @@ describe('at rest', () => {
       expect(stored.includes(secret), `${what} stored as issued`).toBe(false);
     }
     // What is kept instead: their SHA-256, which the scan above would have found as easily.
-    expect(stored).toContain(hashSessionToken(account.token));
+    expect(stored).toContain(hashSecret(account.token));
     expect(stored).toContain(sha256(apiToken));
     expect(stored).toContain(sha256(loginCode));
   });
@@ -202,7 +202,7 @@ describe('ending sessions', () => {
     await t.app.spoke.database.db
       .update(sessions)
       .set({ expiresAt: new Date(Date.now() - 1000) })
-      .where(eq(sessions.token, hashSessionToken(account.token)));
+      .where(eq(sessions.token, hashSecret(account.token)));
     const asked = [
       await me(account.token),
       await post('/api/account/tokens', { name: 'x', scopes: ['registry:publish'] }, account.token),
@@ -221,7 +221,7 @@ describe('ending sessions', () => {
     const [row] = await t.app.spoke.database.db
       .select({ id: sessions.id })
       .from(sessions)
-      .where(eq(sessions.token, hashSessionToken(account.token)));
+      .where(eq(sessions.token, hashSecret(account.token)));
     const expiresAt = new Date(Date.now() + 2000);
     await t.app.spoke.database.db
       .update(sessions)
