@@ -120,18 +120,7 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
     mirrorNetwork: opts.mirrorNetwork,
     log: app.log,
   });
-  const {
-    usage,
-    credentials,
-    agentService,
-    recipients,
-    sqlEngine,
-    sandbox,
-    runService,
-    poller,
-    scheduler,
-    modelConfigured,
-  } = createAgents({
+  const agents = createAgents({
     config,
     database,
     mailer,
@@ -153,8 +142,8 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
     prefix: '/api',
     version: config.version,
     ping: database.ping,
-    sandboxMode: async () => (await sandbox).status.mode,
-    modelConfigured,
+    sandboxMode: async () => (await agents.sandbox).status.mode,
+    modelConfigured: agents.modelConfigured,
   });
   const billing = createBilling({ config, db: database.db, mailer, accounts, store, log: app.log });
   const access = accessHooks(accounts);
@@ -164,8 +153,13 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
   if (billing.stripe) {
     await app.register(stripeWebhookRoutes, { prefix: '/api', stripe: billing.stripe });
   }
-  await app.register(hookRoutes, { prefix: '/api', db: database.db, agentService, runService });
-  await app.register(emailConsentRoutes, { prefix: '/api', recipients });
+  await app.register(hookRoutes, {
+    prefix: '/api',
+    db: database.db,
+    agentService: agents.agentService,
+    runService: agents.runService,
+  });
+  await app.register(emailConsentRoutes, { prefix: '/api', recipients: agents.recipients });
   // The official registry API answers under v0.1 and, for older clients, v0.
   for (const prefix of ['/registry/v0.1', '/registry/v0']) {
     await app.register(registryApiRoutes, { prefix, registry, tokens, publisherAuth });
@@ -188,21 +182,25 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
     await signedIn.register(tokenRoutes, { prefix: '/api/account', tokens });
     await signedIn.register(billingRoutes, {
       prefix: '/api/account',
-      usage,
+      usage: agents.usage,
       requests: billing.requests,
       stripe: billing.stripe,
       limiter: billing.limiter,
     });
     await signedIn.register(recipientRoutes, {
       prefix: '/api',
-      recipients,
+      recipients: agents.recipients,
       mailer,
       appUrl: config.appUrl,
     });
-    await signedIn.register(agentRoutes, { prefix: '/api', agentService, runService });
+    await signedIn.register(agentRoutes, {
+      prefix: '/api',
+      agentService: agents.agentService,
+      runService: agents.runService,
+    });
     await signedIn.register(integrationRoutes, {
       prefix: '/api',
-      credentials,
+      credentials: agents.credentials,
       appUrl: config.appUrl,
       lookup: opts.integrations,
     });
@@ -242,17 +240,17 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
 
   app.addHook('onReady', async () => {
     // INTEGRATIONS_SANDBOX=bubblewrap with a bubblewrap that does not work stops the start here.
-    await sandbox;
-    scheduler.start();
+    await agents.sandbox;
+    agents.scheduler.start();
     mirror.start(MIRROR_CHECK_MS);
-    runService.kick();
+    agents.runService.kick();
   });
   app.addHook('onClose', async () => {
-    await scheduler.stop();
+    await agents.scheduler.stop();
     await mirror.stop();
-    await runService.stop();
-    await sqlEngine.close();
-    await (await sandbox).close();
+    await agents.runService.stop();
+    await agents.sqlEngine.close();
+    await (await agents.sandbox).close();
     clearInterval(sweep);
     store?.client.disconnect();
     await database.close();
@@ -262,11 +260,11 @@ export async function buildApp(config: AppConfig, opts: BuildOptions = {}): Prom
     database,
     accounts,
     config,
-    usage,
-    runs: runService,
-    scheduler,
-    poller,
-    sqlEngine,
+    usage: agents.usage,
+    runs: agents.runService,
+    scheduler: agents.scheduler,
+    poller: agents.poller,
+    sqlEngine: agents.sqlEngine,
     mirror,
   });
   return app;
