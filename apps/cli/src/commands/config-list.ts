@@ -3,6 +3,7 @@ import { fixedEntry, serverEntries, type KeyEntry } from '../config/key-values.t
 import { FIXED_KEYS } from '../config/keys.ts';
 import { findWorkspace, loadWorkspace } from '../config/workspace.ts';
 import type { CommandContext } from '../context.ts';
+import { clientMetadataUrl } from '../mcp/client-metadata.ts';
 import { textTable } from '../output/table.ts';
 import { accounts, openSecretStore } from '../secrets/store.ts';
 
@@ -27,7 +28,11 @@ export async function configList({ cwd, env, out }: CommandContext): Promise<voi
   for (const info of FIXED_KEYS) {
     if (HIDDEN.has(info.key)) continue;
     if (info.file === 'spoke.json' && !workspace) continue;
-    entries.push(fixedEntry(info, global, workspace, ref?.dir ?? null));
+    const entry = fixedEntry(info, global, workspace, ref?.dir ?? null);
+    // Its default is not a constant: the platform's document, when the platform is https.
+    if (info.key === 'oauth.clientMetadataUrl' && entry.value === null)
+      entry.value = clientMetadataUrl(env) ?? null;
+    entries.push(entry);
     if (info.key === 'development.verbose' && workspace) {
       for (const [name, entry] of Object.entries(workspace.servers))
         entries.push(

@@ -312,6 +312,17 @@ describe('spoke config', () => {
       'performance.callTimeout',
       'oauth.clientMetadataUrl',
     ]);
+    // With the platform on https, the document in use by default is shown, not "(unset)".
+    const https = await runCli(['config', 'list', '--json'], {
+      ...fx,
+      env: { ...fx.env, SPOKE_URL: 'https://spoke.example' },
+    });
+    const entries = https.json<{ entries: { key: string; value: unknown; isDefault: boolean }[] }>()
+      .entries;
+    expect(entries.find((e) => e.key === 'oauth.clientMetadataUrl')).toMatchObject({
+      value: 'https://spoke.example/oauth/spoke-cli.json',
+      isDefault: true,
+    });
   });
 
   it('fails with exit code 1 for a workspace key outside a workspace', async () => {
