@@ -178,6 +178,17 @@ describe('the generated scripts', () => {
     );
   });
 
+  it('describe each flag in one line, in words rather than its values alone', () => {
+    for (const command of completionModel(SECTIONS).commands) {
+      for (const flag of command.flags) {
+        const where = `${command.path.join(' ')} --${flag.name}`;
+        expect(flag.description, where).not.toMatch(/\n/);
+        if (flag.value?.kind === 'words')
+          expect(flag.description, where).not.toBe(flag.value.words.join(', '));
+      }
+    }
+  });
+
   it('parse in zsh and fish', () => {
     if (shells.zsh) execFileSync('zsh', ['-n', path.join(pkg, 'completions', '_spoke')]);
     if (shells.fish) execFileSync('fish', ['-n', path.join(pkg, 'completions', 'spoke.fish')]);

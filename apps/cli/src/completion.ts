@@ -71,7 +71,8 @@ function argValue(spec: CommandSpec, arg: ArgSpec): Completion {
 
 const toFlag = (flag: FlagSpec): CompletionFlag => ({
   name: flag.name,
-  description: flag.description,
+  // One line: help text wraps at 100 columns, a shell's menu does that itself.
+  description: flag.description.replace(/\s+/g, ' '),
   value: flagValue(flag),
 });
 

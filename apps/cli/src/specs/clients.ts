@@ -18,7 +18,7 @@ export const exportClient = command({
       value: 'client',
       defaultText: 'required',
       required: true,
-      description: CLIENTS.join(', '),
+      description: `The client whose configuration to write: ${CLIENTS.join(', ')}`,
       choices: CLIENTS,
     },
     {
