@@ -1,8 +1,9 @@
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { defineConfig, type Plugin } from 'vite';
-import react from '@vitejs/plugin-react';
+import preact from '@preact/preset-vite';
 import tailwindcss from '@tailwindcss/vite';
+import { preactAliases } from './compat/aliases.ts';
 
 const apiServer = 'http://127.0.0.1:3000';
 
@@ -33,7 +34,11 @@ function prerender(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), prerender()],
+  // The app is built on preact/compat (decision 031). The preset compiles JSX for Preact and
+  // refreshes components in the development server; its own aliases give way to ours, which add
+  // what React 19's API has and Preact's lacks.
+  plugins: [preact({ reactAliasesEnabled: false }), tailwindcss(), prerender()],
+  resolve: { alias: preactAliases },
   server: {
     proxy: {
       '/api': { target: apiServer, changeOrigin: false },
@@ -56,8 +61,8 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             {
-              name: 'react',
-              test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/,
+              name: 'preact',
+              test: /node_modules[\\/]preact[\\/]|[\\/]compat[\\/]react\.ts$/,
             },
             {
               name: 'router',

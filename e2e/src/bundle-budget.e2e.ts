@@ -8,7 +8,7 @@ import { launchBrowser } from './browser.ts';
 const baseUrl = inject('baseUrl');
 const dist = path.resolve(import.meta.dirname, '../../apps/web/dist');
 /** Gzipped JavaScript the landing page may load before it is usable. */
-const BUDGET_BYTES = 120 * 1024;
+const BUDGET_BYTES = 80 * 1024;
 
 let browser: Browser;
 beforeAll(async () => {
@@ -19,7 +19,7 @@ afterAll(async () => {
 });
 
 describe('bundle budget', () => {
-  it('ships at most 120 KB of gzipped JavaScript on the first load of /', async () => {
+  it('ships at most 80 KB of gzipped JavaScript on the first load of /', async () => {
     const context = await browser.newContext();
     const page = await context.newPage();
     const scripts = new Map<string, Promise<Buffer>>();

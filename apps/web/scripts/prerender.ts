@@ -1,10 +1,11 @@
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import react from '@vitejs/plugin-react';
+import preact from '@preact/preset-vite';
 import Fastify, { type FastifyPluginAsync } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { build, type Manifest, type Plugin } from 'vite';
+import { preactAliases, reactLibraryNames } from '../compat/aliases.ts';
 import type * as EntryServer from '../src/entry-server.tsx';
 import { PAGES_DIR, pageFile } from './prerendered-pages.ts';
 
@@ -55,7 +56,12 @@ async function buildEntry(): Promise<string> {
     configFile: false,
     root: web,
     logLevel: 'warn',
-    plugins: [react(), trackDynamicImports()],
+    plugins: [preact({ reactAliasesEnabled: false }), trackDynamicImports()],
+    // The pages render on preact/compat, as the browser hydrates them (decision 031).
+    resolve: { alias: preactAliases },
+    // Left to Node, the libraries that import React would load the real one: they are bundled,
+    // so that the aliases reach their imports too.
+    ssr: { noExternal: reactLibraryNames },
     build: {
       ssr: 'src/entry-server.tsx',
       outDir: ssrOut,

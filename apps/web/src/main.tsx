@@ -61,16 +61,15 @@ async function start(root: HTMLElement) {
     </StrictMode>
   );
   if (prerendered) {
-    // The page is already on screen: React attaches to its HTML instead of drawing it again, in
-    // a transition too, so that the work is sliced and input is handled between the slices.
+    // The page is already on screen: the app attaches to its HTML instead of drawing it again.
+    // On Preact (decision 031) the transition runs at once, in one piece, not in React's slices.
     markHydratingPrerender();
     startTransition(() => {
       hydrateRoot(root, app);
     });
     return;
   }
-  // The first render is a transition, so React renders it in short slices: on a slow phone the
-  // main thread stays free for input instead of blocking for the whole page at once.
+  // A transition, as React would slice it; Preact renders it at once (decision 031).
   const appRoot = createRoot(root);
   startTransition(() => {
     appRoot.render(app);

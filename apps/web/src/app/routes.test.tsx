@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import type { ServerResponse } from 'node:http';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { getToken, setToken } from '../lib/auth/token-store.ts';
 import { renderRoutes } from '../test/render-app.tsx';
 import { suiteServer } from '../test/suite-server.ts';
@@ -52,6 +52,12 @@ const mainNav = () => screen.getByRole('navigation', { name: 'Main' });
 const shellReady = () => screen.findByRole('navigation', { name: 'Main' });
 
 describe('navbar and footer', () => {
+  // The profile menu's code (Radix) goes through Vite's transform when first imported, which on a
+  // loaded machine takes longer than a find* wait: it is loaded before a test opens the menu.
+  beforeAll(async () => {
+    await import('../components/layout/profile-menu.tsx');
+  }, 60_000);
+
   it('shows brand, Documentation, Discord, Pricing and Sign In to a visitor', async () => {
     renderRoutes(routes, '/pricing');
     await shellReady();

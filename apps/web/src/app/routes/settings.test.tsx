@@ -243,6 +243,9 @@ describe('sessions', () => {
       await list.findByRole('button', { name: 'Revoke this device (signs you out)' }),
     );
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    // A deliberate sign-out opens the plain sign-in page: not the one the signed-in area's guard
+    // sends to, which would bring the user back to settings after signing in.
+    expect(router.state.location.search).toBe('');
     expect(getToken()).toBeNull();
   });
 });

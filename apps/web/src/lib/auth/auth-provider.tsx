@@ -118,9 +118,13 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     [setSession],
   );
 
-  const logout = useCallback(async () => {
+  const logout = useCallback(async (open?: () => Promise<unknown>) => {
     try {
       if (getToken() !== null) await (await loadSessionApi()).revokeCurrentSession();
+      // The session ends here in the same task as the page opens, before anything is drawn:
+      // ended earlier, the signed-in page's guard would send to the sign-in page and its `next`
+      // first; later, the sign-in page would send the still signed-in user back in.
+      await open?.();
     } catch {
       // The server session expires on its own; the local one ends below regardless.
     } finally {

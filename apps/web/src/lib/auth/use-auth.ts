@@ -19,8 +19,12 @@ export interface AuthState {
   error: ApiError | null;
   /** Resolves true when signed in, false otherwise (see `error`). */
   login(email: string, password: string, remember?: boolean): Promise<boolean>;
-  /** Ends the session on the server if it can, and locally whatever happens. */
-  logout(): Promise<void>;
+  /**
+   * Ends the session on the server if it can, then waits for `open` (the page to show signed out),
+   * then ends it here whatever happened. Ended only once that page is open, the session leaves
+   * the signed-in area's guard nothing to redirect.
+   */
+  logout(open?: () => Promise<unknown>): Promise<void>;
   /** Starts a session obtained elsewhere (registration, Google sign-in, a password change). */
   setSession(token: string, user: User): void;
   /** Replaces the signed-in user's details after they changed them (same session). */
