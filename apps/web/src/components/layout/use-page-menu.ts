@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useLayoutEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 
 /**
@@ -12,7 +12,9 @@ export function usePageMenu() {
   const open = openOn === location.key;
   const button = useRef<HTMLButtonElement>(null);
 
-  useEffect(() => {
+  // Listening from the render that opened it: an effect may run after the next paint (Preact
+  // defers them to a frame), and an Escape pressed before that would leave the menu open.
+  useLayoutEffect(() => {
     if (!open) return;
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.key !== 'Escape') return;
