@@ -4,12 +4,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { buildApp, type App } from '../../apps/server/src/app.ts';
-import {
-  DEFAULT_RATE_LIMITS,
-  loadConfig,
-  type AppConfig,
-  type RateLimits,
-} from '../../apps/server/src/config.ts';
+import { loadConfig, type AppConfig } from '../../apps/server/src/config.ts';
+import { DEFAULT_RATE_LIMITS, type RateLimits } from '../../apps/server/src/config/rate-limits.ts';
 import { sampleRegistration } from '@spoke/shared/testing';
 import type { DatabaseChoice } from '../lib/context.ts';
 import { freshDatabase } from '../lib/database.ts';

@@ -1,7 +1,8 @@
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import compress from '@fastify/compress';
-import { isPersistent, requireSecretsKey, type AppConfig } from './config.ts';
+import { isPersistent, type AppConfig } from './config.ts';
+import { requireSecretsKey } from './config/secrets-key.ts';
 import { openDatabase, type Database } from './db/client.ts';
 import { createFastify } from './fastify-instance.ts';
 import { createMailer } from './lib/mailer.ts';

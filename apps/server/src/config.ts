@@ -10,22 +10,6 @@ import { DEFAULT_RATE_LIMITS, scaleLimits, type RateLimits } from './config/rate
 import { secretsKeyBytes } from './config/secrets-key.ts';
 import { stripeConfig, stripeEnv, type StripeConfig } from './config/stripe.ts';
 
-export { ConfigError } from './config/config-error.ts';
-export {
-  DEFAULT_RATE_LIMITS,
-  scaleLimits,
-  type RateLimitRule,
-  type RateLimits,
-} from './config/rate-limits.ts';
-export { requireSecretsKey, secretsKeyBytes } from './config/secrets-key.ts';
-export {
-  STRIPE_PLANS,
-  stripePriceVariable,
-  type StripeConfig,
-  type StripePeriod,
-  type StripePlan,
-} from './config/stripe.ts';
-
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
 
 const EnvSchema = z.object({

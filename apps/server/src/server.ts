@@ -1,7 +1,8 @@
 import { closeCompiler, warmCompiler } from '@spoke/agents';
 import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app.ts';
-import { ConfigError, loadConfig } from './config.ts';
+import { loadConfig } from './config.ts';
+import { ConfigError } from './config/config-error.ts';
 
 // Only listens and shuts down; everything else is built in app.ts.
 let config;

@@ -3,7 +3,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig, requireSecretsKey } from '../config.ts';
+import { loadConfig } from '../config.ts';
+import { ConfigError } from '../config/config-error.ts';
+import { requireSecretsKey } from '../config/secrets-key.ts';
 import { createCryptoBox, resolveSecretsKey } from './crypto-box.ts';
 
 describe('the crypto box', () => {

@@ -1,7 +1,7 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { secretsKeyBytes } from '../config.ts';
+import { secretsKeyBytes } from '../config/secrets-key.ts';
 
 const VERSION = 'v1';
 

@@ -5,7 +5,8 @@ import {
 } from 'rate-limiter-flexible';
 import type { FastifyBaseLogger } from 'fastify';
 import { Redis } from 'ioredis';
-import type { AppConfig, RateLimitRule, RateLimits } from '../config.ts';
+import type { AppConfig } from '../config.ts';
+import type { RateLimitRule, RateLimits } from '../config/rate-limits.ts';
 import { AppError } from '../errors.ts';
 import { ErrorCode } from '@spoke/shared';
 

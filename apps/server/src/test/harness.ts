@@ -7,7 +7,8 @@ import { createFreshDatabase } from './fresh-database.ts';
 import { eq } from 'drizzle-orm';
 import { buildApp, type App, type BuildOptions } from '../app.ts';
 import { users } from '../db/schema.ts';
-import { DEFAULT_RATE_LIMITS, loadConfig, scaleLimits, type AppConfig } from '../config.ts';
+import { loadConfig, type AppConfig } from '../config.ts';
+import { DEFAULT_RATE_LIMITS, scaleLimits } from '../config/rate-limits.ts';
 
 /**
  * A database for one test file: in-memory PGlite, or a fresh PostgreSQL database created

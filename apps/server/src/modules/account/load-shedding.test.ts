@@ -1,6 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_RATE_LIMITS } from '../../config.ts';
+import { DEFAULT_RATE_LIMITS } from '../../config/rate-limits.ts';
 import { register, registrationFor, startTestApp, type TestApp } from '../../test/harness.ts';
 
 // Password hashing (scrypt) is the costliest thing the server does. Beyond the configured

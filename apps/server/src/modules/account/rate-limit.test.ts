@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_RATE_LIMITS } from '../../config.ts';
+import { DEFAULT_RATE_LIMITS } from '../../config/rate-limits.ts';
 import { register, registrationFor, startTestApp, type TestApp } from '../../test/harness.ts';
 
 const limits = {

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_RATE_LIMITS, scaleLimits } from '../../config.ts';
+import { DEFAULT_RATE_LIMITS, scaleLimits } from '../../config/rate-limits.ts';
 import { bearer, register, startTestApp, type TestApp } from '../../test/harness.ts';
 
 const ADMIN = 'boss@requests.example.com';

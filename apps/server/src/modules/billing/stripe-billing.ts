@@ -10,7 +10,7 @@ import {
   type StripeConfig,
   type StripePeriod,
   type StripePlan,
-} from '../../config.ts';
+} from '../../config/stripe.ts';
 
 /** Subscription states in which the paid plan is in force (past_due: Stripe is still retrying). */
 const PAYING = new Set(['active', 'trialing', 'past_due']);

@@ -1,5 +1,5 @@
 import Stripe from 'stripe';
-import type { StripeConfig } from '../../config.ts';
+import type { StripeConfig } from '../../config/stripe.ts';
 
 /**
  * The official Stripe client. STRIPE_API_URL, when set, sends its requests elsewhere (a proxy,

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { ConfigError, loadConfig, type AppConfig, type StripeConfig } from '../../config.ts';
+import { loadConfig, type AppConfig } from '../../config.ts';
+import { ConfigError } from '../../config/config-error.ts';
+import { type StripeConfig } from '../../config/stripe.ts';
 import { stripeCustomers, users } from '../../db/schema.ts';
 import { bearer, register, startTestApp, type TestApp } from '../../test/harness.ts';
 import {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contactReplyLink } from '@spoke/shared';
-import { DEFAULT_RATE_LIMITS } from '../../config.ts';
+import { DEFAULT_RATE_LIMITS } from '../../config/rate-limits.ts';
 import { bearer, register, startTestApp, type TestApp } from '../../test/harness.ts';
 
 let t: TestApp;

@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 
 // Every sign-in and registration hashes a password; a busy machine needs the time.
 const SLOW = 120_000;
-import { DEFAULT_RATE_LIMITS, type RateLimits } from '../../config.ts';
+import { DEFAULT_RATE_LIMITS, type RateLimits } from '../../config/rate-limits.ts';
 import { register, registrationFor, startTestApp, type TestApp } from '../harness.ts';
 import { freePort } from '../free-port.ts';
 import { startRedis, type RedisProcess } from './fault-kit.ts';

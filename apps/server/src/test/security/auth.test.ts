@@ -3,7 +3,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_RATE_LIMITS } from '../../config.ts';
+import { DEFAULT_RATE_LIMITS } from '../../config/rate-limits.ts';
 import { sessions } from '../../db/schema.ts';
 import { hashSecret } from '../../lib/secret-hash.ts';
 import { snapshot } from '../fuzz/invariants.ts';
