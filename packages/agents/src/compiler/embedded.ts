@@ -9,7 +9,7 @@ import { integrationById } from '../catalog/index.ts';
 import { chooseCategory } from './category.ts';
 import { isValidTimeZone } from '@spoke/shared/schedule';
 import { firstRun } from './restate.ts';
-import { dropDraftPurposes, findMentions, mentionedIds, type Mention } from './integrations.ts';
+import { findMentions, mentionedIds, type Mention } from './integrations.ts';
 import { makeName } from './naming.ts';
 import { analyse } from './nlp.ts';
 import { guardrails, questions } from './notes.ts';
@@ -148,7 +148,7 @@ export function compileEmbedded(input: CompileInput, options: CompileOptions = {
   const text = normalize(input.prompt);
   const tokens = tokenize(text);
   const words = analyse(text);
-  const mentions = dropDraftPurposes(text, findMentions(text, tokens, words));
+  const mentions = findMentions(text, tokens, words);
   const named: ServiceSpan[] = mentions
     .filter((m) => m.via === 'name' && integrationById(m.id)?.provider.kind !== 'builtin')
     .map(spanOf);

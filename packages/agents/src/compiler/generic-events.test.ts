@@ -707,6 +707,9 @@ describe('services named in the description', () => {
       ['turn each episode into two short posts for threads', 'threads'],
       ['when the backup fails, send me a telegram with the error', 'telegram'],
       ['after every sale goes through on square, log it in the sheet', 'square'],
+      // Whose it is may stand between; a thing only a product has makes the name too.
+      ['whenever somebody buys something on my square, log it in the sheet', 'square'],
+      ['when a sale comes in on our square account, post it to #sales', 'square'],
       ['move the request to our monday board for the designers', 'monday'],
       ['search X for mentions of our brand every morning', 'x'],
       ['twice a day go through the PRs Renovate opened and approve the patch bumps', 'renovate'],
@@ -807,6 +810,17 @@ describe('services named in the description', () => {
     expect(
       compile('whenever a shift swap is requested in QTime, tell the manager').unavailable,
     ).toEqual([expect.objectContaining({ name: 'QTime' })]);
+    // A name ending like a people's or a language's is a product when no dictionary knows it.
+    expect(compile('plan the deliveries in Routific and text each driver').unavailable).toEqual([
+      expect.objectContaining({ name: 'Routific' }),
+    ]);
+    expect(compile('translate the menu into Arabic and save it in Notion').unavailable).toBe(
+      undefined,
+    );
+    // A publisher the drafts are written for is named, so it is in the agent too.
+    expect(namedBy('Draft posts for LinkedIn and save them in Notion')).toEqual(
+      expect.arrayContaining(['linkedin', 'notion']),
+    );
     // A service named beside those a message is sent to stays: "send our Brevo contacts ...".
     expect(
       compile('every month send our Sendlane subscribers a digest of the new blog posts')
@@ -871,6 +885,8 @@ describe('services named in the description', () => {
     for (const prompt of [
       'send me a signal when the report is done',
       'order a square table for the office',
+      'paint our square blue and post a photo to #office',
+      'put the keys in my square box on the desk',
       'we plan to renovate the office kitchen next spring',
       'post the threads of the discussion in our wiki',
     ]) {

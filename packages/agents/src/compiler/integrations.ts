@@ -455,24 +455,40 @@ export function findMentions(
 
 const LIST_MARKS = new Set(['and', 'or', '&', '+', '/', ',']);
 
+/** Things only a product has. */
+const ACCOUNT_WORDS = new Set(['account', 'workspace', 'dashboard', 'inbox', 'api', 'integration']);
+
+/** Words that say whose a thing is. */
+const OWNERS = new Set(['my', 'our', 'their', 'your']);
+
 /** Prepositions English follows with a determiner before a common noun: "in the box". */
 const PLACING = new Set(['of', 'in', 'on', 'into', 'onto', 'to', 'from', 'via', 'through']);
 
 /**
  * An everyday word that names a product, standing alone as the object of a preposition where the
  * common noun would take a determiner, with nothing after it in its phrase: "the folder of box,",
- * "a draft post in later with the photo", "schedule them through later". (Not where English drops
- * the article itself, "from scratch", "in line with"; "for later" has no preposition of place.)
+ * "a draft post in later with the photo", "schedule them through later", "on my square,"; or owned
+ * before a thing only a product has, "our square account". (Not where English drops the article
+ * itself, "from scratch", "in line with"; "for later" has no preposition of place.)
  */
 function bareObjects(words: readonly Word[], names: readonly Mention[]): Mention[] {
   const byWord = everydayProducts();
   const found: Mention[] = [];
   words.forEach((word, at) => {
     const id = byWord.get(word.lower);
-    const before = words[at - 1];
     const next = words[at + 1];
-    if (!id || !before || before.sentence !== word.sentence || !PLACING.has(before.lower)) return;
+    // ("on my square,", "into our box.": whose it is may stand between.)
+    const owned =
+      OWNERS.has(words[at - 1]?.lower ?? '') && words[at - 1]!.sentence === word.sentence;
+    const before = owned ? words[at - 2] : words[at - 1];
+    if (!id) return;
     if (names.some((m) => m.start <= word.start && m.end >= word.end)) return;
+    // ("our square account", "my front inbox": a thing only a product has, whosever it is.)
+    if (owned && next?.sentence === word.sentence && ACCOUNT_WORDS.has(next.lower)) {
+      found.push({ id, start: word.start, end: word.end, via: 'name', read: true });
+      return;
+    }
+    if (!before || before.sentence !== word.sentence || !PLACING.has(before.lower)) return;
     if (IDIOMS.has(`${before.lower} ${word.lower}`)) return;
     // ("instead of Slack", "not to slack": named to be left out.)
     if (words.slice(Math.max(0, at - 3), at).some((w) => NEGATORS.has(w.lower))) return;

@@ -589,7 +589,9 @@ export function findUnknownServices(
       // where it is kept, "reminders in Apple Reminders".)
       (['to', 'as', 'into'].includes(words[i - 1]?.lower ?? '') &&
         words.slice(Math.max(0, i - 7), i).some((w) => STAGE_WORDS.has(w.lemma))) ||
-      /(?:ish|ese|ian|ic)$/.test(first.lower);
+      // ("in Arabic", "to Icelandic": a word of a people or a language, which dictionaries know;
+      // "in Routific" is a product.)
+      (first.known && /(?:ish|ese|ian|ic)$/.test(first.lower));
     const properAfterPrep =
       !startsSentence && /^[A-Z]/.test(first.value) && PLACE_PREPS.has(prepBefore) && !labelled;
     let j = i;

@@ -35,7 +35,7 @@ export const CONTENT_CASES: readonly CorpusCase[] = [
   ),
   item(
     'When a new page is created in our Notion content calendar, draft social posts for LinkedIn and X and add them under the page',
-    ['notion'],
+    ['notion', 'linkedin', 'x'],
     on('notion', 'page.created'),
     CONTENT,
   ),
@@ -119,7 +119,7 @@ export const CONTENT_CASES: readonly CorpusCase[] = [
   ),
   item(
     "Marketing would like an automated content pipeline. Each Wednesday at 10:00, the agent reads our blog's RSS feed, selects the article with the most potential, writes a LinkedIn post and an X post about it, and saves both as drafts in Notion for approval by the marketing lead before anything is published.",
-    ['rss', 'notion'],
+    ['rss', 'linkedin', 'x', 'notion'],
     cron('0 10 * * 3'),
     CONTENT,
   ),

@@ -85,7 +85,7 @@ export const FRESH_CASES: readonly CorpusCase[] = [
   ),
   item(
     'Draft three LinkedIn post ideas about our new feature and email them to me for review',
-    ['email'],
+    ['linkedin', 'email'],
     MANUAL,
     'Content Creation',
   ),
