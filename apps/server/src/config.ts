@@ -3,7 +3,7 @@ import path from 'node:path';
 import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { modelConfigFromEnv, type ModelConfig, type SandboxSetting } from '@spoke/agents';
-import { AGENT_EMAILS_PER_DAY_DEFAULT } from '@spoke/shared';
+import { AGENT_EMAILS_PER_DAY_DEFAULT, withoutTrailingSlash } from '@spoke/shared';
 import { ConfigError } from './config/config-error.ts';
 import { emptyToUndefined, optionalString, optionalUrl } from './config/env-values.ts';
 import { DEFAULT_RATE_LIMITS, scaleLimits, type RateLimits } from './config/rate-limits.ts';
@@ -180,7 +180,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   } catch (err) {
     throw new ConfigError(`Invalid environment:\n  - ${(err as Error).message}`);
   }
-  const appUrl = (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
+  const appUrl = withoutTrailingSlash(e.APP_URL ?? `http://localhost:${e.PORT}`);
   return {
     port: e.PORT,
     host: e.HOST,

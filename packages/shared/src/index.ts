@@ -274,3 +274,4 @@ export {
 export * from './agent-plan.ts';
 export * from './registry-mirrors.ts';
 export { isUuid } from './uuid.ts';
+export { withoutTrailingSlash } from './url.ts';

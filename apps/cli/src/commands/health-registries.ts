@@ -4,6 +4,7 @@ import { checkHealth, healthEndpoint, readHealth, writeHealth } from '../registr
 import { getJson } from '../registry/http.ts';
 import { localRegistryPath, readLocalRegistry } from '../registry/local-file.ts';
 import { monotonicMs } from '../util/time.ts';
+import { withoutTrailingSlash } from '@spoke/shared/url';
 
 export type RegistryHealth = {
   name: string;
@@ -40,7 +41,7 @@ async function checkOne(registry: RegistryEntry, timeoutMs: number): Promise<Reg
     return { ...base, status: 'skipped', detail: 'health check disabled' };
   }
   const endpoint =
-    healthEndpoint(registry) ?? `${registry.url.replace(/\/+$/, '')}/v0.1/servers?limit=1`;
+    healthEndpoint(registry) ?? `${withoutTrailingSlash(registry.url)}/v0.1/servers?limit=1`;
   if (registry.healthCheck) {
     const record = await checkHealth(endpoint, timeoutMs);
     const detail = record.ok ? `${record.status} in ${record.ms} ms` : (record.error ?? 'failed');

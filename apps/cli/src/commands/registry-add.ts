@@ -7,6 +7,7 @@ import type { RegistryEntry, RegistryType } from '../config/global-schema.ts';
 import type { CommandContext } from '../context.ts';
 import { usageError } from '../errors.ts';
 import type { TrustLevel } from '../policy/types.ts';
+import { withoutTrailingSlash } from '@spoke/shared/url';
 
 export type RegistryAddOptions = CommandContext & {
   name: string;
@@ -44,7 +45,7 @@ function location(url: string, type: RegistryType, cwd: string): string {
   if (!http)
     throw usageError(`a ${type} registry needs an http:// or https:// URL, got "${url}"`, HINT);
   try {
-    return new URL(url).href.replace(/\/+$/, '');
+    return withoutTrailingSlash(new URL(url).href);
   } catch {
     throw usageError(`invalid URL "${url}"`, HINT);
   }

@@ -18,6 +18,7 @@ import { accounts, openSecretStore, type SecretStore } from '../secrets/store.ts
 import type { ClientCredentials } from './launch.ts';
 import { exchangeIdToken, IdentityProviderError, JWT_BEARER_GRANT } from './identity-provider.ts';
 import { readSignIn, type StoredSignIn } from './oauth.ts';
+import { withoutTrailingSlash } from '@spoke/shared/url';
 
 type MachineSignIn = NonNullable<StoredSignIn['machine']>;
 
@@ -149,7 +150,7 @@ export class ClientCredentialsSignIn implements OAuthClientProvider {
     // The grant names the authorization server by its issuer, which must be the address the
     // client is bound to (RFC 8414): metadata naming another would get a grant for that one.
     const { server, issuer = server, resource } = this.grantFor;
-    if (issuer.replace(/\/+$/, '') !== server.replace(/\/+$/, '')) {
+    if (withoutTrailingSlash(issuer) !== withoutTrailingSlash(server)) {
       throw new IdentityProviderError(
         idp.issuer,
         `the metadata of the authorization server ${server} names another issuer (${issuer}): the ID token was not exchanged`,

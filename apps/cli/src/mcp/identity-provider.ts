@@ -4,6 +4,7 @@ import {
 } from '@modelcontextprotocol/sdk/client/auth.js';
 import { fetchWithinOrigin } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { IdentityProvider } from './launch.ts';
+import { withoutTrailingSlash } from '@spoke/shared/url';
 
 /** The grant an authorization server is asked for with the identity provider's grant (RFC 7523). */
 export const JWT_BEARER_GRANT = 'urn:ietf:params:oauth:grant-type:jwt-bearer';
@@ -23,7 +24,7 @@ export class IdentityProviderError extends Error {
   }
 }
 
-const sameIssuer = (a: string, b: string) => a.replace(/\/+$/, '') === b.replace(/\/+$/, '');
+const sameIssuer = (a: string, b: string) => withoutTrailingSlash(a) === withoutTrailingSlash(b);
 
 /** Why a request to the identity provider got no answer, in a few words. */
 const unreachable = (err: unknown) =>
@@ -53,7 +54,7 @@ type TokenEndpoint = { url: string; authMethods: string[] };
  */
 async function tokenEndpoint(idp: IdentityProvider): Promise<TokenEndpoint> {
   if (idp.tokenEndpoint) return { url: idp.tokenEndpoint, authMethods: [] };
-  const url = `${idp.issuer.replace(/\/+$/, '')}/.well-known/openid-configuration`;
+  const url = `${withoutTrailingSlash(idp.issuer)}/.well-known/openid-configuration`;
   let metadata: {
     issuer?: unknown;
     token_endpoint?: unknown;

@@ -1,6 +1,7 @@
 import type { RegistryEntry } from '../config/global-schema.ts';
 import { CliError, failure } from '../errors.ts';
 import { postJson } from '../registry/http-post.ts';
+import { withoutTrailingSlash } from '@spoke/shared/url';
 
 type Answer = { status: number; body: unknown };
 
@@ -75,7 +76,7 @@ export async function sendToRegistry(
   const what = `${document.name} ${document.version}`;
   let answer;
   try {
-    answer = await postJson(`${registry.url.replace(/\/+$/, '')}/v0.1/publish`, document, {
+    answer = await postJson(`${withoutTrailingSlash(registry.url)}/v0.1/publish`, document, {
       timeoutMs,
       headers: { authorization: `Bearer ${token}` },
     });

@@ -3,9 +3,11 @@ import { authHeaders } from './auth.ts';
 import { RequestError, getJson } from './http.ts';
 import { toListItem } from './server-meta.ts';
 import type { ListItem } from './types.ts';
+import { withoutTrailingSlash } from '@spoke/shared/url';
 
 /** What every HTTP registry speaks: the official MCP registry's read API, v0.1. */
-const serversUrl = (registry: RegistryEntry) => `${registry.url.replace(/\/+$/, '')}/v0.1/servers`;
+const serversUrl = (registry: RegistryEntry) =>
+  `${withoutTrailingSlash(registry.url)}/v0.1/servers`;
 
 type Page = { items: ListItem[]; nextCursor: string | null };
 
@@ -107,7 +109,7 @@ export async function reportInstall(
   timeoutMs: number,
 ): Promise<void> {
   if (!/^https?:\/\//.test(registryUrl)) return;
-  const base = `${registryUrl.replace(/\/+$/, '')}/v0.1/servers`;
+  const base = `${withoutTrailingSlash(registryUrl)}/v0.1/servers`;
   await getJson(`${base}/${encodeURIComponent(name)}/versions/${encodeURIComponent(version)}`, {
     timeoutMs,
     headers: { ...authHeaders({ url: registryUrl }), 'x-spoke-intent': 'install' },

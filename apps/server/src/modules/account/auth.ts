@@ -9,6 +9,7 @@ import type { Db } from '../../db/client.ts';
 import { schema } from '../../db/schema.ts';
 import { deferredTransactions } from './deferred-transaction.ts';
 import { hashedSessionTokens } from './session-token-hash.ts';
+import { withoutTrailingSlash } from '@spoke/shared';
 
 /** Sessions without "Remember me" last at most this long (better-auth's "don't remember me"). */
 export const SHORT_SESSION_SECONDS = 24 * 60 * 60;
@@ -127,7 +128,7 @@ export function createAuth({ config, db, secret, log, sendResetPassword }: AuthD
                   providerId: 'google',
                   clientId: google.clientId,
                   clientSecret: google.clientSecret,
-                  discoveryUrl: `${google.issuer.replace(/\/+$/, '')}/.well-known/openid-configuration`,
+                  discoveryUrl: `${withoutTrailingSlash(google.issuer)}/.well-known/openid-configuration`,
                   scopes: ['openid', 'email', 'profile'],
                   pkce: true,
                   requireIdTokenVerification: true,

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { ErrorCode } from '@spoke/shared';
+import { ErrorCode, withoutTrailingSlash } from '@spoke/shared';
 import {
   SignInNeededError,
   envLabel,
@@ -142,7 +142,7 @@ export function createOAuthFlows(options: {
   const { credentials } = options;
   const lookup = options.lookup ?? integrationById;
   const now = options.now ?? Date.now;
-  const redirectUrl = `${options.appUrl.replace(/\/+$/, '')}${CALLBACK_PATH}`;
+  const redirectUrl = `${withoutTrailingSlash(options.appUrl)}${CALLBACK_PATH}`;
   const pending = new Map<string, Pending>();
 
   function sweep(userId: string) {

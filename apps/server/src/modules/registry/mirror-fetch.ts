@@ -1,5 +1,10 @@
 import { guardedFetch, NetworkGuardError } from '@spoke/agents';
-import { OFFICIAL_META_KEY, SERVER_STATUSES, type ServerStatus } from '@spoke/shared';
+import {
+  OFFICIAL_META_KEY,
+  SERVER_STATUSES,
+  type ServerStatus,
+  withoutTrailingSlash,
+} from '@spoke/shared';
 import { problemSentence, validateServerJson } from '@spoke/shared/server-json';
 import { findUnstorable, isStorableText } from '../../lib/storable.ts';
 
@@ -116,7 +121,7 @@ export function readEntry(raw: unknown, limits: MirrorLimits): UpstreamEntry | S
 
 /** The address of one page: `updated_since` the cursor, from the upstream's page cursor. */
 export function pageUrl(base: string, pageSize: number, since?: string, cursor?: string): string {
-  const url = new URL(`${base.replace(/\/+$/, '')}/v0.1/servers`);
+  const url = new URL(`${withoutTrailingSlash(base)}/v0.1/servers`);
   url.searchParams.set('limit', String(pageSize));
   if (since) url.searchParams.set('updated_since', since);
   if (cursor) url.searchParams.set('cursor', cursor);

@@ -7,6 +7,7 @@ import {
   type UpstreamCreate,
   type UpstreamPatch,
   isUuid,
+  withoutTrailingSlash,
 } from '@spoke/shared';
 import type { Db } from '../../db/client.ts';
 import { registryServers, registryUpstreams, registryVersions } from '../../db/schema.ts';
@@ -236,7 +237,7 @@ export function createMirrorService(deps: {
         .insert(registryUpstreams)
         .values({
           name: input.name,
-          url: input.url.replace(/\/+$/, ''),
+          url: withoutTrailingSlash(input.url),
           enabled: input.enabled ?? true,
           trustLevel: input.trust_level ?? 'unverified',
           nextSyncAt: new Date(),

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { ErrorCode } from '@spoke/shared';
+import { ErrorCode, withoutTrailingSlash } from '@spoke/shared';
 import { errorBody } from '../../errors.ts';
 
 /**
@@ -37,7 +37,7 @@ export function openToOtherSites(app: FastifyInstance): void {
   for (const address of READS) {
     app.get(`${address}/`, async (request, reply) => {
       const [path = '', query] = request.url.split('?', 2);
-      const bare = path.replace(/\/+$/, '');
+      const bare = withoutTrailingSlash(path);
       return reply.redirect(query === undefined ? bare : `${bare}?${query}`, 308);
     });
   }
