@@ -897,6 +897,30 @@ describe('services named in the description', () => {
     }
   });
 
+  it('reads a product named like a verb done again as the verb when a request opens with it', () => {
+    for (const prompt of [
+      'resend the invoice to the client if unpaid after 7 days',
+      'Resend failed mailchimp campaigns every morning',
+      'check the sheet, then resend any bounced invites',
+    ]) {
+      expect(namedBy(prompt), prompt).not.toContain('resend');
+    }
+    expect(namedBy('resend the invoice to the client if unpaid after 7 days')).toContain('email');
+    for (const prompt of [
+      'send the weekly newsletter with resend every friday',
+      'when Resend reports a bounce, remove the contact in HubSpot',
+    ]) {
+      expect(namedBy(prompt), prompt).toContain('resend');
+    }
+  });
+
+  it('sends by e-mail what goes to a person with no channel named, or by the mail product named', () => {
+    expect(namedBy('send the quote to the customer when I give you the items')).toEqual(['email']);
+    expect(
+      namedBy('write the quote from our price list, then send it by Gmail to the customer'),
+    ).toEqual(['gmail']);
+  });
+
   it('does not take a time, a language of code or an address for a product', () => {
     for (const prompt of [
       'I meet the founders of Brightwave tomorrow morning: pull what we have on them from HubSpot',
@@ -1007,8 +1031,9 @@ describe('descriptions too vague to build from', () => {
     // Terse work: reading through a mailbox, filling in fields of a product not in the catalog.
     'go thru my outlook, every email abt the Henley lease contract -> timeline w/ dates',
     'fill empty product descriptions in salsify for the new SKUs. brand voice = playful',
-    // A conversion is work.
+    // A conversion is work, and so is sending something to someone.
     'make this csv into json',
+    'email the invoice to the client if unpaid after 7 days',
     // Written in another script, with a service named in Latin letters.
     'kintoneの「問い合わせ」アプリに新しいレコードが追加されたら、内容を要約してChatworkのサポートグループに投稿してください。',
   ])('"%s" gets an agent', (prompt) => {

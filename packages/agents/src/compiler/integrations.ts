@@ -2,7 +2,7 @@ import usualNames from './usual-names.json' with { type: 'json' };
 import { INTEGRATIONS, integrationById } from '../catalog/index.ts';
 import { INTENTS } from './intents.ts';
 import { EXACT_NAMES, FUZZY_NAMES, LEXEMES, NOT_TYPOS, type Lexeme } from './lexicon.ts';
-import { analyse, type Word } from './nlp.ts';
+import { analyse, inVocabulary, type Word } from './nlp.ts';
 import { SENDING_VERBS } from './verbs.ts';
 import { DETERMINERS, productWord } from './services.ts';
 import { CALENDAR_WORDS, editDistance, type Token } from './text.ts';
@@ -435,10 +435,12 @@ export function findMentions(
     );
   // "#billing", "@close": a channel's or a person's handle, not a product.
   const handle = (m: Mention) => /[#@]$/.test(text.slice(Math.max(0, m.start - 1), m.start));
+  const again = (m: Mention) => doneAgain(words, m);
   const names = found.filter(
     (mention) =>
       !covered(mention) &&
       !handle(mention) &&
+      !again(mention) &&
       (exact(mention) || !found.some((other) => other.start === mention.start && exact(other))) &&
       (mention.read ||
         !isEverydayWord(common, mention, text) ||
@@ -454,6 +456,42 @@ export function findMentions(
 }
 
 const LIST_MARKS = new Set(['and', 'or', '&', '+', '/', ',']);
+
+/** Words after which a clause starts with its verb when it is a request. */
+const CLAUSE_OPENERS = new Set([
+  'and',
+  'then',
+  ',',
+  ':',
+  ';',
+  '->',
+  '=>',
+  '\u2192',
+  'please',
+  'pls',
+]);
+/** Words a verb's object starts with. */
+const OBJECT_OPENERS = new Set(['DET', 'PRON', 'NUM', 'ADJ']);
+
+/**
+ * A product named like a verb done again ("Resend", "Rerun"), opening a request with its object
+ * after it: "resend the invoice to the client", "Resend failed campaigns" ask for the act, not the
+ * product ("send it with Resend", "Resend bounces" keep the name).
+ */
+function doneAgain(words: readonly Word[], mention: Mention): boolean {
+  const at = words.findIndex((w) => w.start === mention.start && w.end === mention.end);
+  const word = words[at];
+  if (!word || !/^re[a-z]{3,}$/.test(word.lower) || !inVocabulary(word.lower.slice(2)))
+    return false;
+  const before = words[at - 1];
+  const next = words[at + 1];
+  const opens = !before || before.sentence !== word.sentence || CLAUSE_OPENERS.has(before.lower);
+  const object =
+    !!next &&
+    next.sentence === word.sentence &&
+    (OBJECT_OPENERS.has(next.pos) || (next.pos === 'VERB' && /ed$/.test(next.lower)));
+  return opens && object;
+}
 
 /** Things only a product has. */
 const ACCOUNT_WORDS = new Set(['account', 'workspace', 'dashboard', 'inbox', 'api', 'integration']);
@@ -587,7 +625,15 @@ function sendingTo(words: readonly Word[], mentions: readonly Mention[]): Mentio
   const found: Mention[] = [];
   for (let i = 0; i < words.length; i++) {
     const word = words[i]!;
-    if (!['send', 'mail', 'forward', 'deliver'].includes(word.lemma)) continue;
+    // ("email the invoice to the client": the noun as the verb, where a request opens.)
+    const opening =
+      i === 0 ||
+      words[i - 1]!.sentence !== word.sentence ||
+      CLAUSE_OPENERS.has(words[i - 1]!.lower);
+    const verb =
+      ['send', 'resend', 'mail', 'forward', 'deliver'].includes(word.lemma) ||
+      (word.lower === 'email' && opening);
+    if (!verb) continue;
     // "a file a candidate sent us" describes; only a request to send makes a message.
     if (word.lower !== word.lemma && word.lower !== `${word.lemma}s`) continue;
     const sentence = words.filter((w) => w.sentence === word.sentence);
@@ -599,15 +645,22 @@ function sendingTo(words: readonly Word[], mentions: readonly Mention[]): Mentio
         (m) =>
           m.start >= from &&
           m.end <= to &&
-          !/mail|outlook/.test(m.id) &&
+          // (A mailbox is where mail is read, "my Gmail inbox", unless it is what sends: "by Gmail".)
+          (!/mail|outlook/.test(m.id) ||
+            ['by', 'via', 'through', 'using', 'with'].includes(
+              words[words.findIndex((w) => w.start === m.start) - 1]?.lower ?? '',
+            )) &&
           integrationById(m.id)?.category === 'Communication',
       );
     if (channel || mentions.some((m) => m.id === 'email' && m.start >= from && m.end <= to))
       continue;
     const after = words.slice(i + 1, i + 12).filter((w) => w.sentence === word.sentence);
-    const recipient = after.find(
-      (w, k) => RECIPIENTS.has(w.lower) && (k < 4 || after[k - 1]!.lower === 'to'),
-    );
+    // ("send it to me", "send the invoice to the client": after "to", or close by.)
+    const addressed = (k: number) =>
+      after[k - 1]?.lower === 'to' ||
+      (after[k - 2]?.lower === 'to' &&
+        ['the', 'our', 'my', 'each', 'every', 'a'].includes(after[k - 1]!.lower));
+    const recipient = after.find((w, k) => RECIPIENTS.has(w.lower) && (k < 4 || addressed(k)));
     if (!recipient) continue;
     found.push({ id: 'email', start: word.start, end: word.end, via: 'intent' });
   }

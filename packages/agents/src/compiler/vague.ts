@@ -18,8 +18,12 @@ const TASK_VERBS = new Set(
   debug refactor document prepare organise organize triage merge split dedupe deduplicate convert export
   import show upload download move copy rename archive assign sync add remove notify alert flag
   grade approve invite turn log append save store update delete reply build design fill reconcile
-  chase restart redeploy deploy rotate scale rerun rollback backup renew pause resume`.split(/\s+/),
+  chase restart redeploy deploy rotate scale rerun rollback backup renew pause resume resend`.split(
+    /\s+/,
+  ),
 );
+/** Ways of sending that English uses as verbs: "email the invoice", "text me". */
+const SENDING_BY = new Set(['email', 'e-mail', 'mail', 'text', 'message', 'forward', 'dm', 'ping']);
 /** Verbs that name no work by themselves. */
 const EMPTY_VERBS = new Set(
   `be have do make help want need get try go let discuss talk think know mean like see say automate
@@ -141,7 +145,12 @@ export function questionFor(prompt: string, spec: AgentSpec): string | null {
         (w.lemma === 'go' && ['through', 'thru', 'over'].includes(words[at + 1]?.lower ?? '')) ||
         // "make this csv into json", "turn the notes into a list": a conversion is work.
         (['make', 'turn'].includes(w.lemma) &&
-          words.slice(at + 2, at + 5).some((x) => x.lower === 'into'))) &&
+          words.slice(at + 2, at + 5).some((x) => x.lower === 'into')) ||
+        // "email the invoice to ...", "text me when ...": a way of sending, opening a request with
+        // its object (the tagger reads these as nouns).
+        (SENDING_BY.has(w.lower) &&
+          (at === 0 || words[at - 1]!.sentence !== w.sentence) &&
+          ['DET', 'PRON'].includes(words[at + 1]?.pos ?? ''))) &&
       !emptyObject(at) &&
       !thing(w, at),
   );
