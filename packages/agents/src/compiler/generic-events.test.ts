@@ -710,6 +710,8 @@ describe('services named in the description', () => {
       // Whose it is may stand between; a thing only a product has makes the name too.
       ['whenever somebody buys something on my square, log it in the sheet', 'square'],
       ['when a sale comes in on our square account, post it to #sales', 'square'],
+      ['new file saved to box → summarise it in notion', 'box'],
+      ['WHEN SOMEONE SUBS ON MY KICK CHANNEL SAY THANKS IN CHAT', 'kick'],
       ['move the request to our monday board for the designers', 'monday'],
       ['search X for mentions of our brand every morning', 'x'],
       ['twice a day go through the PRs Renovate opened and approve the patch bumps', 'renovate'],
@@ -887,12 +889,13 @@ describe('services named in the description', () => {
       'order a square table for the office',
       'paint our square blue and post a photo to #office',
       'put the keys in my square box on the desk',
+      'kick off the onboarding for each new hire in BambooHR',
       'we plan to renovate the office kitchen next spring',
       'post the threads of the discussion in our wiki',
     ]) {
       const named = namedBy(prompt);
       expect(named, prompt).not.toContainEqual(
-        expect.stringMatching(/^(?:signal|square|threads|renovate)$/),
+        expect.stringMatching(/^(?:signal|square|threads|renovate|kick)$/),
       );
     }
   });

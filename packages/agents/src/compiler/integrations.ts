@@ -535,7 +535,7 @@ function bareObjects(words: readonly Word[], names: readonly Mention[]): Mention
     const ends =
       !next ||
       next.sentence !== word.sentence ||
-      /^[,.;:!?)]$/.test(next.value) ||
+      /^(?:[,.;:!?)]|->|=>|\u2192)$/.test(next.value) ||
       ['with', 'and', 'or', 'too', 'as'].includes(next.lower);
     if (ends) found.push({ id, start: word.start, end: word.end, via: 'name', read: true });
   });

@@ -186,6 +186,19 @@ export const SOCIAL_INTEGRATIONS: readonly Integration[] = [
     ],
   }),
   known({
+    id: 'kick',
+    name: 'Kick',
+    category: 'Content',
+    description: 'Kick live streams, channels, followers and subscriptions.',
+    website: 'https://kick.com',
+    keywords: ['kick stream', 'kick channel', 'kick streamer'],
+    aliases: ['kick.com'],
+    events: [
+      event('livestream.started', 'Stream went live', ['goes live on kick', 'kick stream starts']),
+      event('channel.subscription.new', 'New subscriber', ['new kick sub', 'new kick subscriber']),
+    ],
+  }),
+  known({
     id: 'vimeo',
     name: 'Vimeo',
     category: 'Content',
