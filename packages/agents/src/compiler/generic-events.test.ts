@@ -890,14 +890,30 @@ describe('services named in the description', () => {
       'paint our square blue and post a photo to #office',
       'put the keys in my square box on the desk',
       'kick off the onboarding for each new hire in BambooHR',
+      'ask each churned customer in HubSpot about their motive for leaving',
       'we plan to renovate the office kitchen next spring',
       'post the threads of the discussion in our wiki',
     ]) {
       const named = namedBy(prompt);
       expect(named, prompt).not.toContainEqual(
-        expect.stringMatching(/^(?:signal|square|threads|renovate|kick)$/),
+        expect.stringMatching(/^(?:signal|square|threads|renovate|kick|motive)$/),
       );
     }
+  });
+
+  it('takes the longest name the catalog knows: a product of a vendor is not the vendor', () => {
+    expect(
+      namedBy('pull recent activity from LinkedIn Sales Navigator and send the AE a brief'),
+    ).toContain('linkedin-sales-navigator');
+    expect(
+      namedBy('pull recent activity from LinkedIn Sales Navigator and send the AE a brief'),
+    ).not.toContain('linkedin');
+    expect(
+      namedBy('when we get a new review on the shopify app store, post it to #reviews'),
+    ).toEqual(expect.arrayContaining(['shopify-app-store', 'slack']));
+    expect(
+      namedBy('when we get a new review on the shopify app store, post it to #reviews'),
+    ).not.toContain('shopify');
   });
 
   it('reads a product named like a verb done again as the verb when a request opens with it', () => {

@@ -389,7 +389,13 @@ function readsAsName(
       !words.slice(Math.max(0, at - 5), at - 1).some((w) => SENDING_VERBS.has(w.lemma))
     )
       return false;
-    if (SERVICE_BEFORE.has(before.lower)) return true;
+    // ("about their motive for leaving": after whose it is, only a word that names its product
+    // nearly every time, "our stripe", is the product by that alone.)
+    if (
+      SERVICE_BEFORE.has(before.lower) &&
+      (!OWNERS.has(before.lower) || USUAL_NAMES.has(word.lower))
+    )
+      return true;
   }
   return false;
 }

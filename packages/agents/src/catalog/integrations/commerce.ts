@@ -635,6 +635,40 @@ export const COMMERCE_INTEGRATIONS: readonly Integration[] = [
     events: [event('parcel.updated', 'Parcel status changed', ['sendcloud parcel status changes'])],
   }),
   known({
+    id: 'motive',
+    name: 'Motive',
+    category: 'Utilities',
+    description:
+      'Motive (formerly KeepTruckin) fleet vehicles, drivers, hours of service and safety events.',
+    website: 'https://gomotive.com',
+    keywords: ['motive fleet', 'motive eld', 'motive dashcam'],
+    aliases: ['keeptruckin', 'gomotive'],
+    events: [
+      event('hos_violation.created', 'Hours-of-service violation', [
+        'motive flags an hours-of-service violation',
+      ]),
+    ],
+  }),
+  known({
+    id: 'routific',
+    name: 'Routific',
+    category: 'Utilities',
+    description: 'Routific delivery route planning: routes, stops and drivers.',
+    website: 'https://www.routific.com',
+    keywords: ['routific', 'routific route'],
+    aliases: ['routific.com'],
+  }),
+  known({
+    id: 'shopify-app-store',
+    name: 'Shopify App Store',
+    category: 'Sales & CRM',
+    description: "Apps listed in the Shopify App Store, with their merchants' reviews.",
+    website: 'https://apps.shopify.com',
+    keywords: ['shopify app store', 'shopify app listing', 'shopify app review'],
+    aliases: ['apps.shopify.com'],
+    events: [event('review.created', 'New app review', ['new review on the shopify app store'])],
+  }),
+  known({
     id: 'onfleet',
     name: 'Onfleet',
     category: 'Utilities',
