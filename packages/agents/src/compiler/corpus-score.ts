@@ -69,8 +69,13 @@ const SAME_ACTIONS: readonly (readonly string[])[] = [
   ['updated', 'changed', 'edited', 'moved', 'status_updated', 'stage_changed'],
   ['replied', 'comment', 'commented', 'answered'],
 ];
+/** The same verb in another form: `publish` and `published`, `create` and `created`. */
+const inflected = (a: string, b: string) =>
+  [`${a}ed`, `${a}d`].includes(b) || [`${b}ed`, `${b}d`].includes(a);
 const sameAction = (a: string, b: string) =>
-  a === b || SAME_ACTIONS.some((group) => group.includes(a) && group.includes(b));
+  a === b ||
+  inflected(a, b) ||
+  SAME_ACTIONS.some((group) => group.includes(a) && group.includes(b));
 
 /**
  * Events match by id, or by their action (as above) and object, compared without separators and
