@@ -131,7 +131,12 @@ function findCues(tokens: readonly Token[]): Cue[] {
     if (cue.words[0] === 'if' && ASKING_VERBS.has(stem(tokens[i - 1]?.lower ?? ''))) return;
     if (cues.some((c) => c.at <= i && i < c.at + Math.max(c.length, 1))) return;
     const length = cue.words.length - (cue.includesNew ? 1 : 0);
-    cues.push({ at: i, length, strong: cue.strong, loose: Boolean(cue.loose) });
+    // "If a client cancels on Calendly, email them": an "if" opening the request says when, as
+    // "when" does.
+    // (Only the first: a later "if" is more often a condition on what the agent does, "... post
+    // it in #platform. If the app is on prod, also page".)
+    const opensRequest = cue.words[0] === 'if' && i === 0;
+    cues.push({ at: i, length, strong: cue.strong, loose: Boolean(cue.loose) || opensRequest });
   });
   return cues;
 }

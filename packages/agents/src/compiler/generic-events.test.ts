@@ -97,10 +97,17 @@ describe('events of any service, read from the sentence', () => {
     ],
     [
       // A participle after the thing describes it when a verb before the thing says what happened.
-      'If the designers leave a comment tagged #copy on a Figma file, reply with three headlines',
+      'Copy help: if the designers leave a comment tagged #copy on a Figma file, reply with three headlines',
       'figma',
       'comment.created',
       'poll',
+    ],
+    [
+      // ... and an "if" opening the request finds the catalog's own event for it.
+      'If the designers leave a comment tagged #copy on a Figma file, reply with three headlines',
+      'figma',
+      'file.comment',
+      'webhook',
     ],
     [
       // The state it goes into; the grammar's verb over the catalog's "created".
@@ -547,6 +554,17 @@ describe('events of any service, read from the sentence', () => {
       compile('Go through every Phabricator diff that landed in March and list the unreviewed ones')
         .trigger,
     ).toEqual({ type: 'manual' });
+  });
+
+  it('reads an "if" that opens the request as "when", and a later one as a condition', () => {
+    expect(
+      compile('if a client cancels on calendly, send them a kind email offering to rebook').trigger,
+    ).toMatchObject({ type: 'event', integration: 'calendly', event: 'invitee.canceled' });
+    expect(
+      compile(
+        'ArgoCD sync failed -> post app name + error in #platform. if the app lives on prod also trigger a pagerduty incident',
+      ).trigger,
+    ).toMatchObject({ type: 'event', integration: 'argocd' });
   });
 
   it('reads a when-clause before a schedule as the event, anything else as the schedule', () => {
