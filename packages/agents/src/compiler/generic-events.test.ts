@@ -730,6 +730,8 @@ describe('services named in the description', () => {
       ['when a sale comes in on our square account, post it to #sales', 'square'],
       ['new file saved to box → summarise it in notion', 'box'],
       ['WHEN SOMEONE SUBS ON MY KICK CHANNEL SAY THANKS IN CHAT', 'kick'],
+      ['move every item on our Monday board that is past due into Overdue', 'monday'],
+      ['Mercury balance + Brex card spend, every morning at 8, as a Slack DM to me', 'mercury'],
       ['move the request to our monday board for the designers', 'monday'],
       ['search X for mentions of our brand every morning', 'x'],
       ['twice a day go through the PRs Renovate opened and approve the patch bumps', 'renovate'],
@@ -830,6 +832,12 @@ describe('services named in the description', () => {
     expect(
       compile('whenever a shift swap is requested in QTime, tell the manager').unavailable,
     ).toEqual([expect.objectContaining({ name: 'QTime' })]);
+    // Four capitals that spell a word, ending their phrase, are a name; not in a shouted text.
+    expect(
+      compile('When a new matter is opened in LEAP, create the client folder').unavailable,
+    ).toEqual([expect.objectContaining({ name: 'LEAP' })]);
+    expect(compile('put the export in TEXT format and email it to me').unavailable).toBe(undefined);
+    expect(namedBy('WHEN A SALE COMES IN ON SHOPIFY POST IT IN CHAT')).not.toContain('chat');
     // A name ending like a people's or a language's is a product when no dictionary knows it.
     expect(compile('plan the deliveries in Routific and text each driver').unavailable).toEqual([
       expect.objectContaining({ name: 'Routific' }),
@@ -909,12 +917,14 @@ describe('services named in the description', () => {
       'put the keys in my square box on the desk',
       'kick off the onboarding for each new hire in BambooHR',
       'ask each churned customer in HubSpot about their motive for leaving',
+      'prepare the slides for the Monday board meeting and share them in #leadership',
+      'remind me to keep a healthy work balance and take breaks',
       'we plan to renovate the office kitchen next spring',
       'post the threads of the discussion in our wiki',
     ]) {
       const named = namedBy(prompt);
       expect(named, prompt).not.toContainEqual(
-        expect.stringMatching(/^(?:signal|square|threads|renovate|kick|motive)$/),
+        expect.stringMatching(/^(?:signal|square|threads|renovate|kick|motive|monday|close)$/),
       );
     }
   });

@@ -201,7 +201,8 @@ const SERVICE_AFTER = new Set(
   sheets calendar pipeline pipelines tasks issues emails data report reports errors incidents logs
   builds deploys deployments exceptions crashes monitors wiki notes databases subscriptions charges
   images containers compose hub clusters pods revenue sales mrr metrics stats numbers traffic
-  webinar webinars meeting meetings call calls recording recordings service services`.split(/\s+/),
+  webinar webinars meeting meetings call calls recording recordings service services balance
+  balances transactions payouts`.split(/\s+/),
 );
 /** Words before it that do the same: "to slack", "in notion", "our sentry". */
 const SERVICE_BEFORE = new Set(

@@ -199,8 +199,9 @@ const OVERRIDES: Readonly<Record<string, { add?: readonly string[]; exact?: read
       // Monday", "from Monday to Friday", "in Monday's meeting").
       exact: [
         /\b(?:in|into|inside|via|using)\s+(?:our\s+|my\s+|the\s+)?[Mm]onday(?=\s+(?:for|and|or|boards?|items?|workspaces?|accounts?)\b|\s*[,.;:!?)]|\s*$)/g,
-        // "items on a monday board": before its own things, after an article or "our".
-        /(?<=\b(?:a|our|the|my|their)\s+)monday(?=\s+(?:boards?|items?|workspaces?)\b)/g,
+        // "items on a monday board", "our Monday board": before its own things, after an article
+        // or "our" (not "the Monday board meeting").
+        /(?<=\b(?:a|our|the|my|their)\s+)[Mm]onday(?=\s+(?:boards?\b(?!\s+meetings?\b)|items?\b|workspaces?\b))/g,
       ],
     },
     'google-sheets': { add: ['google sheet', 'google sheets', 'gsheets', 'google spreadsheet'] },

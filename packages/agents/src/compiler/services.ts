@@ -366,6 +366,9 @@ export function findUnknownServices(
 ): ServiceSpan[] {
   const found: ServiceSpan[] = [];
   const free = (w: Word) => !taken.some((t) => w.start < t.end && w.end > t.start);
+  // A description written in capitals ("WHEN SOMEONE SUBS ON MY CHANNEL ..."): capitals say nothing.
+  const lettered = words.filter((w) => /^[A-Za-z]{2,}$/.test(w.value));
+  const shouting = lettered.filter((w) => /^[A-Z]+$/.test(w.value)).length * 2 > lettered.length;
   // "a healthchecks.io check": a domain is a product's name wherever it stands.
   const domainAt = (w: Word) => {
     const at = words.indexOf(w);
@@ -392,7 +395,8 @@ export function findUnknownServices(
       domainAt(w) ||
       /^(?=.*\d)(?=.*[A-Za-z])[A-Za-z0-9]{2,6}$/.test(w.value)) &&
     !/^\d/.test(w.value) &&
-    !/^[A-Z]{2,4}$/.test(w.value) &&
+    // (Two to four capitals are an abbreviation, "KPI", unless they spell a word: "LEAP".)
+    (!/^[A-Z]{2,4}$/.test(w.value) || (/^[A-Z]{4}$/.test(w.value) && w.known && !shouting)) &&
     !/^[QH][1-4]$/.test(w.value);
   // "via PR Newswire", "in RD Station": an abbreviation opening a name of several words.
   const capsLead = (i: number) =>
@@ -541,8 +545,14 @@ export function findUnknownServices(
     )
       continue;
     // "in PACER": a name in capitals after where things are kept, longer than an abbreviation.
+    // ("in LEAP": four capitals that spell a word are a name, not an abbreviation like "KPI".)
     const capsAfterPrep =
-      /^[A-Z]{5,}$/.test(first.value) &&
+      (/^[A-Z]{5,}$/.test(first.value) ||
+        // (... ending its phrase: "in TEXT format" is a kind of format.)
+        (/^[A-Z]{4}$/.test(first.value) &&
+          first.known &&
+          !(words[i + 1]?.sentence === first.sentence && words[i + 1]!.pos === 'NOUN'))) &&
+      !shouting &&
       ['in', 'from', 'into', 'via', 'through', 'using'].includes(words[i - 1]?.lower ?? '') &&
       text[first.end] !== '.';
     // "Tools: Bloomerang, Google Slides": the products a list says it uses.
@@ -636,6 +646,7 @@ export function findUnknownServices(
     if (
       first.known &&
       !dotted &&
+      !capsAfterPrep &&
       !properAfterPrep &&
       !ownedName &&
       !nextInList &&
