@@ -1,6 +1,7 @@
 import { expect, inject } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { sampleRegistration } from '@spoke/shared/testing';
+import { gotoHydrated } from './browser.ts';
 import { linkFor } from './outbox.ts';
 
 const baseUrl = inject('baseUrl');
@@ -106,9 +107,7 @@ export async function openPage(
     await page.goto(`${baseUrl}/no-such-page`);
     await page.evaluate((token) => localStorage.setItem('token', token), session.token);
   }
-  await page.goto(`${baseUrl}${path}`);
-  // A prerendered page shows its controls before they work: wait until React owns it.
-  await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+  await gotoHydrated(page, `${baseUrl}${path}`);
   return { page, context, errors };
 }
 

@@ -3,7 +3,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { BlogListSchema, envelope } from '@spoke/shared';
 import { adminSession, createAgentInStudio, registerUser, type Session } from './app-session.ts';
 import { expectNoViolations, trackRequests } from './axe-check.ts';
-import { launchBrowser } from './browser.ts';
+import { gotoHydrated, launchBrowser } from './browser.ts';
 import { CONTENT_PAGES } from './content-pages.ts';
 
 // axe-core on every screen of routes.tsx, signed out and signed in, and in its open states
@@ -47,7 +47,7 @@ function screens(session?: Session, width = 1280) {
   return {
     async visit(path: string): Promise<Page> {
       opened ??= await open();
-      await opened.page.goto(`${baseUrl}${path}`);
+      await gotoHydrated(opened.page, `${baseUrl}${path}`);
       return opened.page;
     },
     async close() {
@@ -160,7 +160,7 @@ describe('axe-core, signed-out mobile', () => {
       `/blog/${blogSlug}`,
       '/blog/how-spoke-keeps-accounts-safe',
     ]) {
-      await page.goto(`${baseUrl}${path}`);
+      await gotoHydrated(page, `${baseUrl}${path}`);
       await expectNoViolations(page, `${path} at 390 px`);
     }
     await visitor.close();

@@ -1,7 +1,7 @@
 import { BlogListSchema, envelope, type BlogPostSummary } from '@spoke/shared';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser } from './browser.ts';
+import { gotoHydrated, launchBrowser } from './browser.ts';
 
 const baseUrl = inject('baseUrl');
 const POST = 'the-spoke-cli-in-five-minutes';
@@ -20,7 +20,7 @@ afterAll(async () => {
 async function openPage(path: string): Promise<{ page: Page; context: BrowserContext }> {
   const context = await browser.newContext();
   const page = await context.newPage();
-  await page.goto(`${baseUrl}${path}`);
+  await gotoHydrated(page, `${baseUrl}${path}`);
   return { page, context };
 }
 
@@ -141,7 +141,7 @@ describe('blog post', () => {
     const context = await browser.newContext();
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseUrl });
     const page = await context.newPage();
-    await page.goto(`${baseUrl}/blog/${POST}`);
+    await gotoHydrated(page, `${baseUrl}/blog/${POST}`);
     const block = page.locator('main article [data-code-toolbar]').first().locator('..');
     const copy = block.getByRole('button', { name: 'Copy', exact: true });
     await copy.waitFor();

@@ -1,4 +1,4 @@
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type Browser, type Page, type Response } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 
 export const CHROMIUM_FLAGS = [
@@ -34,4 +34,24 @@ export function browserForFile(): () => Browser {
     if (!browser) throw new Error('The browser is launched before the file’s tests run');
     return browser;
   };
+}
+
+/**
+ * Resolves once the app owns the page: `RootLayout` marks `<html data-hydrated>` after its first
+ * render. A prerendered page shows its links, buttons and fields before they work (its script
+ * loads after the first paint), so a test acts on it only after this.
+ */
+export async function waitForHydration(page: Page): Promise<void> {
+  await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+}
+
+/** `page.goto`, then waits until the app owns the page (see `waitForHydration`). */
+export async function gotoHydrated(
+  page: Page,
+  url: string,
+  options?: Parameters<Page['goto']>[1],
+): Promise<Response | null> {
+  const response = await page.goto(url, options);
+  await waitForHydration(page);
+  return response;
 }

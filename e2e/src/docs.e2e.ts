@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser } from './browser.ts';
+import { gotoHydrated, launchBrowser } from './browser.ts';
 
 const baseUrl = inject('baseUrl');
 const docsDir = path.resolve(import.meta.dirname, '../../content/docs');
@@ -64,9 +64,7 @@ async function openPage(url: string, options: BrowserContextOptions = {}) {
   page.on('console', (message) => {
     if (message.type() === 'error') errors.push(message.text());
   });
-  await page.goto(`${baseUrl}${url}`);
-  // A prerendered page shows its controls before they work: wait until React owns it.
-  await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+  await gotoHydrated(page, `${baseUrl}${url}`);
   return { page, context, errors };
 }
 
@@ -245,7 +243,7 @@ describe('docs section page', () => {
     await expect.poll(async () => (await heading.boundingBox())?.y ?? -1).toBeGreaterThanOrEqual(0);
     expect((await heading.boundingBox())!.y).toBeLessThan(300);
 
-    await page.goto(`${baseUrl}/app/docs/commands/servers#spoke-update`);
+    await gotoHydrated(page, `${baseUrl}/app/docs/commands/servers#spoke-update`);
     const update = page.locator('h2#spoke-update');
     await expect.poll(async () => (await update.boundingBox())?.y ?? -1).toBeGreaterThanOrEqual(0);
     expect((await update.boundingBox())!.y).toBeLessThan(300);
@@ -304,9 +302,9 @@ describe('docs paths', () => {
     await h1(page)
       .filter({ hasText: tabContent('overview').title! })
       .waitFor();
-    await page.goto(`${baseUrl}/app/docs/docs/what-is-spoke`);
+    await gotoHydrated(page, `${baseUrl}/app/docs/docs/what-is-spoke`);
     await page.waitForURL(/\/app\/docs\/overview\/what-is-spoke$/);
-    await page.goto(`${baseUrl}/docs`);
+    await gotoHydrated(page, `${baseUrl}/docs`);
     await page.waitForURL(/\/app\/docs$/);
     await h1(page).filter({ hasText: 'Spoke CLI Documentation' }).waitFor();
     await context.close();
@@ -327,11 +325,11 @@ describe('docs paths', () => {
       .click();
     await page.waitForURL(/\/dev\/commands\/running-and-serving$/);
     await h1(page).filter({ hasText: 'Running and serving' }).waitFor();
-    await page.goto(`${baseUrl}/dev`);
+    await gotoHydrated(page, `${baseUrl}/dev`);
     await h1(page).filter({ hasText: 'Spoke CLI Documentation' }).waitFor();
-    await page.goto(`${baseUrl}/dev/billing`);
+    await gotoHydrated(page, `${baseUrl}/dev/billing`);
     await h1(page).filter({ hasText: 'Coming Soon' }).waitFor();
-    await page.goto(`${baseUrl}/dev/a/b/c`);
+    await gotoHydrated(page, `${baseUrl}/dev/a/b/c`);
     await page.waitForURL(/\/dev$/);
     expect(errors).toEqual([]);
     await context.close();

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { registerUser, type Session } from './app-session.ts';
-import { launchBrowser } from './browser.ts';
+import { gotoHydrated, launchBrowser } from './browser.ts';
 import { CONTENT_PAGES, routesSource } from './content-pages.ts';
 
 // Every answer of the real server, pages and API alike, carries the CSP and the security headers;
@@ -184,7 +184,7 @@ describe('the CSP in Chromium', () => {
     await page.goto(`${baseUrl}/no-such-page`);
     await page.evaluate((token) => localStorage.setItem('token', token), session.token);
     for (const screen of ['/', '/pricing', '/app/docs/commands/workspaces', '/app/dashboard']) {
-      await page.goto(`${baseUrl}${screen}`, { waitUntil: 'networkidle' });
+      await gotoHydrated(page, `${baseUrl}${screen}`, { waitUntil: 'networkidle' });
       await page.locator('h1').first().waitFor();
     }
     expect(violations).toEqual([]);

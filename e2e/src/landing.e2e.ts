@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser } from './browser.ts';
+import { gotoHydrated, launchBrowser } from './browser.ts';
 
 const baseUrl = inject('baseUrl');
 const FIRST_PROMPT =
@@ -46,7 +46,7 @@ describe('landing page', () => {
     const page = await browser.newPage();
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
-    await page.goto(baseUrl);
+    await gotoHydrated(page, baseUrl);
     await page.getByRole('heading', { level: 1, name: /plain language/ }).waitFor();
     const claims = await page
       .locator('dl > div')
@@ -79,7 +79,7 @@ describe('landing page', () => {
 
   it('types the samples out, holds them, erases them and moves on', async () => {
     const page = await browser.newPage();
-    await page.goto(baseUrl);
+    await gotoHydrated(page, baseUrl);
     await page.getByTestId('prompt-demo-text').waitFor();
     // The terminal's first command is short: it is typed, held with its output, and erased
     // long before the first prompt is.
@@ -121,7 +121,7 @@ describe('landing page', () => {
   it('shows the first samples whole and still under reduced motion', async () => {
     const context = await browser.newContext({ reducedMotion: 'reduce' });
     const page = await context.newPage();
-    await page.goto(baseUrl);
+    await gotoHydrated(page, baseUrl);
     // The prerendered page holds the demo before the app has hydrated it; then it is whole.
     await expect.poll(() => promptText(page), { timeout: 15_000 }).toBe(FIRST_PROMPT);
     expect(await commandText(page)).toBe(FIRST_COMMAND);
@@ -133,7 +133,7 @@ describe('landing page', () => {
 
   it('reads each example once to assistive technology, not as it is typed', async () => {
     const page = await browser.newPage();
-    await page.goto(baseUrl);
+    await gotoHydrated(page, baseUrl);
     await page.getByTestId('prompt-demo-text').waitFor();
     expect(
       await page.getByText(`Example agent description: ${FIRST_PROMPT}`, { exact: true }).count(),

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { registerUser, type Session } from './app-session.ts';
-import { browserForFile } from './browser.ts';
+import { browserForFile, gotoHydrated } from './browser.ts';
 
 const baseUrl = inject('baseUrl');
 const browser = browserForFile();
@@ -74,7 +74,7 @@ describe('cumulative layout shift', () => {
         }
         await context.addInitScript(observeShifts);
         const page = await context.newPage();
-        await page.goto(`${baseUrl}${path}`);
+        await gotoHydrated(page, `${baseUrl}${path}`);
         const shifts = await shiftsOf(page);
         await context.close();
         const total = shifts.reduce((sum, shift) => sum + shift.value, 0);

@@ -1,7 +1,7 @@
 import { BlogListSchema, envelope } from '@spoke/shared';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser } from './browser.ts';
+import { gotoHydrated, launchBrowser } from './browser.ts';
 
 const baseUrl = inject('baseUrl');
 let browser: Browser;
@@ -36,7 +36,7 @@ describe('Markdown in the browser', () => {
     });
 
     for (const slug of slugs) {
-      await page.goto(`${baseUrl}/blog/${slug}`);
+      await gotoHydrated(page, `${baseUrl}/blog/${slug}`);
       await page.locator('main article h1').waitFor();
       await page.locator('main article [data-code-toolbar]').first().waitFor();
       const found = await page.evaluate(() => {

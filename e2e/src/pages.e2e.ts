@@ -3,7 +3,7 @@ import path from 'node:path';
 import { sampleRegistration } from '@spoke/shared/testing';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { launchBrowser } from './browser.ts';
+import { gotoHydrated, launchBrowser, waitForHydration } from './browser.ts';
 import { CONTENT_PAGES, pagesDir } from './content-pages.ts';
 
 const baseUrl = inject('baseUrl');
@@ -33,7 +33,7 @@ async function openPage(url: string) {
   page.on('console', (message) => {
     if (message.type() === 'error') errors.push(message.text());
   });
-  await page.goto(`${baseUrl}${url}`);
+  await gotoHydrated(page, `${baseUrl}${url}`);
   return { page, errors };
 }
 
@@ -172,6 +172,54 @@ describe('contact form', () => {
       email: 'grace@example.com',
       topic: 'press',
     });
+  });
+
+  it('before the app has loaded, holds the form: nothing to type that hydrating would drop, nothing sent natively', async () => {
+    const page = await browser.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    // The page and its boot module load; the app's scripts wait until the form has been tried.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/js\/(?!boot-)[^/]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    const opened: string[] = [];
+    page.on('framenavigated', (frame) => {
+      if (frame === page.mainFrame()) opened.push(frame.url());
+    });
+    await page.goto(`${baseUrl}/contact`, { waitUntil: 'domcontentloaded' });
+    await page.evaluate(() => {
+      document.addEventListener('submit', () => {
+        document.documentElement.dataset.submitted = 'true';
+      });
+    });
+    const form = page.getByRole('region', { name: 'Contact form' });
+    const send = page.getByRole('button', { name: 'Send message' });
+    const name = page.getByLabel('Name', { exact: true });
+    expect(await form.locator('input, select, textarea, button').count()).toBe(5);
+    expect(await form.locator(':enabled').count()).toBe(0);
+    // A click on the (disabled) button submits nothing: natively, a GET that would put the
+    // message in the address.
+    await send.click({ force: true });
+    const html = page.locator('html');
+    expect(await html.getAttribute('data-submitted')).toBeNull();
+    expect(await html.getAttribute('data-hydrated')).toBeNull();
+
+    release();
+    await waitForHydration(page);
+    await name.fill('Ada Lovelace');
+    await page.getByLabel('Email', { exact: true }).fill('ada@example.com');
+    await page.getByLabel('Topic', { exact: true }).selectOption('support');
+    await page.getByLabel('Message', { exact: true }).fill('Typed once the app had loaded.');
+    await send.click();
+    await page.getByRole('heading', { name: 'Message sent' }).waitFor();
+    expect(await page.getByText('ada@example.com').count()).toBe(1);
+    // Only the page's own address: no native submission's `/contact?name=…` in between.
+    expect(new Set(opened)).toEqual(new Set([`${baseUrl}/contact`]));
+    expect(errors).toEqual([]);
+    await page.close();
   });
 });
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { PLANS, YEARLY_SAVING_PERCENT } from '@spoke/shared';
-import { launchBrowser } from './browser.ts';
+import { gotoHydrated, launchBrowser } from './browser.ts';
 
 const baseUrl = inject('baseUrl');
 const usd = (n: number) => `$${n.toLocaleString('en-US')}`;
@@ -34,7 +34,7 @@ describe('pricing page', () => {
     const page = await browser.newPage();
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
-    await page.goto(`${baseUrl}/pricing`);
+    await gotoHydrated(page, `${baseUrl}/pricing`);
     await page.getByRole('heading', { level: 1, name: 'Pricing' }).waitFor();
     expect(await page.getByRole('article').count()).toBe(6);
     expect(await card(page, 'Builder').getByText('Most Popular').count()).toBe(1);
@@ -74,7 +74,7 @@ describe('pricing page', () => {
 
   it('sends Enterprise to sales and plans to registration', async () => {
     const page = await browser.newPage();
-    await page.goto(`${baseUrl}/pricing`);
+    await gotoHydrated(page, `${baseUrl}/pricing`);
     const enterprise = card(page, 'Enterprise');
     await enterprise.waitFor();
     expect(await enterprise.getByText('Custom pricing').count()).toBe(1);
@@ -91,7 +91,7 @@ describe('pricing page', () => {
 
   it('opens and closes FAQ answers from the keyboard', async () => {
     const page = await browser.newPage();
-    await page.goto(`${baseUrl}/pricing`);
+    await gotoHydrated(page, `${baseUrl}/pricing`);
     const question = page.getByRole('button', {
       name: 'What happens when I hit the Free plan limits?',
     });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { adminSession, openPage as open, registerUser } from './app-session.ts';
-import { launchBrowser } from './browser.ts';
+import { gotoHydrated, launchBrowser } from './browser.ts';
 
 const baseUrl = inject('baseUrl');
 
@@ -313,7 +313,7 @@ describe('routes and guards', () => {
       ['/app', '/app/dashboard'],
       ['/app/profile', '/app/settings'],
     ] as const) {
-      await page.goto(`${baseUrl}${from}`);
+      await gotoHydrated(page, `${baseUrl}${from}`);
       await page.waitForURL(`${baseUrl}${to}`);
     }
     await context.close();
@@ -324,7 +324,7 @@ describe('routes and guards', () => {
     await page.getByRole('heading', { level: 1, name: 'Quick Start' }).waitFor();
     expect(page.url()).toBe(`${baseUrl}/app/docs/quick-start`);
     expect(await page.title()).toBe('Quick Start · Docs · Spoke');
-    await page.goto(`${baseUrl}/dev/commands`);
+    await gotoHydrated(page, `${baseUrl}/dev/commands`);
     await page.getByRole('heading', { level: 1, name: 'Commands' }).waitFor();
     expect(page.url()).toBe(`${baseUrl}/dev/commands`);
     await context.close();

@@ -6,7 +6,7 @@ import {
   type StripeStandIn,
 } from '../../apps/server/src/modules/billing/testing/stripe-stand-in.ts';
 import { adminSession, openPage, registerUser } from './app-session.ts';
-import { browserForFile } from './browser.ts';
+import { browserForFile, gotoHydrated } from './browser.ts';
 import { startServer, type RunningServer } from './server.ts';
 
 const baseUrl = inject('baseUrl');
@@ -112,7 +112,7 @@ describe('upgrade through Stripe Checkout', () => {
     page.on('pageerror', (error) => errors.push(error.message));
     await page.goto(`${server.baseUrl}/no-such-page`);
     await page.evaluate((token) => localStorage.setItem('token', token), data.token);
-    await page.goto(`${server.baseUrl}${path}`);
+    await gotoHydrated(page, `${server.baseUrl}${path}`);
     return { page, context, errors };
   }
 

@@ -1,5 +1,6 @@
 import { expect } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { gotoHydrated } from './browser.ts';
 
 /**
  * Script-injection payloads for one field. Each would call `xss('<field>')` if it ever ran, so a
@@ -138,8 +139,7 @@ export async function openProbe(browser: Browser, baseUrl: string, token: string
       // What the previous page did is its own check's business.
       dialogs.length = 0;
       problems.length = 0;
-      await page.goto(`${baseUrl}${path}`);
-      await page.locator('html[data-hydrated]').waitFor({ state: 'attached' });
+      await gotoHydrated(page, `${baseUrl}${path}`);
       await page.locator('h1').first().waitFor();
       if (ready) await ready(page);
       await expectInertHere(fields, path);

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -14,6 +15,10 @@ import { PAGES_DIR, pageFile } from './prerendered-pages.ts';
 // with the route table the browser uses, and writes each page's HTML to dist/pages/. The server
 // sends those files for their address (apps/server/src/plugins/spa.ts); the browser hydrates them
 // (src/main.tsx). Blog posts are answered by the server's own blog routes over content/blog/.
+//
+// A prerendered page fetches nothing beside its HTML but its stylesheet and a small boot module,
+// which loads the app once the page has painted (decision 031): scripts fetched alongside the
+// HTML (the entry, `modulepreload` links) compete with the first paint on a slow network.
 
 const web = path.resolve(import.meta.dirname, '..');
 const repo = path.resolve(web, '../..');
@@ -26,8 +31,8 @@ type Load = (signal: AbortSignal) => Promise<unknown>;
 
 /**
  * In the SSR build, every `import('./x')` or `import('#web/x')` of the app's source notes the
- * module it loads, so a page's HTML can name the browser chunks it needs (modulepreload,
- * stylesheets) before its script asks for them.
+ * module it loads, so a page's HTML can link the stylesheets of the browser chunks it needs before
+ * its script asks for them.
  */
 function trackDynamicImports(): Plugin {
   const src = path.join(web, 'src') + path.sep;
@@ -147,9 +152,11 @@ function loadsRunner(origin: string, blog: BlogServer) {
   };
 }
 
-/** The browser files a module needs, from Vite's manifest: its chunk, static imports and CSS. */
-function chunksOf(manifest: Manifest, sources: Iterable<string>, entry: string) {
-  const scripts = new Set<string>();
+/**
+ * The stylesheets a page's lazy modules need beyond the entry's, from Vite's manifest. Their
+ * scripts are not linked: the app loads them after the first paint (see `bootModule`).
+ */
+function stylesOf(manifest: Manifest, sources: Iterable<string>, entry: string): string[] {
   const styles = new Set<string>();
   const loaded = new Set<string>();
   // What index.html already loads: the entry and its static imports.
@@ -163,12 +170,45 @@ function chunksOf(manifest: Manifest, sources: Iterable<string>, entry: string) 
     const chunk = manifest[key];
     if (!chunk || loaded.has(key)) return;
     loaded.add(key);
-    scripts.add(chunk.file);
     for (const css of chunk.css ?? []) styles.add(css);
     for (const imported of chunk.imports ?? []) visit(imported);
   };
   for (const source of sources) visit(source);
-  return { scripts: [...scripts], styles: [...styles] };
+  return [...styles];
+}
+
+const ENTRY_SCRIPT = /<script type="module" crossorigin src="(\/js\/[^"]+\.js)"><\/script>/;
+
+/**
+ * The module a prerendered page loads instead of the app's entry: it imports the entry once the
+ * page's first contentful paint is on screen (reported after the frame is presented, so the app's
+ * requests start after it), at once in a hidden tab (which paints nothing), and at the latest a
+ * second after the `load` event. Its name carries a hash of its content, as Vite's files do: the
+ * server caches /js/ for a year.
+ */
+function bootModule(template: string): { file: string; code: string } {
+  const entry = ENTRY_SCRIPT.exec(template)?.[1];
+  if (!entry) throw new Error('index.html has no module script for the app');
+  const code = `// Loads the app after the prerendered page's first paint (apps/web/scripts/prerender.ts).
+let started = false;
+const start = () => {
+  if (started) return;
+  started = true;
+  void import(${JSON.stringify(entry)});
+};
+if (document.visibilityState === 'hidden' || typeof PerformanceObserver === 'undefined') {
+  start();
+} else {
+  new PerformanceObserver((list, observer) => {
+    if (list.getEntriesByName('first-contentful-paint').length === 0) return;
+    observer.disconnect();
+    start();
+  }).observe({ type: 'paint', buffered: true });
+  addEventListener('load', () => setTimeout(start, 1000), { once: true });
+}
+`;
+  const hash = createHash('sha256').update(code).digest('base64url').slice(0, 8);
+  return { file: `js/boot-${hash}.js`, code };
 }
 
 const escapeHtml = (text: string) =>
@@ -209,13 +249,16 @@ const scriptJson = (value: unknown) =>
 function pageHtml(
   template: string,
   page: EntryServer.PrerenderedPage,
-  links: { scripts: string[]; styles: string[] },
+  styles: string[],
+  boot: string,
 ): string {
-  const head = [
-    ...links.styles.map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`),
-    ...links.scripts.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
-  ].join('\n    ');
-  let html = template;
+  const head = styles
+    .map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`)
+    .join('\n    ');
+  // The entry and the chunks Vite preloads for it give way to the boot module.
+  let html = template
+    .replace(/\s*<link rel="modulepreload"[^>]*>/g, '')
+    .replace(ENTRY_SCRIPT, () => `<script type="module" crossorigin src="/${boot}"></script>`);
   if (page.title)
     html = html.replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(page.title)}</title>`);
   const description = descriptionOf(page.html);
@@ -226,7 +269,7 @@ function pageHtml(
     );
   }
   if (head) html = html.replace('</head>', `  ${head}\n  </head>`);
-  // Stylesheets first: they hold the first paint, the scripts only the page's interactivity.
+  // Stylesheets first: they hold the first paint.
   const stylesheets = html.match(/<link rel="stylesheet"[^>]*>\s*/g) ?? [];
   for (const link of stylesheets) html = html.replace(link, '');
   html = html.replace(
@@ -261,6 +304,8 @@ const entryFile = await buildEntry();
 const manifestFile = path.join(dist, '.vite/manifest.json');
 const manifest = JSON.parse(await readFile(manifestFile, 'utf8')) as Manifest;
 const template = await readFile(path.join(dist, 'index.html'), 'utf8');
+const boot = bootModule(template);
+await writeFile(path.join(dist, boot.file), boot.code);
 const blog = await blogServer(ORIGIN);
 const runLoads = loadsRunner(ORIGIN, blog);
 
@@ -275,10 +320,10 @@ for (const [index, pathname] of paths.entries()) {
   const page = await entry.renderPage(pathname, runLoads);
   delete (globalThis as Record<string, unknown>)[IMPORTS_GLOBAL];
   if (!page) continue;
-  const links = chunksOf(manifest, imports, 'index.html');
+  const styles = stylesOf(manifest, imports, 'index.html');
   const file = path.join(dist, pageFile(pathname));
   await mkdir(path.dirname(file), { recursive: true });
-  const html = pageHtml(template, page, links);
+  const html = pageHtml(template, page, styles, boot.file);
   checkPage(pathname, html);
   await writeFile(file, html);
   written.push(pathname);

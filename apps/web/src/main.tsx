@@ -2,6 +2,7 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
+import { loadBrandFont } from './app/brand-font.ts';
 import { installChunkReload } from './app/chunk-reload.ts';
 import { AppProvider } from './app/provider.tsx';
 import { routes } from './app/routes.tsx';
@@ -78,4 +79,5 @@ async function start(root: HTMLElement) {
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
+loadBrandFont();
 void start(root);

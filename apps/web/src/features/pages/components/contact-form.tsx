@@ -14,6 +14,7 @@ import { TextField } from '#web/components/text-field.tsx';
 import { isApiError } from '#web/lib/api/api-error.ts';
 import { fieldErrors } from '#web/lib/field-errors.ts';
 import { useAuth } from '#web/lib/auth/use-auth.ts';
+import { useHydrated } from '#web/lib/use-hydrated.ts';
 import { sendContactMessage } from '../api/send-contact-message.ts';
 import { ContactSent } from './contact-sent.tsx';
 import { TextareaField } from './textarea-field.tsx';
@@ -33,6 +34,10 @@ export function ContactForm({ initialTopic }: { initialTopic: ContactTopic | '' 
   const [sending, setSending] = useState(false);
   const [sent, setSent] = useState<Sent | null>(null);
   const form = useRef<HTMLFormElement>(null);
+  // A prerendered form is on screen before the app owns it: until then it is disabled, so nothing
+  // is typed that hydrating would drop, and it is never submitted natively (a GET that would put
+  // the message in the address).
+  const hydrated = useHydrated();
 
   const values: Record<Field, string> = {
     name: edited.name ?? user?.display_name ?? user?.username ?? '',
@@ -94,57 +99,59 @@ export function ContactForm({ initialTopic }: { initialTopic: ContactTopic | '' 
   if (sent) return <ContactSent name={sent.name} email={sent.email} onSendAnother={sendAnother} />;
 
   return (
-    <form ref={form} onSubmit={onSubmit} noValidate className="space-y-5">
-      <h2 className="text-lg font-semibold text-slate-900">Send a message</h2>
-      {failure && <Alert>{failure}</Alert>}
-      <div className="grid gap-5 sm:grid-cols-2">
-        <TextField
-          label="Name"
-          name="name"
-          autoComplete="name"
+    <form ref={form} onSubmit={onSubmit} noValidate>
+      <fieldset disabled={!hydrated} className="min-w-0 space-y-5">
+        <h2 className="text-lg font-semibold text-slate-900">Send a message</h2>
+        {failure && <Alert>{failure}</Alert>}
+        <div className="grid gap-5 sm:grid-cols-2">
+          <TextField
+            label="Name"
+            name="name"
+            autoComplete="name"
+            required
+            value={values.name}
+            error={errors.name}
+            onChange={(event) => change('name', event.target.value)}
+          />
+          <TextField
+            label="Email"
+            name="email"
+            type="email"
+            autoComplete="email"
+            required
+            value={values.email}
+            error={errors.email}
+            onChange={(event) => change('email', event.target.value)}
+          />
+        </div>
+        <SelectField
+          label="Topic"
+          name="topic"
+          placeholder="Choose a topic"
+          options={CONTACT_TOPIC_LABELS}
           required
-          value={values.name}
-          error={errors.name}
-          onChange={(event) => change('name', event.target.value)}
+          value={values.topic}
+          error={errors.topic}
+          onChange={(event) => change('topic', event.target.value)}
         />
-        <TextField
-          label="Email"
-          name="email"
-          type="email"
-          autoComplete="email"
+        <TextareaField
+          label="Message"
+          name="message"
           required
-          value={values.email}
-          error={errors.email}
-          onChange={(event) => change('email', event.target.value)}
+          rows={7}
+          min={CONTACT_MESSAGE_MIN}
+          max={CONTACT_MESSAGE_MAX}
+          value={values.message}
+          error={errors.message}
+          onChange={(event) => change('message', event.target.value)}
         />
-      </div>
-      <SelectField
-        label="Topic"
-        name="topic"
-        placeholder="Choose a topic"
-        options={CONTACT_TOPIC_LABELS}
-        required
-        value={values.topic}
-        error={errors.topic}
-        onChange={(event) => change('topic', event.target.value)}
-      />
-      <TextareaField
-        label="Message"
-        name="message"
-        required
-        rows={7}
-        min={CONTACT_MESSAGE_MIN}
-        max={CONTACT_MESSAGE_MAX}
-        value={values.message}
-        error={errors.message}
-        onChange={(event) => change('message', event.target.value)}
-      />
-      <div className="flex flex-col-reverse gap-3 sm:flex-row sm:items-center sm:justify-between">
-        <p className="text-sm text-slate-600">A person reads every message.</p>
-        <Button type="submit" pending={sending} pendingLabel="Sending...">
-          Send message
-        </Button>
-      </div>
+        <div className="flex flex-col-reverse gap-3 sm:flex-row sm:items-center sm:justify-between">
+          <p className="text-sm text-slate-600">A person reads every message.</p>
+          <Button type="submit" pending={sending} pendingLabel="Sending...">
+            Send message
+          </Button>
+        </div>
+      </fieldset>
     </form>
   );
 }
