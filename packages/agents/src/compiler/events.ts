@@ -1,4 +1,4 @@
-import { INTEGRATIONS } from '../catalog/index.ts';
+import { INTEGRATIONS, integrationById } from '../catalog/index.ts';
 import type { Mention } from './integrations.ts';
 import { findPhrase, phrase, stem, type Phrase, type Token } from './text.ts';
 
@@ -168,6 +168,28 @@ function bestEvent(scope: readonly Token[], mentioned: ReadonlySet<string>, loos
     : candidates;
   pool.sort((a, b) => b.score - a.score || a.order - b.order);
   return pool[0] ?? null;
+}
+
+/** Actions of a thing that already exists: what a "new" thing has not had yet. */
+const CHANGES = /(?:^|_)(?:updated?|changed?|tagged|moved|status_changed|stage_changed)$/;
+
+/**
+ * "new zendesk ticket tagged 'refund'": what the clause calls new is created, whatever else the
+ * words say of it; the service's own event for a created thing of the same kind, when it has one.
+ */
+export function createdInstead(event: EventTrigger): EventTrigger {
+  // ("new" opening the clause or just after its cue: "new X tagged ...", "when a new X ...").
+  if (!/^\W*(?:\w+\s+){0,3}new\b/i.test(event.clause)) return event;
+  const eventId = event.event;
+  const dot = eventId.lastIndexOf('.');
+  if (!CHANGES.test(eventId.slice(dot + 1))) return event;
+  const thing = eventId.slice(0, dot);
+  const created = integrationById(event.integration)?.events.find(
+    (e) =>
+      e.id.startsWith(`${thing}.`) &&
+      /(?:^|_)(?:created?|new|added|opened)$/.test(e.id.slice(dot + 1)),
+  );
+  return created ? { ...event, event: created.id } : event;
 }
 
 /** The event that starts the agent, if the description names one. */

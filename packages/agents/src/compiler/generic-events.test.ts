@@ -556,6 +556,18 @@ describe('events of any service, read from the sentence', () => {
     ).toEqual({ type: 'manual' });
   });
 
+  it('reads a thing the clause calls new as created, whatever else it says of it', () => {
+    for (const prompt of [
+      "new zendesk ticket tagged 'refund' -> look up the order in shopify",
+      "when a new zendesk ticket is tagged 'refund', look up the order in shopify",
+    ]) {
+      expect(compile(prompt).trigger, prompt).toMatchObject({ event: 'ticket.created' });
+    }
+    expect(
+      compile("when a zendesk ticket is tagged 'refund', look up the order in shopify").trigger,
+    ).toMatchObject({ event: 'ticket.updated' });
+  });
+
   it('reads an "if" that opens the request as "when", and a later one as a condition', () => {
     expect(
       compile('if a client cancels on calendly, send them a kind email offering to rebook').trigger,
@@ -832,6 +844,10 @@ describe('services named in the description', () => {
     expect(
       compile('whenever a shift swap is requested in QTime, tell the manager').unavailable,
     ).toEqual([expect.objectContaining({ name: 'QTime' })]);
+    // The kind of product after its name is part of the name.
+    expect(
+      compile('Our game repo lives on Plastic SCM; review each changeset').unavailable,
+    ).toEqual([expect.objectContaining({ name: 'Plastic SCM' })]);
     // Four capitals that spell a word, ending their phrase, are a name; not in a shouted text.
     expect(
       compile('When a new matter is opened in LEAP, create the client folder').unavailable,

@@ -156,6 +156,9 @@ const HEADLINE_MARK = /^(?::|-|->|=>|\u2192|\u2014|\u2013)$/;
 const reports = (w: Word | undefined) =>
   !!w && (w.lower === 'new' || (REPORTING.has(w.lemma) && w.lower.endsWith('s')));
 
+/** Kinds of product written after a product's name: "Capsule CRM", "Plastic SCM". */
+const PRODUCT_KIND = /^(?:CRM|CMS|ERP|LMS|ATS|HRIS|POS|SCM|WMS|TMS|PMS|DMS|MES|EHR|EMR|LIMS)$/;
+
 /** Nouns after a capitalised word that make it a label inside a product: "Blog database". */
 const LABELLED = new Set(
   `folder folders database databases board boards page pages list lists column columns stage tab
@@ -626,7 +629,7 @@ export function findUnknownServices(
       // ("our Capsule CRM", "our game's Steam page")
       (words[j + 1]?.pos === 'NOUN' ||
         newThing ||
-        /^(?:CRM|CMS|ERP|LMS|ATS|HRIS|POS)$/.test(words[j + 1]?.value ?? '')) &&
+        PRODUCT_KIND.test(words[j + 1]?.value ?? '')) &&
       !LABELLED.has(words[j + 1]!.lower) &&
       !NOT_THINGS.has(words[j + 1]!.lemma) &&
       !words.slice(Math.max(0, i - 5), i).some((w) => STAGE_WORDS.has(w.lemma));
@@ -661,8 +664,8 @@ export function findUnknownServices(
       words[j + 1]!.value !== 'I'
     )
       j++;
-    // "Capsule CRM", "Bamboo HRIS": the kind of product is part of its name.
-    if (/^(?:CRM|CMS|ERP|LMS|ATS|HRIS|POS)$/.test(words[j + 1]?.value ?? '')) j++;
+    // "Capsule CRM", "Bamboo HRIS", "Plastic SCM": the kind of product is part of its name.
+    if (PRODUCT_KIND.test(words[j + 1]?.value ?? '')) j++;
     const before = words[i - 1]?.lower ?? '';
     const before2 = words[i - 2]?.lower ?? '';
     const nearPlace = words.slice(Math.max(0, i - 5), i).some((w) => PLACE_OR_PERSON.has(w.lemma));

@@ -1,6 +1,6 @@
 import type { AgentTriggerType } from '@spoke/shared';
 import { integrationById } from '../catalog/index.ts';
-import { findEvent, type EventTrigger } from './events.ts';
+import { createdInstead, findEvent, type EventTrigger } from './events.ts';
 import { findGenericEvent, sameAction } from './generic-events.ts';
 import { analyse, type Word } from './nlp.ts';
 import { spanOf, THINGS, type ServiceSpan } from './services.ts';
@@ -555,7 +555,7 @@ export function readTrigger(
       (generic.integration === catalogEvent.integration &&
         (declared(generic) || overruled(catalogEvent, generic))) ||
       (!named(catalogEvent.integration) && (inClause(catalogEvent) || generic.near)));
-  const event =
+  const chosen =
     (preferGeneric ? generic : (catalogEvent ?? generic)) ??
     // (Not where the text says the user starts it: "on demand, take a ticket number, ...".)
     (schedule || ON_DEMAND.test(text) || BY_HAND.test(text)
@@ -578,6 +578,7 @@ export function readTrigger(
             )
           );
         }));
+  const event = chosen && createdInstead(chosen);
   const byRules = (): TriggerReading => {
     if (INCOMING.some((pattern) => pattern.test(text)) || systemCallsAgent(words)) {
       return { type: 'webhook', schedule: null, event: null, assumptions: [] };

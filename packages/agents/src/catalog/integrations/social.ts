@@ -194,7 +194,11 @@ export const SOCIAL_INTEGRATIONS: readonly Integration[] = [
     keywords: ['kick stream', 'kick channel', 'kick streamer'],
     aliases: ['kick.com'],
     events: [
-      event('livestream.started', 'Stream went live', ['goes live on kick', 'kick stream starts']),
+      event('livestream.started', 'Stream went live', [
+        'goes live on kick',
+        'kick stream starts',
+        'kick stream goes live',
+      ]),
       event('channel.subscription.new', 'New subscriber', ['new kick sub', 'new kick subscriber']),
     ],
   }),
