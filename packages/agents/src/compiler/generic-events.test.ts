@@ -556,6 +556,15 @@ describe('events of any service, read from the sentence', () => {
     ).toEqual({ type: 'manual' });
   });
 
+  it("reads what belongs to an owner as the thing, but not an owner's attribute", () => {
+    expect(
+      compile("When a contractor's contract ends in Deel, post it in #it-ops").trigger,
+    ).toMatchObject({ integration: 'deel', event: 'contract.completed' });
+    expect(
+      compile("when a lead's status is changed in Pipedrive, tell #sales").trigger,
+    ).toMatchObject({ integration: 'pipedrive', event: 'lead.updated' });
+  });
+
   it('reads a thing the clause calls new as created, whatever else it says of it', () => {
     for (const prompt of [
       "new zendesk ticket tagged 'refund' -> look up the order in shopify",

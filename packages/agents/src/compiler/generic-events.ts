@@ -955,6 +955,18 @@ export function findGenericEvent(
         if (k > clause.indexOf(object) && clause[k + 1] && isObject(clause[k + 1]!))
           object = clause[k + 1];
       }
+      // "a contractor's contract ends": the thing is what belongs to the owner named first
+      // (unless it is only an attribute of it, below).
+      if (object) {
+        const owned = clause[clause.indexOf(object) + 2];
+        if (
+          clause[clause.indexOf(object) + 1]?.value.startsWith("'") &&
+          owned &&
+          isObject(owned) &&
+          !ATTRIBUTES.has(owned.lemma)
+        )
+          object = owned;
+      }
       // "a lead's status is changed": the thing is the one the attribute belongs to.
       if (object && ATTRIBUTES.has(object.lemma)) {
         const owner = clause[clause.indexOf(object) - 2];
