@@ -138,6 +138,29 @@ function assumptionsFor(
   return [...new Set(notes)].map((note) => clip(note, 300)).slice(0, 20);
 }
 
+/** What stands between a way of sending and the product that sends: " the patient back from ". */
+const SENT_BY =
+  /^[^.;!?\n]{0,40}\b(?:via|through|thru|using|from|with)\s+(?:our\s+|my\s+|the\s+)?$/i;
+
+/** Whether the mention is written as its product's own name ("Twilio"), not a word for it ("SMS"). */
+const calledByName = (text: string, m: Mention) => {
+  const integration = integrationById(m.id);
+  const written = text.slice(m.start, m.end).toLowerCase();
+  return (
+    m.via === 'name' &&
+    !!integration &&
+    [integration.id, integration.name, ...integration.aliases].some(
+      (name) => name.toLowerCase() === written,
+    )
+  );
+};
+
+/** "(they're in Outlook, not Google Calendar)": a product named to say it is not the one. */
+const negated = (text: string, span: { start: number }) =>
+  /\b(?:not|instead of|rather than)\s+(?:in\s+|on\s+|from\s+|to\s+|via\s+)?$/i.test(
+    text.slice(Math.max(0, span.start - 30), span.start),
+  );
+
 /**
  * Compiles a plain-language description into an agent spec without a model: deterministic,
  * offline and fast. The result always passes `validateSpec`.
@@ -181,7 +204,20 @@ export function compileEmbedded(input: CompileInput, options: CompileOptions = {
         s.start > m.end &&
         /^\s*\(\s*$/.test(text.slice(m.end, s.start)),
     );
-  const kept = mentions.filter((m) => !impliedByEvent(m) && !namedBeside(m));
+  // "send each patient a reminder SMS via ClickSend", "text them back from Weave": a way of
+  // reaching people the words imply gives way to the product named as what sends it.
+  const sentBy = (m: Mention) =>
+    !calledByName(text, m) &&
+    integrationById(m.id)?.category === 'Communication' &&
+    services.some(
+      (s) =>
+        (!s.known || integrationById(s.id)?.provider.kind === 'none') &&
+        s.start > m.end &&
+        SENT_BY.test(text.slice(m.end, s.start)),
+    );
+  const kept = mentions.filter(
+    (m) => !impliedByEvent(m) && !namedBeside(m) && !sentBy(m) && !negated(text, m),
+  );
   const ids = mentionedIds(kept);
   if (trigger.type === 'event' && !ids.includes(trigger.integration))
     ids.unshift(trigger.integration);
@@ -195,7 +231,10 @@ export function compileEmbedded(input: CompileInput, options: CompileOptions = {
       return integration && isRunnable(integration) && callsOut(id);
     })
     .slice(0, 20);
-  const unavailable = unavailableServices(services, trigger);
+  const unavailable = unavailableServices(
+    services.filter((s) => !negated(text, s)),
+    trigger,
+  );
 
   options.onPhase?.('planning');
   const steps = planSteps(text, tokens, mentions, reading).map((step) => ({

@@ -986,6 +986,18 @@ describe('services named in the description', () => {
     }
   });
 
+  it('sends by the product named as what sends, and leaves out a product named as not used', () => {
+    expect(namedBy('every evening send each patient a reminder SMS via ClickSend')).toEqual([
+      'clicksend',
+    ]);
+    expect(namedBy('text the patient back from Weave with our booking link')).toEqual(['weave']);
+    expect(namedBy('send an SMS via Twilio to the on-call')).toEqual(['twilio']);
+    expect(
+      namedBy("send me my first 3 meetings on Telegram (they're in Outlook, not Google Calendar)"),
+    ).not.toContain('google-calendar');
+    expect(namedBy('post it in Teams, not Slack')).toEqual(['microsoft-teams']);
+  });
+
   it('sends by e-mail what goes to a person with no channel named, or by the mail product named', () => {
     expect(namedBy('send the quote to the customer when I give you the items')).toEqual(['email']);
     expect(
