@@ -206,7 +206,9 @@ export function compileEmbedded(input: CompileInput, options: CompileOptions = {
     );
   // "send each patient a reminder SMS via ClickSend", "text them back from Weave": a way of
   // reaching people the words imply gives way to the product named as what sends it.
+  // (Not e-mail: "send the letter through DocuSign" still e-mails it.)
   const sentBy = (m: Mention) =>
+    m.id !== 'email' &&
     !calledByName(text, m) &&
     integrationById(m.id)?.category === 'Communication' &&
     services.some(
