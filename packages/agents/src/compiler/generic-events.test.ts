@@ -954,6 +954,20 @@ describe('services named in the description', () => {
     }
   });
 
+  it('reads the abbreviations teams write for their tools, in capitals', () => {
+    expect(namedBy('new PR in ADO for the Mobile repo → summarise the changes')).toEqual([
+      'azure-devops',
+    ]);
+    expect(namedBy('QB payment received → thank-you email to the client')).toContain('quickbooks');
+    expect(namedBy('when PD fires for the payments service, open a channel in slack')).toContain(
+      'pagerduty',
+    );
+    expect(namedBy('email the PD report to the chief')).not.toContain('pagerduty');
+    expect(namedBy('without further ado, email me the sales report every friday')).not.toContain(
+      'azure-devops',
+    );
+  });
+
   it('takes the longest name the catalog knows: a product of a vendor is not the vendor', () => {
     expect(
       namedBy('pull recent activity from LinkedIn Sales Navigator and send the AE a brief'),

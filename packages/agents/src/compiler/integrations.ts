@@ -452,7 +452,8 @@ export function findMentions(
       (mention.read ||
         !isEverydayWord(common, mention, text) ||
         readsAsName(words, mention, found)) &&
-      !((mention.fuzzy || !asWritten(mention)) && english(mention)),
+      // (A pattern written for its product, "ADO" in capitals, is read as written.)
+      !(!mention.read && (mention.fuzzy || !asWritten(mention)) && english(mention)),
   );
   names.push(...listedNames(words, names));
   names.push(...bareObjects(words, names));

@@ -191,6 +191,15 @@ const OVERRIDES: Readonly<Record<string, { add?: readonly string[]; exact?: read
       ],
     },
     shortcut: { add: ['shortcut.com'], exact: [/\bShortcut\b/g] },
+    // Abbreviations teams write for the tools they live in, in capitals only: "new PR in ADO",
+    // "QB payment received", "when PD fires" (not "the PD" of a police department).
+    'azure-devops': { exact: [/\bADO\b/g] },
+    quickbooks: { exact: [/\bQBO?\b/g] },
+    pagerduty: {
+      exact: [
+        /\bPD\b(?=\s+(?:fires|alerts?|incidents?|pages?|triggers|escalat\w*|on-?call|schedules?)\b)/g,
+      ],
+    },
     'brave-search': { add: ['brave search'], exact: [/\bBrave\b/g] },
     'microsoft-clarity': { add: ['microsoft clarity', 'ms clarity'], exact: [/\bClarity\b/g] },
     monday: {
