@@ -627,9 +627,7 @@ export function findUnknownServices(
         DETERMINERS.has(before1) ||
         newThing) &&
       // ("our Capsule CRM", "our game's Steam page")
-      (words[j + 1]?.pos === 'NOUN' ||
-        newThing ||
-        PRODUCT_KIND.test(words[j + 1]?.value ?? '')) &&
+      (words[j + 1]?.pos === 'NOUN' || newThing || PRODUCT_KIND.test(words[j + 1]?.value ?? '')) &&
       !LABELLED.has(words[j + 1]!.lower) &&
       !NOT_THINGS.has(words[j + 1]!.lemma) &&
       !words.slice(Math.max(0, i - 5), i).some((w) => STAGE_WORDS.has(w.lemma));
