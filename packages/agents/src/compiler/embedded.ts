@@ -9,7 +9,7 @@ import { integrationById } from '../catalog/index.ts';
 import { chooseCategory } from './category.ts';
 import { isValidTimeZone } from '@spoke/shared/schedule';
 import { firstRun } from './restate.ts';
-import { findMentions, mentionedIds, type Mention } from './integrations.ts';
+import { findMentions, mentionedIds, namedAsNotUsed, type Mention } from './integrations.ts';
 import { makeName } from './naming.ts';
 import { analyse } from './nlp.ts';
 import { guardrails, questions } from './notes.ts';
@@ -155,12 +155,6 @@ const calledByName = (text: string, m: Mention) => {
   );
 };
 
-/** "(they're in Outlook, not Google Calendar)": a product named to say it is not the one. */
-const negated = (text: string, span: { start: number }) =>
-  /\b(?:not|instead of|rather than)\s+(?:in\s+|on\s+|from\s+|to\s+|via\s+)?$/i.test(
-    text.slice(Math.max(0, span.start - 30), span.start),
-  );
-
 /**
  * Compiles a plain-language description into an agent spec without a model: deterministic,
  * offline and fast. The result always passes `validateSpec`.
@@ -217,8 +211,13 @@ export function compileEmbedded(input: CompileInput, options: CompileOptions = {
         s.start > m.end &&
         SENT_BY.test(text.slice(m.end, s.start)),
     );
+  // "(they're in Outlook, not Google Calendar)": a product named to say it is not the one.
+  const notUsed = (span: { start: number }) => {
+    const at = tokens.findIndex((token) => token.start === span.start);
+    return at !== -1 && namedAsNotUsed(tokens, at);
+  };
   const kept = mentions.filter(
-    (m) => !impliedByEvent(m) && !namedBeside(m) && !sentBy(m) && !negated(text, m),
+    (m) => !impliedByEvent(m) && !namedBeside(m) && !sentBy(m) && !notUsed(m),
   );
   const ids = mentionedIds(kept);
   if (trigger.type === 'event' && !ids.includes(trigger.integration))
@@ -234,7 +233,7 @@ export function compileEmbedded(input: CompileInput, options: CompileOptions = {
     })
     .slice(0, 20);
   const unavailable = unavailableServices(
-    services.filter((s) => !negated(text, s)),
+    services.filter((s) => !notUsed(s)),
     trigger,
   );
 

@@ -32,12 +32,30 @@ for (const lexeme of LEXEMES) {
 
 /** Words that cancel a mention right after them: "without Slack", "instead of Jira". */
 const NEGATORS = new Set(['without', 'instead', 'except', 'rather', 'excluding']);
+/** Prepositions that may stand between "not" and the name: "not in Google Calendar". */
+const NOT_BEFORE = new Set(['in', 'on', 'from', 'to', 'via']);
 
+/** "without Slack", "instead of Zoom": a product named as left out, read as its name is found. */
 function negated(tokens: readonly Token[], index: number): boolean {
   for (let i = Math.max(0, index - 3); i < index; i++) {
     if (NEGATORS.has(tokens[i]!.lower)) return true;
   }
   return false;
+}
+
+/**
+ * Whether the product named at `index` is named as not used: as above, or after "not" ("(they're
+ * in Outlook, not Google Calendar)"), which is read once every product is found, so that a
+ * product named beside a message still says how it goes ("not gmail/outlook"). ("do not post to
+ * Slack" forbids an act, not Slack.)
+ */
+export function namedAsNotUsed(tokens: readonly Token[], index: number): boolean {
+  const before = tokens[index - 1]?.lower ?? '';
+  return (
+    negated(tokens, index) ||
+    before === 'not' ||
+    (NOT_BEFORE.has(before) && tokens[index - 2]?.lower === 'not')
+  );
 }
 
 function nameMentions(text: string, tokens: readonly Token[]): Mention[] {
