@@ -14,7 +14,7 @@ import { TextField } from '#web/components/text-field.tsx';
 import { isApiError } from '#web/lib/api/api-error.ts';
 import { fieldErrors } from '#web/lib/field-errors.ts';
 import { useAuth } from '#web/lib/auth/use-auth.ts';
-import { useHydrated } from '#web/lib/use-hydrated.ts';
+import { useHydrated } from '#web/prerender/use-hydrated.ts';
 import { sendContactMessage } from '../api/send-contact-message.ts';
 import { ContactSent } from './contact-sent.tsx';
 import { TextareaField } from './textarea-field.tsx';

@@ -2,9 +2,11 @@ import { useEffect, useState } from 'react';
 
 /**
  * Whether the app owns the page: `RootLayout` marks `<html data-hydrated>` once it has rendered.
- * False on the server, and in the browser while a prerendered page is being hydrated.
+ * False on the server, and in the browser while a prerendered page is being hydrated. (Beside
+ * `hydratingPrerender` in state.ts, which stays true for the whole visit: a form the app draws
+ * later, after a link, is the app's from its first render.)
  */
-export function appOwnsPage(): boolean {
+function appOwnsPage(): boolean {
   return typeof document !== 'undefined' && document.documentElement.dataset.hydrated === 'true';
 }
 
