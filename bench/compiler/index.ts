@@ -32,7 +32,14 @@ export const TARGETS = { f1: 0.92, triggerAccuracy: 0.9, categoryAccuracy: 0.85 
 export const P95_TARGET_MS = 20;
 const NOW = new Date('2026-11-21T10:00:00Z');
 /** The frozen held-out sets, oldest first: each written blind by a different writer. */
-const HELD_OUT_SETS = ['heldout', 'heldout-2', 'heldout-3', 'heldout-4', 'heldout-5'] as const;
+const HELD_OUT_SETS = [
+  'heldout',
+  'heldout-2',
+  'heldout-3',
+  'heldout-4',
+  'heldout-5',
+  'heldout-6',
+] as const;
 
 const compile = (prompt: string): CompileOutcome =>
   compileOffline({ prompt, timezone: 'Europe/Berlin', now: NOW });
