@@ -49,6 +49,7 @@ import varied38 from './corpus/varied-38.json' with { type: 'json' };
 import varied39 from './corpus/varied-39.json' with { type: 'json' };
 import varied40 from './corpus/varied-40.json' with { type: 'json' };
 import varied41 from './corpus/varied-41.json' with { type: 'json' };
+import varied42 from './corpus/varied-42.json' with { type: 'json' };
 import type { LabelledCase } from './corpus-score.ts';
 
 export type { CorpusCase, ExpectedTrigger } from './corpus/types.ts';
@@ -127,6 +128,7 @@ export const VARIED_CASES: readonly LabelledCase[] = [
   ...(varied39 as LabelledCase[]),
   ...(varied40 as LabelledCase[]),
   ...(varied41 as LabelledCase[]),
+  ...(varied42 as LabelledCase[]),
 ];
 
 /** Where the compiler's rules and its category model come from. */

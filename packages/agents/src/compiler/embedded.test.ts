@@ -191,3 +191,79 @@ describe('embedded compiler: specs', () => {
     }
   });
 });
+
+describe('embedded compiler: services as people write them', () => {
+  const ids = (prompt: string) => {
+    const spec = compile(prompt, 'Europe/Berlin');
+    return {
+      integrations: spec.integrations.map((i) => i.id),
+      unavailable: (spec.unavailable ?? []).map((u) => u.name),
+      trigger: spec.trigger,
+    };
+  };
+
+  it('reads a typo of a product named where products stand, but not another brand', () => {
+    expect(ids('put the appointment on my google calender').integrations).toContain(
+      'google-calendar',
+    );
+    expect(ids('make a ticket in linaer for the backend team').integrations).toContain('linear');
+    const linearB = ids("pull last week's DORA metrics from LinearB and post them to #eng");
+    expect(linearB.unavailable).toContain('LinearB');
+    expect(linearB.integrations).not.toContain('linear');
+  });
+
+  it('lists a product by the shape of its name and by what it says it will do', () => {
+    expect(ids('Translate our course in TalentLMS into Spanish').unavailable).toEqual([
+      'TalentLMS',
+    ]);
+    expect(
+      ids("Mergify will call this agent's URL when a PR enters the queue").unavailable,
+    ).toEqual(['Mergify']);
+    expect(ids('our Payload CMS will call you with an article id').unavailable).toEqual([
+      'Payload CMS',
+    ]);
+    // People and English words are not products.
+    expect(ids('Sarah will send you a list every Monday').unavailable).toEqual([]);
+    expect(ids('I give you the dates, tell me what clothes to bring').unavailable).toEqual([]);
+    expect(ids('read the Hacker News front page and email me the top 5').unavailable).not.toContain(
+      'Front',
+    );
+  });
+
+  it('does not take words of code for products', () => {
+    for (const prompt of [
+      'on every new pull request in GitHub, look at Dockerfile changes and comment',
+      'check the k8s cluster for pods in CrashLoopBackOff and alert #sre',
+      'when an entry of content type `blogPost` is published in Contentful, write a summary',
+      'when a PR is merged on GitHub, check that the CHANGELOG was touched',
+    ])
+      expect(ids(prompt).unavailable, prompt).toEqual([]);
+  });
+
+  it('reads a product at the head of a line and a board called by its name', () => {
+    expect(ids('linear - every friday 3pm summarise what shipped').integrations).toContain(
+      'linear',
+    );
+    expect(
+      ids("monday board 'Client Requests' - every time a new item is created, assign it").trigger,
+    ).toMatchObject({ type: 'event', integration: 'monday', event: 'item.created' });
+    expect(ids("Monday board meeting 'Q3 plan' prep: summarise the notes").integrations).toEqual(
+      [],
+    );
+  });
+
+  it('reads when as people write it', () => {
+    expect(ids('On PR open in GH: review the diff and comment').trigger).toMatchObject({
+      type: 'event',
+      integration: 'github',
+      event: 'pull_request.opened',
+    });
+    expect(
+      ids('every day at 7 of the morning check the weather and email me').trigger,
+    ).toMatchObject({ type: 'schedule', cron: '0 7 * * *' });
+    // A recurrence written out stands, however much the rest reads like a question.
+    expect(
+      ids('read all the PRs once a week and tell me which ones are safe to merge').trigger,
+    ).toMatchObject({ type: 'schedule', cron: '0 9 * * 1' });
+  });
+});

@@ -165,13 +165,26 @@ export function compileEmbedded(input: CompileInput, options: CompileOptions = {
   const text = normalize(input.prompt);
   const tokens = tokenize(text);
   const words = analyse(text);
-  const mentions = findMentions(text, tokens, words);
+  const found = findMentions(text, tokens, words);
+  const unknown = findUnknownServices(text, words, found);
+  // A name the catalog's matching passed over but resolves to one of its runnable products
+  // ("google calender"): a mention like any other.
+  const mentions = [
+    ...found,
+    ...unknown
+      .filter((s) => {
+        const integration = integrationById(s.id);
+        return !!integration && isRunnable(integration) && integration.provider.kind !== 'builtin';
+      })
+      .map((s): Mention => ({ id: s.id, start: s.start, end: s.end, via: 'name', fuzzy: true })),
+  ].sort((a, b) => a.start - b.start);
   const named: ServiceSpan[] = mentions
     .filter((m) => m.via === 'name' && integrationById(m.id)?.provider.kind !== 'builtin')
     .map(spanOf);
-  const services = [...named, ...findUnknownServices(text, words, mentions)].sort(
-    (a, b) => a.start - b.start,
-  );
+  const services = [
+    ...named,
+    ...unknown.filter((s) => !named.some((n) => n.start === s.start)),
+  ].sort((a, b) => a.start - b.start);
   const reading = readTrigger(text, tokens, mentions, words, services);
   const { zone, note } = resolveTimeZone(input.prompt, input);
   const trigger = buildTrigger(reading, zone);

@@ -78,6 +78,13 @@ const NOMINAL: Readonly<Record<string, string>> = {
   publication: 'publish',
 };
 
+/** Verbs a headline names a happening by: "On PR open:", "on push to main:". */
+const HEADLINE_ACTIONS = new Set(
+  'open opened merge merged push close closed publish published deploy release fail failure'.split(
+    ' ',
+  ),
+);
+
 /** The word with the lemma of its action where the tagger gave none we know. */
 function withActionLemma(w: Word): Word {
   if (NOMINAL[w.lower]) return { ...w, lemma: NOMINAL[w.lower]! };
@@ -477,6 +484,22 @@ function cuesIn(
     else if (
       ['on', 'upon'].includes(w.lower) &&
       words.slice(i + 1, i + 5).some((x) => NOMINAL[x.lower] && x.sentence === w.sentence)
+    )
+      cues.push({ index: i, strong: true });
+    // "On PR open in GH:", "on push to main ->": a headline naming a happening by its verb,
+    // opening the sentence, before a colon, a comma or an arrow.
+    else if (
+      w.lower === 'on' &&
+      (i === 0 || words[i - 1]!.sentence !== w.sentence) &&
+      (() => {
+        const head = words.slice(i + 1, i + 8);
+        const end = head.findIndex((x) => /^(?::|,|->|=>|\u2192)$/.test(x.value));
+        return (
+          end > 0 &&
+          head.slice(0, end).every((x) => x.sentence === w.sentence) &&
+          head.slice(0, Math.min(end, 3)).some((x) => HEADLINE_ACTIONS.has(x.lower))
+        );
+      })()
     )
       cues.push({ index: i, strong: true });
     // "as they come in", "as new ones land": things arriving, named before.

@@ -271,6 +271,9 @@ function readsAsName(
   const names = everydayNames().get(mention.id) ?? new Set<string>();
   if (!names.has(word.lower) && !names.has(word.lower.replace(/s$/, ''))) return false;
   if (next?.lower === 'of') return false;
+  // ("the front page", "the front desk": English's own compounds, in lower case.)
+  if (next && COMPOUNDS.has(`${word.lower} ${next.lower}`) && !/^[A-Z]/.test(word.value))
+    return false;
   // ("in line with", "from scratch": English's own pairs, in lower case.)
   if (before && IDIOMS.has(`${before.lower} ${word.lower}`) && !/^[A-Z]/.test(word.value))
     return false;
@@ -401,10 +404,23 @@ function readsAsName(
       return false;
     // ("plan to renovate the kitchen", "try to close the deal": the verb of an infinitive, not
     // where something is sent, "send it to slack the moment it is done".)
+    // ("what clothes to bring", "how to float it": after a question word, an infinitive.)
     if (
       before.lower === 'to' &&
       word.pos === 'VERB' &&
-      ['DET', 'PRON'].includes(next?.sentence === word.sentence ? next.pos : '') &&
+      !USUAL_NAMES.has(word.lower) &&
+      words
+        .slice(Math.max(0, at - 4), at - 1)
+        .some((w) => ['what', 'which', 'how', 'where', 'whether', 'who'].includes(w.lower))
+    )
+      return false;
+    // ("want to float": nothing after it, or where it ends its clause.)
+    if (
+      before.lower === 'to' &&
+      word.pos === 'VERB' &&
+      (['DET', 'PRON'].includes(next?.sentence === word.sentence ? next.pos : '') ||
+        ((!next || next.sentence !== word.sentence || /^[,.;:!?)]$/.test(next.value)) &&
+          !USUAL_NAMES.has(word.lower))) &&
       !words.slice(Math.max(0, at - 5), at - 1).some((w) => SENDING_VERBS.has(w.lemma))
     )
       return false;
@@ -583,6 +599,16 @@ function everydayProducts(): ReadonlyMap<string, string> {
 }
 
 /** Prepositions with a bare everyday word that English says as they are. */
+/** English compounds an everyday-word name opens: "the HN front page". */
+const COMPOUNDS = new Set([
+  'front page',
+  'front end',
+  'front door',
+  'front desk',
+  'front office',
+  'front line',
+  'front row',
+]);
 const IDIOMS = new Set([
   'from scratch',
   'in line',

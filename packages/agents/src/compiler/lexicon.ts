@@ -179,7 +179,13 @@ const OVERRIDES: Readonly<Record<string, { add?: readonly string[]; exact?: read
     },
     linear: {
       add: ['linear.app', 'linear app'],
-      exact: [/\bLinear\b/g, /\blinear(?= (?:ticket|issue|project|cycle|board|bug|task)s?\b)/g],
+      exact: [
+        /\bLinear\b/g,
+        /\blinear(?= (?:ticket|issue|project|cycle|board|bug|task)s?\b)/g,
+        // "linear - every friday ...", "linear: new issue ->": at the head of a line, what follows
+        // is about it.
+        /(?<=^|\n)linear(?=\s*(?::|-|\u2013|\u2014|->|\u2192)\s)/g,
+      ],
     },
     square: {
       add: ['squareup', 'square pos'],
@@ -211,6 +217,8 @@ const OVERRIDES: Readonly<Record<string, { add?: readonly string[]; exact?: read
         // "items on a monday board", "our Monday board": before its own things, after an article
         // or "our" (not "the Monday board meeting").
         /(?<=\b(?:a|our|the|my|their)\s+)[Mm]onday(?=\s+(?:boards?\b(?!\s+meetings?\b)|items?\b|workspaces?\b))/g,
+        // "monday board 'Client Requests'": a board called by its name.
+        /\b[Mm]onday(?=\s+board\s+['"\u2018\u201c])/g,
       ],
     },
     'google-sheets': { add: ['google sheet', 'google sheets', 'gsheets', 'google spreadsheet'] },

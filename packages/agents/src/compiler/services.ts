@@ -2,7 +2,7 @@ import { INTEGRATIONS } from '../catalog/index.ts';
 import type { Integration } from '../catalog/types.ts';
 import { inVocabulary, type Word } from './nlp.ts';
 import { largeCityNames } from './places.ts';
-import { CALENDAR_WORDS } from './text.ts';
+import { CALENDAR_WORDS, editDistance } from './text.ts';
 import { SENDING_VERBS } from './verbs.ts';
 
 // Services by the names people give them: a catalog entry's id, name and aliases all lead to it,
@@ -156,6 +156,38 @@ const HEADLINE_MARK = /^(?::|-|->|=>|\u2192|\u2014|\u2013)$/;
 const reports = (w: Word | undefined) =>
   !!w && (w.lower === 'new' || (REPORTING.has(w.lemma) && w.lower.endsWith('s')));
 
+/** A word, then capitals or digits: "LinearB", "TalentLMS", "Route4Me", "Mux3". */
+const BRAND_SHAPE = /^[A-Z][a-z]{3,}(?:[A-Z]{1,4}|\d+[A-Za-z]*)$/;
+/**
+ * Words of code, not products: a word in backticks (`blogPost`), a build file ("Dockerfile",
+ * "Jenkinsfile"), a repository's own files ("CHANGELOG", "CODEOWNERS") and the states and kinds
+ * Kubernetes names in one word ("CrashLoopBackOff", "ConfigMap").
+ */
+const codeWord = (w: Word, text: string) =>
+  (text[w.start - 1] === '`' && text[w.end] === '`') ||
+  /^[A-Z][a-z]+file$/.test(w.value) ||
+  // ("our ReadMe changelog": with a capital inside, the product.)
+  (REPOSITORY_FILES.has(w.lower) && !/^[A-Z][a-z]+[A-Z]/.test(w.value)) ||
+  KUBERNETES_WORDS.has(w.lower);
+const REPOSITORY_FILES = new Set(
+  'readme changelog codeowners contributing license licence todo fixme'.split(' '),
+);
+const KUBERNETES_WORDS = new Set(
+  `crashloopbackoff imagepullbackoff errimagepull oomkilled configmap statefulset daemonset
+  replicaset cronjob containercreating`.split(/\s+/),
+);
+/** Verbs of a product calling the agent: "Northflank will hit your URL", "Mergify will call". */
+const CALLING = new Set('call hit ping post send notify trigger fire push'.split(' '));
+/**
+ * "will call this agent's URL", "can ping the webhook": a product saying it will call the agent,
+ * from the word at `at` ("Sarah will send you a list" is a person's doing).
+ */
+const willCall = (words: readonly Word[], at: number) =>
+  ['will', 'can', 'would', 'should'].includes(words[at]?.lower ?? '') &&
+  CALLING.has(words[at + 1]?.lemma ?? '') &&
+  words
+    .slice(at + 2, at + 7)
+    .some((w) => /^(?:url|urls|webhook|webhooks|endpoint|hook|agent)$/.test(w.lower));
 /** Kinds of product written after a product's name: "Capsule CRM", "Plastic SCM". */
 const PRODUCT_KIND = /^(?:CRM|CMS|ERP|LMS|ATS|HRIS|POS|SCM|WMS|TMS|PMS|DMS|MES|EHR|EMR|LIMS)$/;
 
@@ -391,6 +423,7 @@ export function findUnknownServices(
   const nameLike = (w: Word) =>
     free(w) &&
     !CALENDAR_WORDS.has(w.lower.replace(/s$/, '')) &&
+    !codeWord(w, text) &&
     (/^[A-Z][A-Za-z0-9]*(?:\.[a-z]{2,4})?$/.test(w.value) ||
       /^[a-z]+[A-Z][A-Za-z0-9]{2,}$/.test(w.value) ||
       /^[a-z]+\.(?:com|io|so|ai|app|dev|to|co|me|ly|sh|fm|tv|cc|xyz)$/.test(w.value) ||
@@ -571,7 +604,12 @@ export function findUnknownServices(
       const next = words[i + 1];
       const headline =
         !!next && HEADLINE_MARK.test(next.value) && words[i + 2]?.sentence === first.sentence;
-      if (!next || !(productWord(next) || headline || reports(next)) || first.known) continue;
+      if (
+        !next ||
+        !(productWord(next) || headline || reports(next) || willCall(words, i + 1)) ||
+        first.known
+      )
+        continue;
     }
     // Languages are names too, but not of products: "translate it into Spanish".
     if (isLanguage(first.value) && first.known) continue;
@@ -644,9 +682,20 @@ export function findUnknownServices(
       [...taken, ...found].some(
         (t) => t.end <= (words[i - 1]?.start ?? 0) && t.end >= (words[i - 2]?.end ?? 0),
       );
+    // "our Payload CMS", "in Capsule CRM": a capitalised word before the kind of product it is.
+    const kindAfter =
+      !startsSentence &&
+      /^[A-Z][a-z]+$/.test(first.value) &&
+      words[i + 1]?.sentence === first.sentence &&
+      PRODUCT_KIND.test(words[i + 1]!.value) &&
+      // (After whose it is or where things are kept: "the Sales CRM" is a team's.)
+      (['our', 'my', 'their', 'your'].includes(words[i - 1]?.lower ?? '') ||
+        KEPT_IN.has(words[i - 1]?.lower ?? '') ||
+        TOOL_BEFORE.has(words[i - 1]?.lower ?? ''));
     if (
       first.known &&
       !dotted &&
+      !kindAfter &&
       !capsAfterPrep &&
       !properAfterPrep &&
       !ownedName &&
@@ -671,7 +720,7 @@ export function findUnknownServices(
       (TOOL_BEFORE.has(before) && !nearPlace) ||
       // ("the Marketing channel": a label inside a product.)
       (productWord(words[j + 1]) && !labelled) ||
-      (reports(words[j + 1]) && !first.known);
+      ((reports(words[j + 1]) || willCall(words, j + 1)) && !first.known);
     const weak = TOOL_BEFORE_WEAK.has(before) && productWord(words[j + 1]);
     const heading =
       (i === 0 || words[i - 1]!.sentence !== first.sentence) &&
@@ -681,6 +730,8 @@ export function findUnknownServices(
     // in Lisbon", "email it to Priya").
     const plain =
       /^[A-Z]{1,2}[a-z]+(?:[A-Z][a-z]+)?\d*$/.test(first.value) ||
+      // ("LinearB", "TalentLMS", "Route4Me": a brand's capitals or digits after a word.)
+      (!first.known && BRAND_SHAPE.test(first.value)) ||
       j > i ||
       (lowerName(first) && bareAfterPrep);
     const capitalised = words.slice(i, j + 1).every((w) => /^[A-Z]/.test(w.value));
@@ -734,6 +785,7 @@ export function findUnknownServices(
       // "arXiv", "TaxDome", "ClassDojo": capitals inside a word are a brand's.
       // ("QGenda", "RStudio": and two capitals opening a word of lower case.)
       (/^[a-z]+[A-Z]|^[A-Z][a-z]+[A-Z][a-z]|^[A-Z]{2}[a-z]{3,}$/.test(first.value) ||
+        BRAND_SHAPE.test(first.value) ||
         (/^[A-Z][a-z]/.test(first.value) &&
           possessed &&
           !lead.some((l) => PLACE_OR_PERSON.has(l) || ADDRESSING.has(l))));
@@ -781,7 +833,8 @@ export function findUnknownServices(
       !sentInto &&
       !lookedInto &&
       !ownedLower &&
-      !named
+      !named &&
+      !kindAfter
     ) {
       i = j;
       continue;
@@ -854,7 +907,8 @@ export function findUnknownServices(
   // ("on booking-com": a spelling the catalog's matching passed over is still the catalog's.)
   return found
     .map((span) => {
-      const integration = resolveService(span.name)?.integration;
+      const integration =
+        resolveService(span.name)?.integration ?? makersProduct(span.name) ?? misspelt(span.name);
       return integration ? { ...span, id: integration.id } : span;
     })
     .sort((a, b) => a.start - b.start);
@@ -862,6 +916,62 @@ export function findUnknownServices(
 
 /** Makers whose products are called by the maker's name and a word: "Google Photos". */
 const MAKERS = new Set('google microsoft apple amazon adobe zoho aws azure atlassian'.split(' '));
+
+/** One-word names of the catalog's products, five letters or more: what a typo is checked against. */
+let oneWordNames: readonly { integration: Integration; word: string }[] | undefined;
+
+/**
+ * The catalog's product a name found where products stand is one typo away from ("on githb",
+ * "in linaer"): the only one, with the same first letter.
+ */
+function misspelt(name: string): Integration | undefined {
+  const written = name.toLowerCase();
+  // (Written in lower case, as typos are: a capital says the name is meant as written, "Hiver"
+  // is not Hive; nor a word the dictionary knows.)
+  if (!/^[a-z]{5,}$/.test(name) || inVocabulary(written)) return undefined;
+  oneWordNames ??= INTEGRATIONS.flatMap((integration) =>
+    [integration.name, ...integration.aliases]
+      .map((n) => n.toLowerCase())
+      .filter((n) => /^[a-z]{5,}$/.test(n))
+      .map((word) => ({ integration, word })),
+  );
+  const close = oneWordNames.filter(
+    ({ word }) =>
+      word[0] === written[0] &&
+      editDistance(word, written, 1) === 1 &&
+      // A letter left out ("githb") or two swapped ("linaer"), the slips of typing; a letter
+      // changed or added more often makes another name.
+      (written.length === word.length - 1 ||
+        (written.length === word.length &&
+          [...written].filter((c, k) => c !== word[k]).length === 2)),
+  );
+  const ids = new Set(close.map((c) => c.integration.id));
+  return ids.size === 1 ? close[0]!.integration : undefined;
+}
+
+/**
+ * The catalog's product a maker's name and a misspelt or shortened word stand for: "google
+ * calender", "google clasroom", "google cal" (a word's first letters, when only one of the maker's
+ * products starts so).
+ */
+function makersProduct(name: string): Integration | undefined {
+  const [maker, ...rest] = name.toLowerCase().split(/\s+/);
+  const written = rest.join(' ');
+  if (!maker || !MAKERS.has(maker) || written.length < 3) return undefined;
+  const products = INTEGRATIONS.flatMap((integration) =>
+    [integration.name, ...integration.aliases]
+      .map((n) => n.toLowerCase())
+      .filter((n) => n.startsWith(`${maker} `))
+      .map((n) => ({ integration, product: n.slice(maker.length + 1) })),
+  );
+  const close = products.filter(
+    ({ product }) => editDistance(written, product, 2) <= (product.length >= 6 ? 2 : 1),
+  );
+  const begun = products.filter(({ product }) => product.startsWith(written));
+  const pick = close.length ? close : begun;
+  const ids = new Set(pick.map((p) => p.integration.id));
+  return ids.size === 1 ? pick[0]!.integration : undefined;
+}
 
 /** "Tools: Bloomerang, Google Slides", "stack - Bloomerang and Airtable": listed products. */
 function listedTool(words: readonly Word[], index: number): boolean {

@@ -122,9 +122,10 @@ const READERS: readonly Reader[] = [
     }),
   },
   {
-    // "8 in the morning and 8 at night": an hour with its part of the day.
+    // "8 in the morning and 8 at night": an hour with its part of the day ("at 7 of the morning",
+    // as Spanish, Portuguese and French say it).
     pattern:
-      /\b(1[0-2]|[1-9])(?::([0-5]\d))?\s+(?:(in the morning)|(in the afternoon|in the evening|at night|tonight))\b/gi,
+      /\b(1[0-2]|[1-9])(?::([0-5]\d))?\s+(?:((?:in|of) the morning)|((?:in|of) the (?:afternoon|evening|night)|at night|tonight))\b/gi,
     read: (m) => ({
       hour: m[4] ? (Number(m[1]) % 12) + 12 : Number(m[1]) % 12,
       minute: Number(m[2] ?? 0),

@@ -651,8 +651,11 @@ export function readTrigger(
     }
     return { type: 'manual', schedule: null, event: null, assumptions: [] };
   };
-  return settleKind(byRules(), readTriggerType(text, words), { event, schedule });
+  return settleKind(byRules(), readTriggerType(text, words), { event, schedule }, text);
 }
+
+/** Words that open a recurrence: "every", "each", "once a", "twice a". */
+const RECURRENCE = /^(?:every|each|once an?|twice an?|(?:three|3) times an?)\b/i;
 
 /** A clause that says when: "when", "whenever", "as soon as", "each time", "once", "new". */
 const TOLD_WHEN =
@@ -666,6 +669,7 @@ export function settleKind(
   ruled: TriggerReading,
   kind: { label: AgentTriggerType; probability: number },
   found: { event: EventTrigger | null; schedule: ParsedSchedule | null },
+  text = '',
 ): TriggerReading {
   // A call the description spells out ("our POS will send you a webhook") stands.
   // An event read without a word that says "when" ("go through every contact tagged X", "the
@@ -689,8 +693,17 @@ export function settleKind(
       return schedule
         ? { type: 'schedule', schedule, event: null, assumptions: schedule.assumptions }
         : ruled;
-    case 'webhook':
     case 'manual':
+      // A recurrence written out ("once a week", "every Friday", "each morning") is a schedule
+      // however the rest reads.
+      if (
+        ruled.type === 'schedule' &&
+        ruled.schedule &&
+        RECURRENCE.test(text.slice(ruled.schedule.index, ruled.schedule.index + 40))
+      )
+        return ruled;
+      return { type: kind.label, schedule: null, event: null, assumptions: [] };
+    case 'webhook':
       return { type: kind.label, schedule: null, event: null, assumptions: [] };
   }
 }
