@@ -261,6 +261,21 @@ describe('embedded compiler: services as people write them', () => {
     expect(
       ids('every day at 7 of the morning check the weather and email me').trigger,
     ).toMatchObject({ type: 'schedule', cron: '0 7 * * *' });
+    // The happening the verb names, among the service's own events.
+    expect(
+      ids('whenever a new candidate applies to a role in greenhouse, summarise their github')
+        .trigger,
+    ).toMatchObject({ integration: 'greenhouse', event: 'application.created' });
+    expect(
+      ids('when a candidate is hired in greenhouse, create their profile in bamboohr').trigger,
+    ).toMatchObject({ integration: 'greenhouse', event: 'candidate.hired' });
+    expect(
+      ids('whenever a deal in hubspot goes to closed won, create a project in asana').trigger,
+    ).toMatchObject({ integration: 'hubspot', event: 'deal.stage_changed' });
+    expect(ids('Datadog monitor goes into alert → post to #oncall').trigger).toMatchObject({
+      integration: 'datadog',
+      event: 'monitor.alert',
+    });
     // A recurrence written out stands, however much the rest reads like a question.
     expect(
       ids('read all the PRs once a week and tell me which ones are safe to merge').trigger,

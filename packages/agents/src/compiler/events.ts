@@ -30,6 +30,8 @@ type EventPhrase = {
 };
 
 const CREATION = /^(?:created?|opened|added|new)$/;
+/** Stems of the actions that make a thing: what "a new X" is news of. */
+const CREATION_STEMS = new Set(['creat', 'new', 'submit']);
 
 function derivedPhrases(id: string, name: string): string[] {
   const parts = id.split('.').map((part) => part.replace(/_/g, ' '));
@@ -155,11 +157,18 @@ function bestEvent(scope: readonly Token[], mentioned: ReadonlySet<string>, loos
     candidates.push({ ...entry, score: 10 + entry.specificity + bonus });
   }
   if (loose) {
+    // ("applies" and "application": a verb and the noun made of it.)
+    const root = (x: string) => x.replace(/(?:ication|ation|ition|ion|ment|y|i)$/, '');
+    const roots = new Set([...inScope].map(root).filter((r) => r.length >= 4));
+    const present = (x: string) => inScope.has(x) || roots.has(root(x));
+    const fresh = inScope.has('new');
     for (const words of EVENT_WORDS) {
       if (!mentioned.has(words.integration) || !named(words.integration)) continue;
-      const objects = [...words.objects].filter((s) => inScope.has(s)).length;
-      const actions = [...words.actions].filter((s) => inScope.has(s)).length;
+      const objects = [...words.objects].filter(present).length;
+      const actions = [...words.actions].filter(present).length;
       if (objects + actions === 0) continue;
+      // ("a new candidate applies": not the candidate's hiring, which the words do not name.)
+      if (fresh && !actions && ![...words.actions].some((a) => CREATION_STEMS.has(a))) continue;
       candidates.push({ ...words, score: 10 + 2 * objects + actions });
     }
   }

@@ -369,6 +369,17 @@ const OTHER_ACTIONS = [
   'replied',
   'closed',
   'published',
+  // (The states a thing reaches: "a candidate applies" is not the candidate hired.)
+  'hired',
+  'won',
+  'lost',
+  'paid',
+  'shipped',
+  'approved',
+  'rejected',
+  'signed',
+  'stage_changed',
+  'status_changed',
 ];
 
 /** Happenings that undo or break a thing: never the same event as one that makes or changes it. */
@@ -757,7 +768,12 @@ export function findGenericEvent(
       ? { ...w, pos: 'VERB', lemma: 'report' }
       : w;
   };
-  const words = analysed.map(withActionLemma).map(speakingVerb).map(told);
+  // ("a deal goes to Closed Won": moved, as "moves to" is.)
+  const goesTo = (w: Word, at: number, all: readonly Word[]): Word =>
+    w.lemma === 'go' && all[at + 1]?.lower === 'to'
+      ? { ...w, lemma: 'move' }
+      : w;
+  const words = analysed.map(withActionLemma).map(speakingVerb).map(told).map(goesTo);
   const outside = services.filter(
     (s) => !integrationById(s.id) || integrationById(s.id)!.provider.kind !== 'builtin',
   );
