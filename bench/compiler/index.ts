@@ -130,6 +130,11 @@ function accuracyRows(dev: CorpusScore, held: readonly CorpusScore[]): string[][
     row('  of which the type alone', (s) => s.triggerTypeAccuracy),
     row('category accuracy', (s) => s.categoryAccuracy, TARGETS.categoryAccuracy),
     count('named services dropped', (s) => `${s.dropped} of ${s.namedServices}`, '0'),
+    count(
+      'listed as unavailable, not named',
+      (s) => `${s.strayUnavailable} of ${s.unavailableListed}`,
+      '',
+    ),
     count('vague ones asked back', (s) => `${s.questionsAsked} of ${s.vagueCases}`, 'all'),
     count('buildable ones asked back', (s) => String(s.falseQuestions), '0'),
     count('specs failing validateSpec', (s) => String(s.invalid), '0'),

@@ -142,6 +142,8 @@ export type CaseResult = {
   extra: string[];
   /** Named services that are neither integrations nor listed as unavailable. */
   dropped: string[];
+  /** Names listed as services Spoke does not have that the labels do not name (people, labels). */
+  strayUnavailable: string[];
   /** Counted towards integration precision/recall. */
   truePositives: number;
   triggerOk: boolean;
@@ -159,6 +161,9 @@ export type CorpusScore = {
   /** Services the labels name (built-ins aside), and how many of them vanished. */
   namedServices: number;
   dropped: number;
+  /** Entries of the specs' lists of services Spoke does not have, and those the labels lack. */
+  unavailableListed: number;
+  strayUnavailable: number;
   triggerAccuracy: number;
   /** The trigger's type alone (manual, schedule, event, webhook): how much of a miss is detail. */
   triggerTypeAccuracy: number;
@@ -194,7 +199,14 @@ export function namedIn(prompt: string, label: string): boolean {
 }
 
 export function scoreCase(item: LabelledCase, outcome: CompileOutcome): CaseResult {
-  const blank = { missing: [], extra: [], dropped: [], truePositives: 0, issues: [] };
+  const blank = {
+    missing: [],
+    extra: [],
+    dropped: [],
+    strayUnavailable: [],
+    truePositives: 0,
+    issues: [],
+  };
   if (isVague(item)) {
     const asked = isQuestion(outcome);
     return {
@@ -232,12 +244,21 @@ export function scoreCase(item: LabelledCase, outcome: CompileOutcome): CaseResu
       namedIn(item.prompt, label) &&
       ![...got, ...unavailable].some((name) => sameService(name, label)),
   );
+  const strayUnavailable = (spec.unavailable ?? [])
+    .filter(
+      (u) =>
+        !item.integrations.some(
+          (label) => sameService(label, u.id ?? u.name) || sameService(label, u.name),
+        ),
+    )
+    .map((u) => u.name);
   return {
     case: item,
     outcome,
     missing,
     extra,
     dropped,
+    strayUnavailable,
     truePositives: runnable.length - missing.length,
     triggerOk: triggerMatches(spec.trigger, item.trigger),
     categoryOk: spec.category === item.category,
@@ -256,7 +277,11 @@ export function scoreCorpus(
   let falseNegatives = 0;
   let namedServices = 0;
   let dropped = 0;
+  let unavailableListed = 0;
+  let strayUnavailable = 0;
   for (const r of results) {
+    if (!isQuestion(r.outcome)) unavailableListed += (r.outcome.unavailable ?? []).length;
+    strayUnavailable += r.strayUnavailable.length;
     truePositives += r.truePositives;
     falsePositives += r.extra.length;
     falseNegatives += r.missing.length;
@@ -281,6 +306,8 @@ export function scoreCorpus(
     f1: precision + recall ? (2 * precision * recall) / (precision + recall) : 0,
     namedServices,
     dropped,
+    unavailableListed,
+    strayUnavailable,
     triggerAccuracy: share((r) => r.triggerOk),
     triggerTypeAccuracy: share(
       (r) =>

@@ -208,6 +208,13 @@ const STAGE_WORDS = new Set([
   'switch',
   'column',
   'state',
+  // ("bump it to Highest", "flips to Stuck", "update the incident to Identified", "sitting in
+  // Pending": a priority or a state.)
+  'bump',
+  'flip',
+  'update',
+  'priority',
+  'sit',
 ]);
 
 /** The English names the runtime gives the two-letter codes of a kind: regions, languages. */
@@ -298,9 +305,8 @@ const TECHNOLOGY = new Set(
 );
 /** Verbs that address a person: "send it to Priya". */
 const ADDRESSING = new Set(
-  'send email mail forward give tell message text introduce assign reply write say show hand'.split(
-    ' ',
-  ),
+  `send email mail forward give tell message text introduce assign reply write say show hand
+  escalate reassign delegate`.split(/\s+/),
 );
 /**
  * Places, which stand where products do ("in Germany", "from Leeds"): every country and region
@@ -433,7 +439,9 @@ export function findUnknownServices(
     !/^\d/.test(w.value) &&
     // (Two to four capitals are an abbreviation, "KPI", unless they spell a word: "LEAP".)
     (!/^[A-Z]{2,4}$/.test(w.value) || (/^[A-Z]{4}$/.test(w.value) && w.known && !shouting)) &&
-    !/^[QH][1-4]$/.test(w.value);
+    !/^[QH][1-4]$/.test(w.value) &&
+    // (Priorities and severities: "P1", "S2", "SEV1".)
+    !/^(?:[PS]\d|SEV\d)$/i.test(w.value);
   // "via PR Newswire", "in RD Station": an abbreviation opening a name of several words.
   const capsLead = (i: number) =>
     free(words[i]!) &&
