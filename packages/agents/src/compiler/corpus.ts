@@ -50,6 +50,7 @@ import varied39 from './corpus/varied-39.json' with { type: 'json' };
 import varied40 from './corpus/varied-40.json' with { type: 'json' };
 import varied41 from './corpus/varied-41.json' with { type: 'json' };
 import varied42 from './corpus/varied-42.json' with { type: 'json' };
+import varied43 from './corpus/varied-43.json' with { type: 'json' };
 import type { LabelledCase } from './corpus-score.ts';
 
 export type { CorpusCase, ExpectedTrigger } from './corpus/types.ts';
@@ -129,6 +130,7 @@ export const VARIED_CASES: readonly LabelledCase[] = [
   ...(varied40 as LabelledCase[]),
   ...(varied41 as LabelledCase[]),
   ...(varied42 as LabelledCase[]),
+  ...(varied43 as LabelledCase[]),
 ];
 
 /** Where the compiler's rules and its category model come from. */

@@ -219,6 +219,12 @@ describe('embedded compiler: services as people write them', () => {
     expect(
       ids("Mergify will call this agent's URL when a PR enters the queue").unavailable,
     ).toEqual(['Mergify']);
+    expect(
+      ids('Zapier will send new product rows to this agent. Write 5 bullets').unavailable,
+    ).toEqual(['Zapier']);
+    expect(ids("mondays 10am: export last week's zenduty incidents to #sre").unavailable).toEqual([
+      'zenduty',
+    ]);
     expect(ids('our Payload CMS will call you with an article id').unavailable).toEqual([
       'Payload CMS',
     ]);
@@ -241,6 +247,9 @@ describe('embedded compiler: services as people write them', () => {
   });
 
   it('reads a product at the head of a line and a board called by its name', () => {
+    expect(ids("square - each night at 11pm total up the day's sales").integrations).toContain(
+      'square',
+    );
     expect(ids('linear - every friday 3pm summarise what shipped').integrations).toContain(
       'linear',
     );
@@ -276,6 +285,18 @@ describe('embedded compiler: services as people write them', () => {
       integration: 'datadog',
       event: 'monitor.alert',
     });
+    expect(
+      ids('For every paid shopify order over $500, add the customer to Klaviyo').trigger,
+    ).toMatchObject({ type: 'event', integration: 'shopify' });
+    // A condition on what is handled is no background that already runs.
+    expect(
+      ids("Every morning at 7, create a ticket for each device that doesn't already have one.")
+        .trigger,
+    ).toMatchObject({ type: 'schedule', cron: '0 7 * * *' });
+    expect(
+      ids('We already get a digest every Monday. Each weekday at 5pm, email me the open tickets')
+        .trigger,
+    ).toMatchObject({ type: 'schedule', cron: '0 17 * * 1-5' });
     // A recurrence written out stands, however much the rest reads like a question.
     expect(
       ids('read all the PRs once a week and tell me which ones are safe to merge').trigger,

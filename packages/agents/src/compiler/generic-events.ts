@@ -541,7 +541,8 @@ function cuesIn(
           (x) =>
             ACTIONS[x.lemma] &&
             ACTIONS[x.lemma] !== 'updated' &&
-            /(?:ed|en)$/.test(x.lower) &&
+            // ("every paid order", "each sent invoice": irregular ones too.)
+            (/(?:ed|en)$/.test(x.lower) || !!IRREGULAR[x.lower]) &&
             x.lower !== x.lemma,
         )
     )

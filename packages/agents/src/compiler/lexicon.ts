@@ -194,6 +194,8 @@ const OVERRIDES: Readonly<Record<string, { add?: readonly string[]; exact?: read
         // "goes through on square,", "last week's square sales": in lower case where payments are.
         /(?<=\b(?:on|via|through|from|in)\s+)square(?=\s*[,.;!?]|\s+(?:pos|sales|payments?|orders?|dashboard|account|terminal)\b)/g,
         /(?<='s\s+)square(?=\s+(?:sales|payments?|orders?|transactions?)\b)/g,
+        // "square - each night ...": at the head of a line, what follows is about it.
+        /(?<=^|\n)square(?=\s*(?::|-|\u2013|\u2014|->|\u2192)\s)/g,
       ],
     },
     shortcut: { add: ['shortcut.com'], exact: [/\bShortcut\b/g] },

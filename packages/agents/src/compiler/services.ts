@@ -148,7 +148,9 @@ export const productWord = (w: Word | undefined) =>
   !!w &&
   (TOOL_AFTER.has(w.lower) ||
     TOOL_AFTER.has(w.lemma) ||
-    (THINGS.has(w.lemma) && !NOT_THINGS.has(w.lemma)));
+    (THINGS.has(w.lemma) && !NOT_THINGS.has(w.lemma)) ||
+    // ("a bad nicereply rating": a noun the tagger took for a verb.)
+    (THINGS.has(w.lower) && !NOT_THINGS.has(w.lower) && !NOT_THINGS.has(w.lemma)));
 /** What follows the name at the head of a line: "Tripadvisor - new review ->", "Front: new ...". */
 const HEADLINE_MARK = /^(?::|-|->|=>|\u2192|\u2014|\u2013)$/;
 
@@ -186,8 +188,12 @@ const willCall = (words: readonly Word[], at: number) =>
   ['will', 'can', 'would', 'should'].includes(words[at]?.lower ?? '') &&
   CALLING.has(words[at + 1]?.lemma ?? '') &&
   words
-    .slice(at + 2, at + 7)
-    .some((w) => /^(?:url|urls|webhook|webhooks|endpoint|hook|agent)$/.test(w.lower));
+    .slice(at + 2, at + 10)
+    .some(
+      (w) =>
+        w.sentence === words[at]!.sentence &&
+        /^(?:url|urls|webhook|webhooks|endpoint|hook|agent)$/.test(w.lower),
+    );
 /** Kinds of product written after a product's name: "Capsule CRM", "Plastic SCM". */
 const PRODUCT_KIND = /^(?:CRM|CMS|ERP|LMS|ATS|HRIS|POS|SCM|WMS|TMS|PMS|DMS|MES|EHR|EMR|LIMS)$/;
 
@@ -497,7 +503,8 @@ export function findUnknownServices(
       !plural(first.lower) &&
       words[i + 1]?.sentence === first.sentence &&
       (productWord(words[i + 1]) || HELD.has(words[i + 1]!.lemma)) &&
-      (['my', 'our', 'their'].includes(prior) || lookedAt);
+      // ("last week's zenduty incidents": whose.)
+      (['my', 'our', 'their', "'s"].includes(prior) || lookedAt);
     // "from kvcore who", "in buildium with": where things are kept, the name ending its phrase
     // (not a word describing the next one, "in our physio clinic", nor jargon made of two
     // English words, "into subfolders").

@@ -454,9 +454,12 @@ export function readTrigger(
     const already = ALREADY.exec(text.slice(from, to));
     if (
       already &&
-      !/\b(?:one|ones|that|which|what|those|these|anything|something)\s+$/i.test(
+      // (... nor a condition on what is handled: "each device that doesn't already have one",
+      // "if it's not already there".)
+      !/(?:\b(?:one|ones|that|which|what|those|these|anything|something|not|no|never|doesnt|dont|isnt|hasnt|havent|arent)|n't)\s+$/i.test(
         text.slice(from, from + already.index),
-      )
+      ) &&
+      !/\b(?:if|unless|whether)\b/i.test(text.slice(from, from + already.index))
     ) {
       masked = masked.slice(0, from) + blank(masked.slice(from, to)) + masked.slice(to);
     }
