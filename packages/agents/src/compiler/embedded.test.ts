@@ -246,6 +246,25 @@ describe('embedded compiler: services as people write them', () => {
       expect(ids(prompt).unavailable, prompt).toEqual([]);
   });
 
+  it('reads the abbreviations teams write for their tools, and a domain that reports', () => {
+    expect(ids('HS: new contact from the signup form -> enrich it').trigger).toMatchObject({
+      type: 'event',
+      integration: 'hubspot',
+      event: 'contact.created',
+    });
+    expect(
+      ids("When a ZD ticket gets rated 'bad' by the customer, reopen it").integrations,
+    ).toEqual(['zendesk']);
+    expect(ids('my HS diploma scan is in Dropbox, rename it').integrations).not.toContain(
+      'hubspot',
+    );
+    const highlight = ids(
+      'when highlight.io catches a new error on the checkout page, create a task',
+    );
+    expect(highlight.unavailable).toEqual(['highlight.io']);
+    expect(highlight.trigger).toMatchObject({ type: 'event', event: 'error.created' });
+  });
+
   it('reads a product at the head of a line and a board called by its name', () => {
     expect(ids("square - each night at 11pm total up the day's sales").integrations).toContain(
       'square',

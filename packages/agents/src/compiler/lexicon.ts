@@ -203,6 +203,13 @@ const OVERRIDES: Readonly<Record<string, { add?: readonly string[]; exact?: read
     // "QB payment received", "when PD fires" (not "the PD" of a police department).
     'azure-devops': { exact: [/\bADO\b/g] },
     quickbooks: { exact: [/\bQBO?\b/g] },
+    // ("a ZD ticket", "HS: new contact": before the product's own things or heading a line.)
+    zendesk: { exact: [/\bZD\b(?=\s*(?::|tickets?\b|macros?\b|views?\b|queue\b|agents?\b))/g] },
+    hubspot: {
+      exact: [
+        /\bHS\b(?=\s*(?::|contacts?\b|deals?\b|lists?\b|workflows?\b|forms?\b|sequences?\b|companies\b|pipeline\b))/g,
+      ],
+    },
     pagerduty: {
       exact: [
         /\bPD\b(?=\s+(?:fires|alerts?|incidents?|pages?|triggers|escalat\w*|on-?call|schedules?)\b)/g,

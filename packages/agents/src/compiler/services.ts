@@ -735,7 +735,8 @@ export function findUnknownServices(
       (TOOL_BEFORE.has(before) && !nearPlace) ||
       // ("the Marketing channel": a label inside a product.)
       (productWord(words[j + 1]) && !labelled) ||
-      ((reports(words[j + 1]) || willCall(words, j + 1)) && !first.known);
+      // ("highlight.io catches a new error": a domain is a name even of English words.)
+      ((reports(words[j + 1]) || willCall(words, j + 1)) && (!first.known || dotted));
     const weak = TOOL_BEFORE_WEAK.has(before) && productWord(words[j + 1]);
     const heading =
       (i === 0 || words[i - 1]!.sentence !== first.sentence) &&
