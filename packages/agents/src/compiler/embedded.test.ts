@@ -225,6 +225,10 @@ describe('embedded compiler: services as people write them', () => {
     expect(ids("mondays 10am: export last week's zenduty incidents to #sre").unavailable).toEqual([
       'zenduty',
     ]);
+    expect(
+      ids('redeploy the api service on northflank with the last green build').unavailable,
+    ).toEqual(['northflank']);
+    expect(ids('asdfgh qwrtzp on sdfghjkl with it').unavailable).toEqual([]);
     expect(ids('our Payload CMS will call you with an article id').unavailable).toEqual([
       'Payload CMS',
     ]);

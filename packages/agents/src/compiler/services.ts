@@ -398,7 +398,8 @@ const lowerName = (w: Word) =>
   !w.known &&
   /^[a-z][a-z0-9]{3,}$/.test(w.value) &&
   /[aeiouy]/.test(w.value) &&
-  !/[^aeiouy0-9]{5,}/.test(w.value);
+  // (Five consonants in a row are a name's, "northflank", "lightspeed"; six are keys hit at random.)
+  !/[^aeiouy0-9]{6,}/.test(w.value);
 
 /**
  * Services the catalog does not know, by where they stand: a capitalised name (or one with a
