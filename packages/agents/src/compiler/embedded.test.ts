@@ -213,6 +213,10 @@ describe('embedded compiler: services as people write them', () => {
   });
 
   it('lists a product by the shape of its name and by what it says it will do', () => {
+    // A number inside or after a word that is no platform: a brand's ("Restaurant365").
+    expect(ids("pull yesterday's sales from Restaurant365 into the sheet").unavailable).toEqual([
+      'Restaurant365',
+    ]);
     expect(ids('Translate our course in TalentLMS into Spanish').unavailable).toEqual([
       'TalentLMS',
     ]);
@@ -242,6 +246,8 @@ describe('embedded compiler: services as people write them', () => {
 
   it('does not take words of code for products', () => {
     for (const prompt of [
+      'write the migration guide from Python3 to the new API and post it in Confluence',
+      'review the PR that upgrades us to Node22 on GitHub',
       'on every new pull request in GitHub, look at Dockerfile changes and comment',
       'check the k8s cluster for pods in CrashLoopBackOff and alert #sre',
       'when an entry of content type `blogPost` is published in Contentful, write a summary',

@@ -158,8 +158,11 @@ const HEADLINE_MARK = /^(?::|-|->|=>|\u2192|\u2014|\u2013)$/;
 const reports = (w: Word | undefined) =>
   !!w && (w.lower === 'new' || (REPORTING.has(w.lemma) && w.lower.endsWith('s')));
 
-/** A word, then capitals or digits: "LinearB", "TalentLMS", "Route4Me", "Mux3". */
-const BRAND_SHAPE = /^[A-Z][a-z]{3,}(?:[A-Z]{1,4}|\d+[A-Za-z]*)$/;
+/**
+ * A word, then capitals, or digits inside: "LinearB", "TalentLMS", "Route4Me" (not a version at
+ * the end, "Ubuntu20", "Node22").
+ */
+const BRAND_SHAPE = /^[A-Z][a-z]{3,}(?:[A-Z]{1,4}|\d+[A-Za-z]+)$/;
 /**
  * Words of code, not products: a word in backticks (`blogPost`), a build file ("Dockerfile",
  * "Jenkinsfile"), a repository's own files ("CHANGELOG", "CODEOWNERS") and the states and kinds
@@ -302,10 +305,17 @@ const WHEN_WORDS = new Set(
     ' ',
   ),
 );
+/** A version of a language or a platform: "Python3", "Node22", "Windows11". */
+const version = (w: Word) => {
+  const letters = /^([A-Za-z]{3,})\d+$/.exec(w.value)?.[1]?.toLowerCase();
+  return !!letters && TECHNOLOGY.has(letters);
+};
+
 /** Languages and platforms code is written for, not services: "our Python repos". */
 const TECHNOLOGY = new Set(
   `python java javascript typescript ruby rust kotlin swift php perl scala elixir haskell android
-  ios linux windows macos django rails laravel react vue angular node deno spring flutter unity`.split(
+  ios linux windows macos django rails laravel react vue angular node deno spring flutter unity
+  ubuntu debian centos fedora dotnet golang`.split(
     /\s+/,
   ),
 );
@@ -448,7 +458,8 @@ export function findUnknownServices(
     (!/^[A-Z]{2,4}$/.test(w.value) || (/^[A-Z]{4}$/.test(w.value) && w.known && !shouting)) &&
     !/^[QH][1-4]$/.test(w.value) &&
     // (Priorities and severities: "P1", "S2", "SEV1".)
-    !/^(?:[PS]\d|SEV\d)$/i.test(w.value);
+    !/^(?:[PS]\d|SEV\d)$/i.test(w.value) &&
+    !version(w);
   // "via PR Newswire", "in RD Station": an abbreviation opening a name of several words.
   const capsLead = (i: number) =>
     free(words[i]!) &&
