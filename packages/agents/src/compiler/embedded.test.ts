@@ -236,6 +236,11 @@ describe('embedded compiler: services as people write them', () => {
     expect(ids('our Payload CMS will call you with an article id').unavailable).toEqual([
       'Payload CMS',
     ]);
+    // A label inside a product is not one; the product's own workspace is.
+    expect(ids('post it in the General channel on Teams').unavailable).toEqual([]);
+    expect(
+      ids('When a new asset is uploaded to our Air workspace, write alt text').unavailable,
+    ).toEqual(['Air']);
     // People and English words are not products.
     expect(ids('Sarah will send you a list every Monday').unavailable).toEqual([]);
     expect(ids('I give you the dates, tell me what clothes to bring').unavailable).toEqual([]);

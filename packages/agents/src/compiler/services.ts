@@ -749,7 +749,9 @@ export function findUnknownServices(
       (productWord(words[j + 1]) && !labelled) ||
       // ("highlight.io catches a new error": a domain is a name even of English words.)
       ((reports(words[j + 1]) || willCall(words, j + 1)) && (!first.known || dotted));
-    const weak = TOOL_BEFORE_WEAK.has(before) && productWord(words[j + 1]);
+    // ("the General channel": a label inside a product; "our Air workspace" is the product's.)
+    const weak =
+      TOOL_BEFORE_WEAK.has(before) && productWord(words[j + 1]) && !(labelled && before === 'the');
     const heading =
       (i === 0 || words[i - 1]!.sentence !== first.sentence) &&
       HEADLINE_MARK.test(words[j + 1]?.value ?? '');
