@@ -39,6 +39,7 @@ const HELD_OUT_SETS = [
   'heldout-4',
   'heldout-5',
   'heldout-6',
+  'heldout-7',
 ] as const;
 
 const compile = (prompt: string): CompileOutcome =>
