@@ -202,6 +202,60 @@ describe('embedded compiler: services as people write them', () => {
     };
   };
 
+  it('adds the built-ins a description needs without naming them', () => {
+    const has = (prompt: string, id: string) => ids(prompt).integrations.includes(id);
+    // A sheet with no product named is a Google Sheet; a balance sheet is not.
+    expect(
+      has("every friday append a row to the KPI sheet with the week's signups", 'google-sheets'),
+    ).toBe(true);
+    expect(
+      has('summarise the balance sheet from Xero every month and email it to me', 'google-sheets'),
+    ).toBe(false);
+    // A message sent by e-mail, said as a thing.
+    expect(has('each quarter send our top 20 customers a personal thank you email', 'email')).toBe(
+      true,
+    );
+    expect(has("Monday mornings: last week's sales from Stripe. Email please.", 'email')).toBe(
+      true,
+    );
+    expect(has('new message in the support@ inbox in Front -> tag it', 'email')).toBe(false);
+    expect(has('draft a personal follow-up email for each lead in HubSpot', 'email')).toBe(false);
+    // A page read, or an address without its scheme.
+    expect(has('check they match our refund policy at acme.com/refunds', 'web-page')).toBe(true);
+    expect(has('every 10 min check status.ourwms.com and post incidents to #ops', 'web-page')).toBe(
+      true,
+    );
+    expect(
+      has('every 15 min hit api.example.de/health and page on-call in PagerDuty', 'web-page'),
+    ).toBe(false);
+    expect(has('top 10 landing pages by clicks from Search Console last month', 'web-page')).toBe(
+      false,
+    );
+    // What an agent must remember between runs.
+    expect(
+      has(
+        'every 5 minutes hit https://api.example.com/health and if it fails twice in a row, open an Opsgenie alert',
+        'memory',
+      ),
+    ).toBe(true);
+    expect(
+      has(
+        "every 4 hours check my Feedly board for anything new and don't repeat stories",
+        'memory',
+      ),
+    ).toBe(true);
+    // Research with no source named; none when the source is named.
+    expect(
+      has(
+        'whenever a deal is created in HubSpot, look the company up online and add a note',
+        'brave-search',
+      ),
+    ).toBe(true);
+    expect(
+      has('find me 3 papers on microplastics on PubMed and add them to Zotero', 'brave-search'),
+    ).toBe(false);
+  });
+
   it('reads a typo of a product named where products stand, but not another brand', () => {
     expect(ids('put the appointment on my google calender').integrations).toContain(
       'google-calendar',

@@ -33,6 +33,26 @@ export const INTENTS: readonly Intent[] = [
     unless: ['gmail', 'resend'],
   },
   {
+    // A message sent by e-mail said as a thing rather than as the verb: "a personal thank-you
+    // email", "one email", "to my inbox", "Email is fine", "email Pastor Mike", "-> ops@".
+    id: 'email',
+    patterns: [
+      /\b(?:welcome|thank[- ]you|reminder|summary|digest|kpi|follow-?up|recap|confirmation|personal|short|polite|friendly|one)\s+e-?mails?\b(?! address)/gi,
+      /\b(?:want|like|get|gets|need|receive)\s+(?:an?|one|the)\s+(?:[\w-]+\s+){0,3}?e-?mail\b(?! address)/gi,
+      /\b(?:to|in|into)\s+(?:my|our|his|her|their)\s+(?:inbox|e-?mail)\b/gi,
+      /\be-?mail\s+(?:please|pls|is fine|is ok|is okay|works)\b/gi,
+      /\b(?:by|per|por|via)\s+mail\b/gi,
+      // ("-> ops@", "csv to accounting@": where it is sent, not an inbox that is read.)
+      /(?:->|=>|\u2192|\bto)\s+[\w.+-]+@(?=\s|$|[,;)])/g,
+      // (A person or a team by name, written with a capital: the verb.)
+      /\b[Ee]-?mail(?:s|ed)?\s+(?=[A-Z][a-z]+\b(?!\s+(?:[Mm]arketing|[Cc]ampaigns?|[Tt]emplates?|[Ll]ists?)\b))/g,
+      /\be-?mail(?:s|ed)?\s+(?=(?:finance|sales|support|ops|accounting|purchasing|hr|legal|marketing|parents|customers|clients|students|staff|tenants|donors|guests|attendees|patients|members|managers|everyone|both)\b)/gi,
+    ],
+    unless: ['gmail', 'resend', 'outlook', 'postmark', 'sendgrid', 'mailgun', 'brevo', 'mailchimp'],
+    // ("draft a personal follow-up email": written for someone to send.)
+    notAfter: /\bdraft(?:s|ed|ing)?\b[^.]{0,40}$/i,
+  },
+  {
     id: 'slack',
     patterns: [/\bteam(?:'s)? chat\b/gi],
     unless: ['discord', 'microsoft-teams', 'lark', 'twilio'],
@@ -55,9 +75,41 @@ export const INTENTS: readonly Intent[] = [
     assumption: 'Web searches go through Brave Search',
   },
   {
+    // Research with no source named: "look the company up online", "search info in internet",
+    // "any recent news", "find me flights from Berlin", "find 20 gift shops in Oregon".
+    id: 'brave-search',
+    patterns: [
+      /\b(?:search|searches|research|researches|look|looks|find|finds|dig)\b[^.]{0,50}?\b(?:online|on the web|in internet|on internet|on the internet)\b(?!\s+(?:shop|store|ordering|booking|course|form|payments?|banking|presence|reviews?|orders?)\b)/gi,
+      /\b(?:recent|latest|fresh)\s+(?:news|press|stories|headlines)\b/gi,
+      /\b(?:find|look up|research|search for)\s+(?:me\s+)?(?:a|an|the|\d+|some|three|five|ten|twenty)?\s*(?:[\w-]+\s+){0,3}?(?:flights?|hotels?|venues?|restaurants?|papers|coworking spaces?|shops|agencies|clinics|competitors)\b/gi,
+    ],
+    unless: [
+      'tavily',
+      'perplexity',
+      'firecrawl',
+      'apify',
+      'google-maps',
+      'pubmed',
+      'skyscanner',
+      'hacker-news',
+      'arxiv',
+      'apollo',
+      'zoominfo',
+      'yelp',
+      'tripadvisor',
+      'crunchbase',
+    ],
+    assumption: 'Web searches go through Brave Search',
+  },
+  {
     id: 'google-sheets',
-    patterns: [/\bspreadsheets?\b/gi],
-    unless: ['airtable'],
+    patterns: [
+      /\bspreadsheets?\b/gi,
+      // "our reporting sheet", "append a row to the KPI sheet", "in a new sheet": a sheet with no
+      // product named (not a balance sheet, a cheat sheet or a time sheet).
+      /(?<!\b(?:balance|cheat|spec|data|style|fact|time|rate|call|score|answer|tear|price|work|cover|crib|rap|run|sign-?in|bed|dope)\s)\bsheets?\b(?!\s*(?:music|metal|pan|mask|of)\b)/gi,
+    ],
+    unless: ['airtable', 'smartsheet', 'microsoft-excel'],
     assumption: 'The spreadsheet taken as Google Sheets',
   },
   {
@@ -90,6 +142,22 @@ export const INTENTS: readonly Intent[] = [
     reject: /\/\/api\.|\/api\b|\buptime\b/i,
   },
   {
+    // A page named by what it is, where it is read ("check the status page of our payment
+    // provider", "answer from our returns policy page"), or an address without its scheme
+    // ("refund policy at acme.com/refunds", "status.ourwms.com").
+    id: 'web-page',
+    patterns: [
+      /\b(?:check|checks|watch|monitor|keep an eye on|read|reads|look at|looks at|load|loads|open|visit|scrape|fetch|from|against|using|based on|compare|match)\b[^.]{0,40}?\b(?:home ?page|pricing page|status pages?|login page|(?:appointment|booking|careers?|contact|faq|help|returns?|refunds?|policy|menu|weather|disruptions|minutes|permits?|main|product) pages?)\b/gi,
+      // (Not inside an address with its scheme, nor an API's path or a feed's.)
+      /(?<![\w/.@-])(?!api\.)(?:[a-z0-9-]+\.)+(?:com|io|co|org|net|dev|app|ai|de|fr|nl|es|it|uk|ca|au|gov|edu|example)(?:\.[a-z]{2})?\/(?!(?:health|healthz|ready|version|feed|rss|api)\b)[\w./-]*/gi,
+      /(?<![\w/.@-])status\.(?:[a-z0-9-]+\.)+[a-z]{2,}\b/gi,
+      /\b(?:keep an eye on|watch|monitor|check|visit|load|open)\s+(?:www\.)?(?:[a-z0-9-]+\.)+(?:com|io|co|org|net|de|fr|nl|uk)\b(?!\/(?:health|healthz|ready|api)\b)/gi,
+    ],
+    unless: ['firecrawl', 'apify', 'playwright', 'chrome-devtools', 'tavily', 'statuspage', 'instatus'],
+    notAfter: /(?:webhook|\bapi\b|endpoint)[^.]{0,40}$/i,
+    yieldsToNames: true,
+  },
+  {
     id: 'http-request',
     patterns: [
       /\b(?:the|an?|our|their|this|that)\s+(?:[\w-]+\s+){0,3}apis?\b(?!\s*(?:keys?|tokens?|docs|reference|of|access|services?|servers?|pods?|repos?|deploys?|deployments?|logs?|containers?|workers?))/gi,
@@ -119,7 +187,16 @@ export const INTENTS: readonly Intent[] = [
       /\b(?:haven'?t|hasn'?t|have not|has not|didn'?t|not)\s+(?:\w+\s+)?(?:seen|used|posted|sent|copied|reported|replied(?: to)?|shared|processed|handled|promoted|drafted)\s+(?:\w+\s+)?(?:yet|before|already)\b/gi,
       /\balready (?:copied|reported|replied|shared|processed|handled|added|drafted|used)\b/gi,
       /\b(?:since|than) (?:the |my |our )?last (?:run|time|check|night|week)\b/gi,
-      /\b(?:weren'?t|wasn'?t) there (?:before|last|the (?:night|day|week) before)\b/gi,
+      /\b(?:weren'?t|wasn'?t) there (?:before|last|the (?:night|day|week) before|yesterday)\b/gi,
+      // Across runs: "fails twice in a row", "only once per incident", "don't repeat",
+      // "new since your last run", "ones I didn't see before", "if anything changes".
+      /\b(?:twice|two (?:checks|runs|times)|\d+ (?:checks|runs|times|failures)|three times) in a row\b/gi,
+      /\b(?:only )?once per (?:incident|outage|day|alert|event)\b|\bone (?:page|alert|message) per (?:outage|incident)\b/gi,
+      /\b(?:don'?t|do not|dont) (?:repeat|tell me twice|send (?:it |the same )?twice)\b/gi,
+      /\bsince (?:your|the|my) (?:last|previous) (?:run|scan|check|time|night|digest|post)\b|\bsince the previous (?:night|day|run|check)\b/gi,
+      /\b(?:haven'?t|didn'?t|did not|have not) (?:shown|seen|sent|told) (?:me|us)?\s*(?:before|yet|already)?\b(?=[^.]{0,10})/gi,
+      /\b(?:i|we) (?:didn'?t|did not|haven'?t|have not) see(?:n)? before\b/gi,
+      /\bif (?:anything|something) (?:has )?chang(?:es|ed)\b/gi,
       /\bnever (?:repeat|post the same|send the same|twice)\b/gi,
       /\b(?:the )?same \w+ twice\b/gi,
     ],
