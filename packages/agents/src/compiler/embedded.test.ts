@@ -244,6 +244,20 @@ describe('embedded compiler: services as people write them', () => {
         'memory',
       ),
     ).toBe(true);
+    // Code with no host named is on GitHub; a scanner's repositories or a local one are not.
+    expect(
+      has("weekly, compare our repos' Python dependencies with PyPI and open an issue", 'github'),
+    ).toBe(true);
+    expect(
+      has('every Monday list the open dependabot PRs and post a summary to #eng', 'github'),
+    ).toBe(true);
+    expect(
+      has(
+        'twice a day, check Snyk for new critical vulns in our repos and post them in #security',
+        'github',
+      ),
+    ).toBe(false);
+    expect(has('new MR in our GitLab repo -> review the diff', 'github')).toBe(false);
     // Research with no source named; none when the source is named.
     expect(
       has(

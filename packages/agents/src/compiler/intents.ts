@@ -119,6 +119,38 @@ export const INTENTS: readonly Intent[] = [
     assumption: 'Pull requests taken as GitHub pull requests',
   },
   {
+    // Code with no host named: "our repos", "the monorepo", "package.json", "a PR",
+    // "Dependabot's alerts".
+    id: 'github',
+    patterns: [
+      /\b(?:repo|repos|repository|repositories|monorepo)\b/gi,
+      /\bPRs?\b/g,
+      /\bpackage\.json\b/gi,
+      /\bdependabot\b/gi,
+    ],
+    unless: [
+      'gitlab',
+      'bitbucket',
+      'gitea',
+      'azure-devops',
+      'gerrit',
+      'codeberg',
+      'forgejo',
+      'sourcehut',
+      'phabricator',
+      // (Repositories a scanner or a registry reads name no host: "Snyk-scan our repos".)
+      'snyk',
+      'codecov',
+      'codacy',
+      'sonarqube',
+      'semgrep',
+      'docker-hub',
+      'huggingface',
+    ],
+    notAfter: /\blocal\s*$/i,
+    assumption: 'The repositories taken as GitHub repositories',
+  },
+  {
     id: 'git',
     patterns: [
       /\blocal (?:git )?repo(?:sitory)?\b/gi,
