@@ -231,6 +231,12 @@ describe('embedded compiler: services as people write them', () => {
     expect(has('top 10 landing pages by clicks from Search Console last month', 'web-page')).toBe(
       false,
     );
+    expect(
+      has('When I paste a listing link, read the page and write me a short message', 'web-page'),
+    ).toBe(true);
+    expect(
+      has("I'll give you a PR link on GitHub - review it and list the risks", 'web-page'),
+    ).toBe(false);
     // What an agent must remember between runs.
     expect(
       has(
@@ -258,6 +264,15 @@ describe('embedded compiler: services as people write them', () => {
       ),
     ).toBe(false);
     expect(has('new MR in our GitLab repo -> review the diff', 'github')).toBe(false);
+    expect(
+      has(
+        'daily at 7am check PACER for new docket entries and email the team only the entries that are new',
+        'memory',
+      ),
+    ).toBe(true);
+    expect(
+      has('keep an eye on status.openai.com and post in #ai only when it changes', 'memory'),
+    ).toBe(true);
     // Research with no source named; none when the source is named.
     expect(
       has(

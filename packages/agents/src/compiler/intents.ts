@@ -190,6 +190,26 @@ export const INTENTS: readonly Intent[] = [
     yieldsToNames: true,
   },
   {
+    // A link the user hands over, or a page read by what it is: "when I paste a link", "give it
+    // a company website url", "read the article", "their website", "the docs at docs.x.io".
+    id: 'web-page',
+    patterns: [
+      /\b(?:i|i'?ll|we|we'?ll)\s+(?:\w+\s+){0,2}?(?:paste|drop|give|send|forward|share)\b[^.]{0,30}?\b(?:link|url)s?\b/gi,
+      /\bgive (?:it|you|the agent)\s+(?:a|an|the)?\s*(?:[\w'-]+\s+){0,3}?(?:link|url)s?\b/gi,
+      /\bhere'?s (?:a|the) (?:link|list of [\w\s]{0,30}?urls?)\b/gi,
+      /\b(?:read|reads|open|opens|summari[sz]e)\s+(?:the|that|this|each|every)\s+(?:page|article|link|url|guidelines page)s?\b/gi,
+      /\b(?:their|his|her|the company'?s|company|the city|the council'?s) website\b/gi,
+      /(?<![\w/.@-])(?:docs|help|support|developers?)\.(?:[a-z0-9-]+\.)+[a-z]{2,}\b/gi,
+    ],
+    unless: ['firecrawl', 'apify', 'playwright', 'chrome-devtools', 'tavily'],
+    // (A link to a product's own thing is that product's: "a PR link", "the loom link".)
+    reject:
+      /\b(?:prs?|pull requests?|mrs?|merge requests?|branch|repo|github|gitlab|bitbucket|gitee|youtube|loom|gong|descript|sharepoint|linkedin|overleaf|scratch|profile|project|video|recording|call|contract|diff)\b/i,
+    notAfter:
+      /\b(?:prs?|pull requests?|mrs?|merge requests?|branch|diff|review|video|recording|call|transcript)\b[^.]{0,40}$/i,
+    yieldsToNames: true,
+  },
+  {
     id: 'http-request',
     patterns: [
       /\b(?:the|an?|our|their|this|that)\s+(?:[\w-]+\s+){0,3}apis?\b(?!\s*(?:keys?|tokens?|docs|reference|of|access|services?|servers?|pods?|repos?|deploys?|deployments?|logs?|containers?|workers?))/gi,
@@ -229,6 +249,14 @@ export const INTENTS: readonly Intent[] = [
       /\b(?:haven'?t|didn'?t|did not|have not) (?:shown|seen|sent|told) (?:me|us)?\s*(?:before|yet|already)?\b(?=[^.]{0,10})/gi,
       /\b(?:i|we) (?:didn'?t|did not|haven'?t|have not) see(?:n)? before\b/gi,
       /\bif (?:anything|something) (?:has )?chang(?:es|ed)\b/gi,
+      /\bonly (?:the )?new (?:ones|entries|findings|posts|items|reviews|ones)\b|\bonly (?:the )?(?:entries|ones|findings|items) that are new\b/gi,
+      /\b(?:new|changed?|anything new) since (?:yesterday|last (?:week|time|night)|the last one)\b/gi,
+      /\bonly when (?:it|the status|something|anything|the price|that)\s+(?:actually\s+)?chang(?:es|ed)\b/gi,
+      /\b(?:haven'?t|have not|hasn'?t)\s+(?:already\s+)?(?:flagged|covered|picked|seen|posted|shared)\b/gi,
+      /\b(?:already|before) (?:covered|picked|flagged)\b/gi,
+      /\bkeep (?:the|a) (?:history|running log)\b/gi,
+      /\b(?:last|previous) (?:coverage|value|numbers?|count|total|price)s? (?:you )?(?:stored|saved|recorded)\b|\b(?:you|we) (?:saved|stored) last\b/gi,
+      /\bwith yesterday'?s\b|\bprevious hour\b/gi,
       /\bnever (?:repeat|post the same|send the same|twice)\b/gi,
       /\b(?:the )?same \w+ twice\b/gi,
     ],
