@@ -273,6 +273,13 @@ describe('embedded compiler: services as people write them', () => {
     expect(
       has('keep an eye on status.openai.com and post in #ai only when it changes', 'memory'),
     ).toBe(true);
+    // Words every product of a kind uses are no product's own.
+    expect(
+      ids('Monthly: MRR and churn from ChartMogul into a Google Slides deck').integrations,
+    ).not.toContain('stripe');
+    expect(
+      ids('answer new Intercom conversations from our help center articles').integrations,
+    ).not.toContain('zendesk');
     // Research with no source named; none when the source is named.
     expect(
       has(

@@ -21,7 +21,8 @@ const GENERIC = new Set(
   deployment feature flag toggle rollout flag customer support conversation customer message fin
   contact deal company sales opportunity account apex store product inventory ecommerce e-commerce
   professional network social tweet tweets timeline mentions blog post publish post cms design
-  mockup frame prototype ui design design file traffic page views visitors sessions seo
+  mockup frame prototype ui design design file traffic page views visitors sessions seo mrr
+  helpdesk
   search queries rankings impressions clicks product analytics funnel retention events
   feature flags bi question business intelligence notes knowledge base docs cycle space runbook
   assignee due date workload board card list checklist reminder personal tasks monday item
@@ -45,6 +46,9 @@ const GENERIC = new Set(
 
 // The list above is split into single words; these are the generic terms of several words.
 const GENERIC_PHRASES = new Set([
+  'help center',
+  'help desk',
+  'support ticket',
   'pull request',
   'code review',
   'web search',
