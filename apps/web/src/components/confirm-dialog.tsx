@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { useId, useLayoutEffect, useRef, type KeyboardEvent, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { Alert } from './alert.tsx';
 import { secondaryButton } from './button-styles.ts';
@@ -41,7 +41,9 @@ export function ConfirmDialog({
   const cancel = useRef<HTMLButtonElement>(null);
   const fallback = useRef(fallbackFocus);
 
-  useEffect(() => {
+  // Before the dialog is painted, so that no key pressed as it opens reaches the page behind it
+  // (an effect runs after the paint, and a second Enter would land on the button that opened it).
+  useLayoutEffect(() => {
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     const whenClosed = fallback.current;
     cancel.current?.focus();
