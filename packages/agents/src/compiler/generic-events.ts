@@ -535,16 +535,14 @@ function cuesIn(
     else if (
       ['every', 'each', 'any'].includes(w.lower) &&
       // ("every PR that is created": through a relative clause too.)
-      words
-        .slice(i + 1, relativeEnd(words, i + 1) ?? i + 4)
-        .some(
-          (x) =>
-            ACTIONS[x.lemma] &&
-            ACTIONS[x.lemma] !== 'updated' &&
-            // ("every paid order", "each sent invoice": irregular ones too.)
-            (/(?:ed|en)$/.test(x.lower) || !!IRREGULAR[x.lower]) &&
-            x.lower !== x.lemma,
-        )
+      words.slice(i + 1, relativeEnd(words, i + 1) ?? i + 4).some(
+        (x) =>
+          ACTIONS[x.lemma] &&
+          ACTIONS[x.lemma] !== 'updated' &&
+          // ("every paid order", "each sent invoice": irregular ones too.)
+          (/(?:ed|en)$/.test(x.lower) || !!IRREGULAR[x.lower]) &&
+          x.lower !== x.lemma,
+      )
     )
       cues.push({ index: i, strong: true });
     // "each gift over $1,000 that comes in through Givebutter", "any receipt that lands in my
@@ -771,9 +769,7 @@ export function findGenericEvent(
   };
   // ("a deal goes to Closed Won": moved, as "moves to" is.)
   const goesTo = (w: Word, at: number, all: readonly Word[]): Word =>
-    w.lemma === 'go' && all[at + 1]?.lower === 'to'
-      ? { ...w, lemma: 'move' }
-      : w;
+    w.lemma === 'go' && all[at + 1]?.lower === 'to' ? { ...w, lemma: 'move' } : w;
   const words = analysed.map(withActionLemma).map(speakingVerb).map(told).map(goesTo);
   const outside = services.filter(
     (s) => !integrationById(s.id) || integrationById(s.id)!.provider.kind !== 'builtin',
