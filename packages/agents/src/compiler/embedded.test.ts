@@ -421,6 +421,13 @@ describe('embedded compiler: services as people write them', () => {
       ids('We already get a digest every Monday. Each weekday at 5pm, email me the open tickets')
         .trigger,
     ).toMatchObject({ type: 'schedule', cron: '0 17 * * 1-5' });
+    expect(
+      ids('when someone acks a PD incident, start a timeline doc in google docs').trigger,
+    ).toMatchObject({ integration: 'pagerduty', event: 'incident.acknowledged' });
+    expect(ids('every paid order in shopify -> thank the buyer by email').trigger).toMatchObject({
+      integration: 'shopify',
+      event: 'orders.paid',
+    });
     // A recurrence written out stands, however much the rest reads like a question.
     expect(
       ids('read all the PRs once a week and tell me which ones are safe to merge').trigger,

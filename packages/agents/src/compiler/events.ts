@@ -40,6 +40,10 @@ function derivedPhrases(id: string, name: string): string[] {
   const last = parts[parts.length - 1] ?? object;
   const phrases = [name, `${object} ${action}`, `${last} ${action}`];
   if (CREATION.test(action.split(' ').pop() ?? '')) phrases.push(`new ${object}`, `new ${last}`);
+  // ("every paid order", "a won deal": the happening said before its thing, for participles
+  // that are not also the verb's stem: "triggered incident" would read "trigger an incident".)
+  else if (/^(?:paid|sent|won|lost|done|sold|bought)$/.test(action))
+    phrases.push(`${action} ${last}`);
   return phrases;
 }
 

@@ -35,7 +35,7 @@ act('replied', 'reply respond answer comment');
 act(
   'updated',
   `change update edit modify move rename reschedule assign label tag hit reach mark flag switch set
-  approve flip swap`,
+  approve flip swap acknowledge`,
 );
 act('deleted', 'delete remove archive');
 act('cancelled', 'cancel unsubscribe churn');
@@ -50,6 +50,10 @@ act('refunded', 'refund');
 
 /** Past forms the tagger leaves unlemmatised ("gets paid" tagged as an adjective). */
 const IRREGULAR: Readonly<Record<string, string>> = {
+  // ("someone acks a PD incident": the word on-call engineers use.)
+  ack: 'acknowledge',
+  acks: 'acknowledge',
+  acked: 'acknowledge',
   paid: 'pay',
   sent: 'send',
   made: 'make',
