@@ -273,6 +273,18 @@ describe('embedded compiler: services as people write them', () => {
     expect(
       has('keep an eye on status.openai.com and post in #ai only when it changes', 'memory'),
     ).toBe(true);
+    expect(
+      has(
+        'plan a 3-day team offsite in Lisbon for 12 people and put the options in a Notion page',
+        'brave-search',
+      ),
+    ).toBe(true);
+    expect(
+      has(
+        'daily 7:15 search for the news about the wine industry and email me 5 headlines',
+        'brave-search',
+      ),
+    ).toBe(true);
     // Words every product of a kind uses are no product's own.
     expect(
       ids('Monthly: MRR and churn from ChartMogul into a Google Slides deck').integrations,

@@ -81,7 +81,12 @@ export const INTENTS: readonly Intent[] = [
     patterns: [
       /\b(?:search|searches|research|researches|look|looks|find|finds|dig)\b[^.]{0,50}?\b(?:online|on the web|in internet|on internet|on the internet)\b(?!\s+(?:shop|store|ordering|booking|course|form|payments?|banking|presence|reviews?|orders?)\b)/gi,
       /\b(?:recent|latest|fresh)\s+(?:news|press|stories|headlines)\b/gi,
-      /\b(?:find|look up|research|search for)\s+(?:me\s+)?(?:a|an|the|\d+|some|three|five|ten|twenty)?\s*(?:[\w-]+\s+){0,3}?(?:flights?|hotels?|venues?|restaurants?|papers|coworking spaces?|shops|agencies|clinics|competitors)\b/gi,
+      /\b(?:find|look up|research|search for)\s+(?:me\s+)?(?:a|an|the|\d+|some|three|five|ten|twenty)?\s*(?:[\w-]+\s+){0,3}?(?:flights?|hotels?|venues?|restaurants?|papers|coworking spaces?|shops|agencies|clinics|competitors|grants?|cafes|cafés|dentists)\b/gi,
+      // "find me 20 dentists in Lyon", "look up the 10 best rated venues": a list to research.
+      /\b(?:find|look up)\s+(?:me\s+)?(?:the\s+)?\d+\b/gi,
+      /\b(?:the )?(?:news|headlines) (?:about|on)\b|\bweb research\b|\bdig up\b|\b(?:cite|with) sources\b/gi,
+      /(?:^|[.!?:]\s*)research\b|\bresearch (?:them|him|her|it|the|their|grant|q\b)/gi,
+      /\bplan (?:a|my|the|our)\s+(?:[\w-]+\s+){0,3}?(?:trip|offsite|itinerary|vacation|holiday)\b/gi,
     ],
     unless: [
       'tavily',
@@ -98,6 +103,10 @@ export const INTENTS: readonly Intent[] = [
       'yelp',
       'tripadvisor',
       'crunchbase',
+      'reddit',
+      'rss',
+      'feedly',
+      'exa',
     ],
     assumption: 'Web searches go through Brave Search',
   },
