@@ -1,4 +1,11 @@
-import { useId, useLayoutEffect, useRef, type KeyboardEvent, type ReactNode } from 'react';
+import {
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useRef,
+  type KeyboardEvent,
+  type ReactNode,
+} from 'react';
 import { createPortal } from 'react-dom';
 import { Alert } from './alert.tsx';
 import { secondaryButton } from './button-styles.ts';
@@ -40,15 +47,21 @@ export function ConfirmDialog({
   const box = useRef<HTMLDivElement>(null);
   const cancel = useRef<HTMLButtonElement>(null);
   const fallback = useRef(fallbackFocus);
+  const opener = useRef<HTMLElement | null>(null);
 
   // Before the dialog is painted, so that no key pressed as it opens reaches the page behind it
   // (an effect runs after the paint, and a second Enter would land on the button that opened it).
   useLayoutEffect(() => {
-    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    const whenClosed = fallback.current;
+    opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     cancel.current?.focus();
+  }, []);
+
+  // Back where it was once the dialog is gone, after the commit that removes it: by then a row
+  // the dialog removed is gone too, and focus goes to `fallbackFocus` instead.
+  useEffect(() => {
+    const whenClosed = fallback.current;
     return () => {
-      if (opener?.isConnected) opener.focus();
+      if (opener.current?.isConnected) opener.current.focus();
       else whenClosed?.()?.focus();
     };
   }, []);
