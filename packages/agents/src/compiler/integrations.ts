@@ -1,11 +1,18 @@
 import usualNames from './usual-names.json' with { type: 'json' };
 import { INTEGRATIONS, integrationById } from '../catalog/index.ts';
 import { INTENTS } from './intents.ts';
-import { EXACT_NAMES, FUZZY_NAMES, LEXEMES, NOT_TYPOS, type Lexeme } from './lexicon.ts';
+import {
+  EXACT_NAMES,
+  LEXEMES,
+  NOT_TYPOS,
+  ONE_WORD_NAMES,
+  slipFrom,
+  type Lexeme,
+} from './lexicon.ts';
 import { analyse, inVocabulary, type Word } from './nlp.ts';
 import { SENDING_VERBS } from './verbs.ts';
 import { DETERMINERS, productWord } from './services.ts';
-import { CALENDAR_WORDS, editDistance, type Token } from './text.ts';
+import { CALENDAR_WORDS, type Token } from './text.ts';
 
 /** One place where the description points at an integration. */
 export type Mention = {
@@ -107,8 +114,10 @@ function nameMentions(text: string, tokens: readonly Token[]): Mention[] {
   for (const token of tokens) {
     if (named.has(`${token.start}`) || NOT_TYPOS.has(token.lower)) continue;
     if (!/^[a-z]{6,}$/.test(token.lower)) continue;
-    const typo = FUZZY_NAMES.find(
-      ({ word }) => word[0] === token.lower[0] && editDistance(word, token.lower, 1) === 1,
+    // (Any slip, against product names of six letters or more that are not everyday words.)
+    const typo = ONE_WORD_NAMES.find(
+      ({ word, alias, generic }) =>
+        !alias && !generic && word.length >= 6 && slipFrom(word, token.lower) !== null,
     );
     if (typo)
       found.push({ id: typo.id, start: token.start, end: token.end, via: 'name', fuzzy: true });

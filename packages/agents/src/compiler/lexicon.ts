@@ -1,5 +1,5 @@
 import { INTEGRATIONS } from '../catalog/index.ts';
-import { phrase, type Phrase } from './text.ts';
+import { editDistance, phrase, type Phrase } from './text.ts';
 
 // Which words name an integration. Built from the catalog (name, id, aliases, keywords) so a new
 // integration is recognised without code; the tables below only remove words that are too generic
@@ -332,12 +332,32 @@ export const EXACT_NAMES: readonly ExactName[] = Object.entries(OVERRIDES).flatM
   (o.exact ?? []).map((pattern) => ({ id, pattern })),
 );
 
-/** Single-word product names long enough to forgive one typo ("Hubsopt", "Zendsek"). */
-export const FUZZY_NAMES: readonly { id: string; word: string }[] = INTEGRATIONS.filter(
-  (integration) => !NAME_IS_GENERIC.has(integration.id),
-)
-  .map((integration) => ({ id: integration.id, word: integration.name.toLowerCase() }))
-  .filter(({ word }) => /^[a-z]{6,}$/.test(word));
+/** A product's one-word name or alias, five letters or more: what a typo is checked against. */
+export type OneWordName = { id: string; word: string; alias: boolean; generic: boolean };
+
+export const ONE_WORD_NAMES: readonly OneWordName[] = INTEGRATIONS.flatMap((integration) =>
+  [integration.name, ...integration.aliases].map((name, k) => ({
+    id: integration.id,
+    word: name.toLowerCase(),
+    alias: k > 0,
+    generic: NAME_IS_GENERIC.has(integration.id),
+  })),
+).filter(({ word }) => /^[a-z]{5,}$/.test(word));
+
+/**
+ * The one slip of typing that turns a product's name into what was written, if there is one: a
+ * letter left out ("githb"), two letters swapped ("linaer"), one changed ("hubspog") or one added
+ * ("zendeskk"). The first letter is kept, as it is in nearly every typo.
+ */
+export function slipFrom(
+  name: string,
+  written: string,
+): 'left out' | 'swapped' | 'changed' | 'added' | null {
+  if (name[0] !== written[0] || editDistance(name, written, 1) !== 1) return null;
+  if (written.length < name.length) return 'left out';
+  if (written.length > name.length) return 'added';
+  return [...written].filter((c, k) => c !== name[k]).length === 2 ? 'swapped' : 'changed';
+}
 
 /** Everyday words one typo away from a product name. */
 export const NOT_TYPOS = new Set([

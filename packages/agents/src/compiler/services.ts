@@ -1,5 +1,6 @@
-import { INTEGRATIONS } from '../catalog/index.ts';
+import { INTEGRATIONS, integrationById } from '../catalog/index.ts';
 import type { Integration } from '../catalog/types.ts';
+import { ONE_WORD_NAMES, slipFrom } from './lexicon.ts';
 import { inVocabulary, type Word } from './nlp.ts';
 import { largeCityNames } from './places.ts';
 import { CALENDAR_WORDS, editDistance } from './text.ts';
@@ -945,37 +946,26 @@ export function findUnknownServices(
 /** Makers whose products are called by the maker's name and a word: "Google Photos". */
 const MAKERS = new Set('google microsoft apple amazon adobe zoho aws azure atlassian'.split(' '));
 
-/** One-word names of the catalog's products, five letters or more: what a typo is checked against. */
-let oneWordNames: readonly { integration: Integration; word: string }[] | undefined;
-
 /**
  * The catalog's product a name found where products stand is one typo away from ("on githb",
- * "in linaer"): the only one, with the same first letter.
+ * "in linaer"): the only one.
  */
 function misspelt(name: string): Integration | undefined {
   const written = name.toLowerCase();
   // (Written in lower case, as typos are: a capital says the name is meant as written, "Hiver"
   // is not Hive; nor a word the dictionary knows.)
   if (!/^[a-z]{5,}$/.test(name) || inVocabulary(written)) return undefined;
-  oneWordNames ??= INTEGRATIONS.flatMap((integration) =>
-    [integration.name, ...integration.aliases]
-      .map((n) => n.toLowerCase())
-      .filter((n) => /^[a-z]{5,}$/.test(n))
-      .map((word) => ({ integration, word })),
+  // A letter left out or two swapped, the slips of typing; a letter changed or added more often
+  // makes another name.
+  const close = ONE_WORD_NAMES.filter(({ word }) =>
+    ['left out', 'swapped'].includes(slipFrom(word, written) ?? ''),
   );
-  const close = oneWordNames.filter(
-    ({ word }) =>
-      word[0] === written[0] &&
-      editDistance(word, written, 1) === 1 &&
-      // A letter left out ("githb") or two swapped ("linaer"), the slips of typing; a letter
-      // changed or added more often makes another name.
-      (written.length === word.length - 1 ||
-        (written.length === word.length &&
-          [...written].filter((c, k) => c !== word[k]).length === 2)),
-  );
-  const ids = new Set(close.map((c) => c.integration.id));
-  return ids.size === 1 ? close[0]!.integration : undefined;
+  const ids = new Set(close.map((c) => c.id));
+  return ids.size === 1 ? integrationById(close[0]!.id) : undefined;
 }
+
+/** Products called by a maker's name and a word ("google photos"): the word, by maker. */
+let makersProducts: Map<string, { integration: Integration; product: string }[]> | undefined;
 
 /**
  * The catalog's product a maker's name and a misspelt or shortened word stand for: "google
@@ -986,12 +976,18 @@ function makersProduct(name: string): Integration | undefined {
   const [maker, ...rest] = name.toLowerCase().split(/\s+/);
   const written = rest.join(' ');
   if (!maker || !MAKERS.has(maker) || written.length < 3) return undefined;
-  const products = INTEGRATIONS.flatMap((integration) =>
-    [integration.name, ...integration.aliases]
-      .map((n) => n.toLowerCase())
-      .filter((n) => n.startsWith(`${maker} `))
-      .map((n) => ({ integration, product: n.slice(maker.length + 1) })),
+  makersProducts ??= new Map(
+    [...MAKERS].map((m) => [
+      m,
+      INTEGRATIONS.flatMap((integration) =>
+        [integration.name, ...integration.aliases]
+          .map((n) => n.toLowerCase())
+          .filter((n) => n.startsWith(`${m} `))
+          .map((n) => ({ integration, product: n.slice(m.length + 1) })),
+      ),
+    ]),
   );
+  const products = makersProducts.get(maker)!;
   const close = products.filter(
     ({ product }) => editDistance(written, product, 2) <= (product.length >= 6 ? 2 : 1),
   );
