@@ -40,6 +40,7 @@ const HELD_OUT_SETS = [
   'heldout-5',
   'heldout-6',
   'heldout-7',
+  'heldout-8',
 ] as const;
 
 const compile = (prompt: string): CompileOutcome =>
