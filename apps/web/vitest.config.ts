@@ -8,7 +8,7 @@ export default defineProject({
     name: 'web',
     root: import.meta.dirname,
     environment: 'jsdom',
-    include: ['src/**/*.test.{ts,tsx}'],
+    include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts'],
     setupFiles: ['./src/test/setup.ts'],
     // Several find* waits in one test, each up to 5 s on a busy machine (see setup.ts).
     testTimeout: 20_000,

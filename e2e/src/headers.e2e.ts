@@ -1,7 +1,9 @@
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Browser } from 'playwright-core';
+import { PAGE_BOOT_SCRIPT } from '@spoke/shared/page-boot';
 import { registerUser, type Session } from './app-session.ts';
 import { gotoHydrated, launchBrowser } from './browser.ts';
 import { CONTENT_PAGES, routesSource } from './content-pages.ts';
@@ -25,10 +27,16 @@ const SECURITY_HEADERS: Record<string, string> = {
   'x-xss-protection': '0',
 };
 
-/** Directives the CSP must hold, exactly: no inline or eval'd script, no plugins, no framing. */
+/** The prerendered pages' boot script, the one inline script allowed, by its hash. */
+const BOOT_HASH = `'sha256-${createHash('sha256').update(PAGE_BOOT_SCRIPT).digest('base64')}'`;
+
+/**
+ * Directives the CSP must hold, exactly: no inline script but the boot script, no eval'd script,
+ * no plugins, no framing.
+ */
 const CSP_DIRECTIVES: Record<string, string> = {
   'default-src': "'self'",
-  'script-src': "'self'",
+  'script-src': `'self' ${BOOT_HASH}`,
   'script-src-attr': "'none'",
   'object-src': "'none'",
   'base-uri': "'none'",
@@ -189,8 +197,9 @@ describe('the CSP in Chromium', () => {
     }
     expect(violations).toEqual([]);
 
-    // An injected inline script and an inline handler are refused, and reported as violations.
-    const refused = await page.evaluate(async () => {
+    // An injected inline script and an inline handler are refused, and reported as violations;
+    // so is the boot script with a line added to it: the hash allows its exact text only.
+    const refused = await page.evaluate(async (boot) => {
       const seen: string[] = [];
       document.addEventListener('securitypolicyviolation', (event) =>
         seen.push(event.effectiveDirective),
@@ -198,15 +207,25 @@ describe('the CSP in Chromium', () => {
       const script = document.createElement('script');
       script.textContent = 'window.__inlineRan = true';
       document.head.append(script);
+      const altered = document.createElement('script');
+      altered.type = 'module';
+      altered.textContent = `${boot}window.__alteredRan = true;\n`;
+      document.head.append(altered);
       const button = document.createElement('button');
       button.setAttribute('onclick', 'window.__handlerRan = true');
       document.body.append(button);
       button.click();
       await new Promise((resolve) => setTimeout(resolve, 100));
       const flags = window as unknown as Record<string, unknown>;
-      return { seen, inline: flags.__inlineRan, handler: flags.__handlerRan };
-    });
+      return {
+        seen,
+        inline: flags.__inlineRan,
+        altered: flags.__alteredRan,
+        handler: flags.__handlerRan,
+      };
+    }, PAGE_BOOT_SCRIPT);
     expect(refused.inline).toBeUndefined();
+    expect(refused.altered).toBeUndefined();
     expect(refused.handler).toBeUndefined();
     expect(refused.seen).toEqual(expect.arrayContaining(['script-src-elem', 'script-src-attr']));
 

@@ -1,13 +1,12 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { sampleRegistration } from '@spoke/shared/testing';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { adminSession } from './app-session.ts';
 import { gotoHydrated, launchBrowser, waitForHydration } from './browser.ts';
 import { CONTENT_PAGES, pagesDir } from './content-pages.ts';
 
 const baseUrl = inject('baseUrl');
-const adminEmail = inject('adminEmail');
 
 let browser: Browser;
 beforeAll(async () => {
@@ -35,28 +34,6 @@ async function openPage(url: string) {
   });
   await gotoHydrated(page, `${baseUrl}${url}`);
   return { page, errors };
-}
-
-// Another suite may have registered the admin first, with the same sample password.
-async function adminToken(): Promise<string> {
-  const account = sampleRegistration({ email: adminEmail });
-  const registered = await fetch(`${baseUrl}/api/account/register`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(account),
-  });
-  const answer =
-    registered.status === 409
-      ? await fetch(`${baseUrl}/api/account/login`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ email: adminEmail, password: account.password }),
-        })
-      : registered;
-  expect(answer.ok).toBe(true);
-  const body = (await answer.json()) as { data: { token: string; user: { is_admin: boolean } } };
-  expect(body.data.user.is_admin).toBe(true);
-  return body.data.token;
 }
 
 async function fieldError(page: Page, label: string): Promise<string> {
@@ -159,7 +136,7 @@ describe('contact form', () => {
     expect(errors).toEqual([]);
     await page.close();
 
-    const token = await adminToken();
+    const { token } = await adminSession();
     const res = await fetch(`${baseUrl}/api/admin/contact-messages?limit=100`, {
       headers: { authorization: `Bearer ${token}` },
     });
@@ -178,10 +155,11 @@ describe('contact form', () => {
     const page = await browser.newPage();
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
-    // The page and its boot module load; the app's scripts wait until the form has been tried.
+    // The page (with its inline boot script) loads; the app's scripts wait until the form has
+    // been tried.
     let release = () => {};
     const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\/js\/(?!boot-)[^/]+\.js$/, async (route) => {
+    await page.route(/\/js\/[^/]+\.js$/, async (route) => {
       await held;
       await route.continue();
     });

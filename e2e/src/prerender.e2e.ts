@@ -190,3 +190,103 @@ describe('prerendered public pages', () => {
     await context.close();
   });
 });
+
+/**
+ * Every element's computed style, in document order, as `index tag property: value` lines, with
+ * its animations held at their start (a pulsing dot is otherwise caught at another opacity).
+ */
+function computedStyles(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    for (const animation of document.getAnimations()) {
+      animation.pause();
+      animation.currentTime = 0;
+    }
+    return [...document.querySelectorAll('body, body *')].flatMap((element, index) => {
+      const style = getComputedStyle(element);
+      return [...style].map(
+        (property) =>
+          `${index} ${element.tagName} ${property}: ${style.getPropertyValue(property)}`,
+      );
+    });
+  });
+}
+
+describe('a prerendered page before its first paint', () => {
+  it.each(PAGES)('$path fetches nothing beside its HTML before it paints', async ({ path }) => {
+    const { page, context, problems } = await open(path, { width: 390 });
+    await hydrated(page);
+    const early = await page.evaluate(() => {
+      const paint = performance.getEntriesByName('first-contentful-paint')[0];
+      if (!paint) return null;
+      return performance
+        .getEntriesByType('resource')
+        .filter((entry) => entry.startTime < paint.startTime)
+        .map((entry) => entry.name);
+    });
+    expect(early, 'requests started before the first contentful paint').toEqual([]);
+    // The app then runs as ever: its whole stylesheets are linked before it starts.
+    const linked = await page.evaluate(() =>
+      [...document.querySelectorAll('style[data-href]')].map((style) => {
+        const href = (style as HTMLElement).dataset.href!;
+        return document.querySelector(`link[rel="stylesheet"][href="${href}"]`) !== null;
+      }),
+    );
+    expect(linked.length).toBeGreaterThan(0);
+    expect(linked.every(Boolean)).toBe(true);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  // The page carries the rules it uses; the whole stylesheets arrive after it has painted. Were
+  // a rule it needs left out, the page would change then (a shift, a colour, a font).
+  it.each(PAGES)(
+    '$path looks the same before and after its whole stylesheets arrive',
+    async ({ path }) => {
+      for (const width of [1440, 390]) {
+        const context = await browser().newContext({ viewport: { width, height: 800 } });
+        const page = await context.newPage();
+        // The page without its boot script: it stays as the build wrote it.
+        await page.route(`${baseUrl}${path}`, async (route) => {
+          const response = await route.fetch();
+          const html = (await response.text()).replace(
+            /<script type="module" data-app="[^"]+">[\s\S]*?<\/script>/,
+            '',
+          );
+          await route.fulfill({ response, body: html });
+        });
+        await page.goto(`${baseUrl}${path}`);
+        const before = await computedStyles(page);
+        const sheets = await page.evaluate(async () => {
+          const styles = [...document.querySelectorAll('style[data-href]')];
+          await Promise.all(
+            styles.map(
+              (style) =>
+                new Promise((resolve, reject) => {
+                  const link = document.createElement('link');
+                  link.rel = 'stylesheet';
+                  link.href = (style as HTMLElement).dataset.href!;
+                  link.onload = resolve;
+                  link.onerror = reject;
+                  document.head.append(link);
+                }),
+            ),
+          );
+          return styles.length;
+        });
+        expect(sheets, `${path} at ${width} px: inline style elements`).toBeGreaterThan(0);
+        const after = await computedStyles(page);
+        const had = new Set(before);
+        const has = new Set(after);
+        const changed = [
+          ...before.filter((line) => !has.has(line)).map((line) => `- ${line}`),
+          ...after.filter((line) => !had.has(line)).map((line) => `+ ${line}`),
+        ];
+        expect(
+          changed.slice(0, 10),
+          `${path} at ${width} px: styles the stylesheets changed`,
+        ).toEqual([]);
+        await context.close();
+      }
+    },
+  );
+});

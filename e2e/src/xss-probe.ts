@@ -1,5 +1,6 @@
 import { expect } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { PAGE_BOOT_SCRIPT } from '@spoke/shared/page-boot';
 import { gotoHydrated } from './browser.ts';
 
 /**
@@ -81,7 +82,7 @@ export async function openProbe(browser: Browser, baseUrl: string, token: string
   const expectInertHere = async (fields: string[], what: string) => {
     // Give anything injected the time to load and fire.
     await page.waitForLoadState('networkidle');
-    const found = await page.evaluate(() => {
+    const found = await page.evaluate((boot) => {
       const shown = [
         document.body.innerText,
         ...[...document.querySelectorAll('input, textarea')].map(
@@ -104,6 +105,8 @@ export async function openProbe(browser: Browser, baseUrl: string, token: string
       for (const script of document.querySelectorAll('script')) {
         // A prerendered page's hydration data: JSON, which the browser never runs.
         if (script.id === 'prerender-data' && script.type === 'application/json') continue;
+        // ... and its boot script, to the letter (the CSP allows that text alone).
+        if (!script.src && script.type === 'module' && script.textContent === boot) continue;
         const src = script.getAttribute('src') ?? '';
         if (!src.startsWith('/js/')) injected.push(script.outerHTML);
       }
@@ -119,7 +122,7 @@ export async function openProbe(browser: Browser, baseUrl: string, token: string
         badLinks: links.filter((protocol) => !['http:', 'https:', 'mailto:'].includes(protocol)),
         fired: (window as unknown as { __xssFired: string[] }).__xssFired,
       };
-    });
+    }, PAGE_BOOT_SCRIPT);
     expect(found.fired, `${what}: payloads that ran`).toEqual([]);
     expect(dialogs, `${what}: dialogs`).toEqual([]);
     expect(found.injected, `${what}: injected markup`).toEqual([]);

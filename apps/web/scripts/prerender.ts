@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -8,6 +7,8 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import { build, type Manifest, type Plugin } from 'vite';
 import { preactAliases, reactLibraryNames } from '../compat/aliases.ts';
 import type * as EntryServer from '../src/entry-server.tsx';
+import { PAGE_BOOT_SCRIPT } from '@spoke/shared/page-boot';
+import { classesOf, pageRules } from './page-styles.ts';
 import { PAGES_DIR, pageFile } from './prerendered-pages.ts';
 
 // Runs at the end of `vite build` (the prerender plugin in vite.config.ts), after the browser's
@@ -16,9 +17,10 @@ import { PAGES_DIR, pageFile } from './prerendered-pages.ts';
 // sends those files for their address (apps/server/src/plugins/spa.ts); the browser hydrates them
 // (src/main.tsx). Blog posts are answered by the server's own blog routes over content/blog/.
 //
-// A prerendered page fetches nothing beside its HTML but its stylesheet and a small boot module,
-// which loads the app once the page has painted (decision 031): scripts fetched alongside the
-// HTML (the entry, `modulepreload` links) compete with the first paint on a slow network.
+// A prerendered page fetches nothing before its first paint (decision 031): it carries the style
+// rules it uses, its icon and a small boot script inline (PAGE_BOOT_SCRIPT), which links the whole
+// stylesheets and loads the app once the page has painted. Anything fetched beside the HTML (a
+// stylesheet, the entry, `modulepreload` links) holds the first paint back on a slow network.
 
 const web = path.resolve(import.meta.dirname, '..');
 const repo = path.resolve(web, '../..');
@@ -154,7 +156,7 @@ function loadsRunner(origin: string, blog: BlogServer) {
 
 /**
  * The stylesheets a page's lazy modules need beyond the entry's, from Vite's manifest. Their
- * scripts are not linked: the app loads them after the first paint (see `bootModule`).
+ * scripts are not linked: the app loads them after the first paint (PAGE_BOOT_SCRIPT).
  */
 function stylesOf(manifest: Manifest, sources: Iterable<string>, entry: string): string[] {
   const styles = new Set<string>();
@@ -178,37 +180,20 @@ function stylesOf(manifest: Manifest, sources: Iterable<string>, entry: string):
 }
 
 const ENTRY_SCRIPT = /<script type="module" crossorigin src="(\/js\/[^"]+\.js)"><\/script>/;
+const STYLESHEET = /<link rel="stylesheet" crossorigin href="\/(js\/[^"]+\.css)">\s*/g;
+const ICON = /(<link rel="icon" href=")\/favicon\.svg(")/;
 
-/**
- * The module a prerendered page loads instead of the app's entry: it imports the entry once the
- * page's first contentful paint is on screen (reported after the frame is presented, so the app's
- * requests start after it), at once in a hidden tab (which paints nothing), and at the latest a
- * second after the `load` event. Its name carries a hash of its content, as Vite's files do: the
- * server caches /js/ for a year.
- */
-function bootModule(template: string): { file: string; code: string } {
-  const entry = ENTRY_SCRIPT.exec(template)?.[1];
-  if (!entry) throw new Error('index.html has no module script for the app');
-  const code = `// Loads the app after the prerendered page's first paint (apps/web/scripts/prerender.ts).
-let started = false;
-const start = () => {
-  if (started) return;
-  started = true;
-  void import(${JSON.stringify(entry)});
-};
-if (document.visibilityState === 'hidden' || typeof PerformanceObserver === 'undefined') {
-  start();
-} else {
-  new PerformanceObserver((list, observer) => {
-    if (list.getEntriesByName('first-contentful-paint').length === 0) return;
-    observer.disconnect();
-    start();
-  }).observe({ type: 'paint', buffered: true });
-  addEventListener('load', () => setTimeout(start, 1000), { once: true });
-}
-`;
-  const hash = createHash('sha256').update(code).digest('base64url').slice(0, 8);
-  return { file: `js/boot-${hash}.js`, code };
+/** The built stylesheets, read once: their file under dist/ to their text. */
+const sheets = new Map<string, string>();
+async function sheet(file: string): Promise<string> {
+  let css = sheets.get(file);
+  if (css === undefined) {
+    css = await readFile(path.join(dist, file), 'utf8');
+    // (Nothing in a style element may close it.)
+    if (/<\/style/i.test(css)) throw new Error(`${file} holds "</style"`);
+    sheets.set(file, css);
+  }
+  return css;
 }
 
 const escapeHtml = (text: string) =>
@@ -246,19 +231,22 @@ const scriptJson = (value: unknown) =>
     .replace(/</g, '\\u003c')
     .replace(/\u2028/g, '\\u2028');
 
-function pageHtml(
+async function pageHtml(
   template: string,
   page: EntryServer.PrerenderedPage,
   styles: string[],
-  boot: string,
-): string {
-  const head = styles
-    .map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`)
-    .join('\n    ');
-  // The entry and the chunks Vite preloads for it give way to the boot module.
+  icon: string,
+): Promise<string> {
+  const entry = ENTRY_SCRIPT.exec(template)?.[1];
+  if (!entry) throw new Error('index.html has no module script for the app');
+  // The entry and the chunks Vite preloads for it give way to the boot script.
   let html = template
     .replace(/\s*<link rel="modulepreload"[^>]*>/g, '')
-    .replace(ENTRY_SCRIPT, () => `<script type="module" crossorigin src="/${boot}"></script>`);
+    .replace(
+      ENTRY_SCRIPT,
+      () => `<script type="module" data-app="${entry}">${PAGE_BOOT_SCRIPT}</script>`,
+    )
+    .replace(ICON, (_whole, before: string, after: string) => `${before}${icon}${after}`);
   if (page.title)
     html = html.replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(page.title)}</title>`);
   const description = descriptionOf(page.html);
@@ -268,14 +256,9 @@ function pageHtml(
       `$1${escapeHtml(description)}$2`,
     );
   }
-  if (head) html = html.replace('</head>', `  ${head}\n  </head>`);
-  // Stylesheets first: they hold the first paint.
-  const stylesheets = html.match(/<link rel="stylesheet"[^>]*>\s*/g) ?? [];
-  for (const link of stylesheets) html = html.replace(link, '');
-  html = html.replace(
-    /(<title>[^<]*<\/title>\s*)/,
-    (title: string) => `${title}${stylesheets.join('')}`,
-  );
+  // The stylesheets index.html links (the entry's), then the page's lazy modules'.
+  const files = [...[...html.matchAll(STYLESHEET)].map((link) => link[1]!), ...styles];
+  html = html.replace(STYLESHEET, '');
   // The placeholder shell of index.html makes way for the page, followed by its data.
   const root = /<div id="root">\s*<!--root-->[\s\S]*<!--\/root-->\s*<\/div>/;
   if (!root.test(html)) throw new Error('index.html has no <!--root-->…<!--/root--> placeholder');
@@ -283,7 +266,19 @@ function pageHtml(
   // Nothing but the page inside #root, not even white space: React hydrates exactly what it drew.
   html = html.replace(root, () => `<div id="root">${page.html}</div>\n    ${data}`);
   // The page reads without JavaScript: the note that the app needs it goes.
-  return html.replace(/\s*<noscript>[\s\S]*?<\/noscript>/, '');
+  html = html.replace(/\s*<noscript>[\s\S]*?<\/noscript>/, '');
+  // The rules the page uses, where the stylesheets stood: first, as they hold the first paint.
+  const classes = classesOf(html);
+  const inline = await Promise.all(
+    files.map(
+      async (file) =>
+        `<style data-href="/${file}">${pageRules(await sheet(file), classes)}</style>`,
+    ),
+  );
+  return html.replace(
+    /(<title>[^<]*<\/title>\s*)/,
+    (title: string) => `${title}${inline.join('')}`,
+  );
 }
 
 /**
@@ -293,7 +288,15 @@ function pageHtml(
 function checkPage(pathname: string, html: string): void {
   const problems = [
     /<!--\$[?!]-->/.test(html) && 'a Suspense boundary did not finish',
-    /<script(?![^>]*\btype="(?:module|application\/json)")[^>]*>/.test(html) && 'an inline script',
+    // (The CSP allows the boot script alone: any other inline script would be refused.)
+    [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)].some(
+      ([, attributes, body]) =>
+        !/\btype="application\/json"/.test(attributes!) &&
+        !/\bsrc="/.test(attributes!) &&
+        body !== PAGE_BOOT_SCRIPT,
+    ) && 'an inline script',
+    /<link rel="(?:stylesheet|modulepreload)"/.test(html) &&
+      'a stylesheet or script fetched before the first paint',
   ].filter(Boolean);
   if (problems.length > 0) throw new Error(`prerendering ${pathname}: ${problems.join(', ')}`);
 }
@@ -304,8 +307,8 @@ const entryFile = await buildEntry();
 const manifestFile = path.join(dist, '.vite/manifest.json');
 const manifest = JSON.parse(await readFile(manifestFile, 'utf8')) as Manifest;
 const template = await readFile(path.join(dist, 'index.html'), 'utf8');
-const boot = bootModule(template);
-await writeFile(path.join(dist, boot.file), boot.code);
+const faviconSvg = await readFile(path.join(dist, 'favicon.svg'), 'utf8');
+const icon = `data:image/svg+xml,${encodeURIComponent(faviconSvg.trim())}`;
 const blog = await blogServer(ORIGIN);
 const runLoads = loadsRunner(ORIGIN, blog);
 
@@ -323,7 +326,7 @@ for (const [index, pathname] of paths.entries()) {
   const styles = stylesOf(manifest, imports, 'index.html');
   const file = path.join(dist, pageFile(pathname));
   await mkdir(path.dirname(file), { recursive: true });
-  const html = pageHtml(template, page, styles, boot.file);
+  const html = await pageHtml(template, page, styles, icon);
   checkPage(pathname, html);
   await writeFile(file, html);
   written.push(pathname);

@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+import { PAGE_BOOT_SCRIPT } from '@spoke/shared/page-boot';
 import type { FastifyInstance } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
 
@@ -23,14 +25,23 @@ export function helmetHeaders(options: HelmetOptions): Record<string, string> {
   return headers;
 }
 
-/** Security headers and a CSP that fits the SPA: no inline script, no plugins, no framing. */
+/**
+ * The one inline script the pages may run, by its hash: the prerendered pages' boot script
+ * (packages/shared/src/page-boot.ts), which they carry so as to fetch nothing before they paint.
+ */
+const PAGE_BOOT_HASH = `'sha256-${createHash('sha256').update(PAGE_BOOT_SCRIPT).digest('base64')}'`;
+
+/**
+ * Security headers and a CSP that fits the SPA: no inline script but the pages' boot script, no
+ * plugins, no framing.
+ */
 export function securityHeaders(opts: { https: boolean }): Record<string, string> {
   return helmetHeaders({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        scriptSrc: ["'self'", PAGE_BOOT_HASH],
         scriptSrcAttr: ["'none'"],
         // Inline styles only: some UI libraries set them; scripts stay strictly 'self'.
         styleSrc: ["'self'", "'unsafe-inline'"],
