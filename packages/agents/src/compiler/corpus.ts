@@ -51,6 +51,7 @@ import varied40 from './corpus/varied-40.json' with { type: 'json' };
 import varied41 from './corpus/varied-41.json' with { type: 'json' };
 import varied42 from './corpus/varied-42.json' with { type: 'json' };
 import varied43 from './corpus/varied-43.json' with { type: 'json' };
+import varied44 from './corpus/varied-44.json' with { type: 'json' };
 import type { LabelledCase } from './corpus-score.ts';
 
 export type { CorpusCase, ExpectedTrigger } from './corpus/types.ts';
@@ -131,6 +132,7 @@ export const VARIED_CASES: readonly LabelledCase[] = [
   ...(varied41 as LabelledCase[]),
   ...(varied42 as LabelledCase[]),
   ...(varied43 as LabelledCase[]),
+  ...(varied44 as LabelledCase[]),
 ];
 
 /** Where the compiler's rules and its category model come from. */

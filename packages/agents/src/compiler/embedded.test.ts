@@ -312,6 +312,19 @@ describe('embedded compiler: services as people write them', () => {
     const linearB = ids("pull last week's DORA metrics from LinearB and post them to #eng");
     expect(linearB.unavailable).toContain('LinearB');
     expect(linearB.integrations).not.toContain('linear');
+    // With a capital too, a letter left out; and a slip of a name is still the name, however
+    // the message goes ("verify with ZeroBounce" does not make ZeroBounce send for it).
+    expect(ids("Trelo card moved to 'Done' → publish the draft").integrations).toContain('trello');
+    expect(
+      ids('clean up our Mailchip audience and verify the addresses with ZeroBounce').integrations,
+    ).toContain('mailchimp');
+  });
+
+  it("reads a product's name owning what follows", () => {
+    expect(ids("stripe's payouts recap every monday, email it to me").integrations).toContain(
+      'stripe',
+    );
+    expect(ids("send me Stripe's payouts for the week").integrations).toContain('stripe');
   });
 
   it('lists a product by the shape of its name and by what it says it will do', () => {
@@ -337,6 +350,22 @@ describe('embedded compiler: services as people write them', () => {
     expect(ids('asdfgh qwrtzp on sdfghjkl with it').unavailable).toEqual([]);
     expect(ids('our Payload CMS will call you with an article id').unavailable).toEqual([
       'Payload CMS',
+    ]);
+    // A word English knows, opening the sentence, saying it will call an address.
+    expect(
+      ids('Namely will POST /new-hire to you, then create the checklist in Asana'),
+    ).toMatchObject({ unavailable: ['Namely'], trigger: { type: 'webhook' } });
+    expect(ids('Customers will post questions to the agent').unavailable).toEqual([]);
+    // ... next in a list of where things are kept, or news of a voicemail.
+    expect(ids('pull the hours per designer from Wrike and Forecast').unavailable).toEqual([
+      'Wrike',
+      'Forecast',
+    ]);
+    expect(
+      ids('sort the PDFs into Invoices, Papers and Manuals subfolders').unavailable,
+    ).not.toContain('Papers');
+    expect(ids('New Grasshopper voicemail → create a ticket in HubSpot').unavailable).toEqual([
+      'Grasshopper',
     ]);
     // A label inside a product is not one; the product's own workspace is.
     expect(ids('post it in the General channel on Teams').unavailable).toEqual([]);

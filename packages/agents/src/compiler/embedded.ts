@@ -142,16 +142,20 @@ function assumptionsFor(
 const SENT_BY =
   /^[^.;!?\n]{0,40}\b(?:via|through|thru|using|from|with)\s+(?:our\s+|my\s+|the\s+)?$/i;
 
-/** Whether the mention is written as its product's own name ("Twilio"), not a word for it ("SMS"). */
+/**
+ * Whether the mention is written as its product's own name ("Twilio"), or a slip of it
+ * ("Mailchip"), not a word for it ("SMS").
+ */
 const calledByName = (text: string, m: Mention) => {
   const integration = integrationById(m.id);
   const written = text.slice(m.start, m.end).toLowerCase();
   return (
     m.via === 'name' &&
     !!integration &&
-    [integration.id, integration.name, ...integration.aliases].some(
-      (name) => name.toLowerCase() === written,
-    )
+    (m.fuzzy === true ||
+      [integration.id, integration.name, ...integration.aliases].some(
+        (name) => name.toLowerCase() === written,
+      ))
   );
 };
 

@@ -455,7 +455,11 @@ export function findMentions(
   // and "toggled" are English words, not Canva and Toggl.
   const english = (m: Mention) => words.some((w) => w.start === m.start && w.known);
   const asWritten = (m: Mention) => {
-    const written = text.slice(m.start, m.end).toLowerCase();
+    // ("Stripe's payouts": the name, owning.)
+    const written = text
+      .slice(m.start, m.end)
+      .toLowerCase()
+      .replace(/['\u2019]s$/, '');
     const integration = integrationById(m.id);
     if (!integration || /\s/.test(written)) return true;
     const terms = [

@@ -131,7 +131,8 @@ export const THINGS: ReadonlySet<string> = new Set([
   ...`payment refund invoice subscription order ticket review conversation build deploy deployment
   check incident alert episode video lead deal contact message post release issue task card record
   entry file document contract envelope submission response booking appointment job run pipeline
-  monitor error crash signup mail email donation sub answer reply finding star rating`.split(/\s+/),
+  monitor error crash signup mail email donation sub answer reply finding star rating voicemail
+  shipment`.split(/\s+/),
 ]);
 const NOT_THINGS = new Set([
   'app',
@@ -191,13 +192,15 @@ const CALLING = new Set('call hit ping post send notify trigger fire push'.split
 const willCall = (words: readonly Word[], at: number) =>
   ['will', 'can', 'would', 'should'].includes(words[at]?.lower ?? '') &&
   CALLING.has(words[at + 1]?.lemma ?? '') &&
-  words
-    .slice(at + 2, at + 10)
-    .some(
-      (w) =>
-        w.sentence === words[at]!.sentence &&
-        /^(?:url|urls|webhook|webhooks|endpoint|hook|agent)$/.test(w.lower),
-    );
+  // ("will POST /new-hire to you": a path after the verb is an address called.)
+  ((words[at + 2]?.value === '/' && words[at + 2]!.start === words[at + 1]!.end + 1) ||
+    words
+      .slice(at + 2, at + 10)
+      .some(
+        (w) =>
+          w.sentence === words[at]!.sentence &&
+          /^(?:url|urls|webhook|webhooks|endpoint|hook|agent)$/.test(w.lower),
+      ));
 /** Kinds of product written after a product's name: "Capsule CRM", "Plastic SCM". */
 const PRODUCT_KIND = /^(?:CRM|CMS|ERP|LMS|ATS|HRIS|POS|SCM|WMS|TMS|PMS|DMS|MES|EHR|EMR|LIMS)$/;
 
@@ -630,10 +633,15 @@ export function findUnknownServices(
       const next = words[i + 1];
       const headline =
         !!next && HEADLINE_MARK.test(next.value) && words[i + 2]?.sentence === first.sentence;
+      // ("Namely will POST /new-hire to you": a word English knows, saying it will call the agent,
+      // names what calls.)
+      // (Not people: "Customers will post questions to the agent".)
+      const calling =
+        willCall(words, i + 1) && !['PRON', 'DET'].includes(first.pos) && !plural(first.lower);
       if (
         !next ||
-        !(productWord(next) || headline || reports(next) || willCall(words, i + 1)) ||
-        first.known
+        !(productWord(next) || headline || reports(next) || calling) ||
+        (first.known && !calling)
       )
         continue;
     }
@@ -718,10 +726,40 @@ export function findUnknownServices(
       (['our', 'my', 'their', 'your'].includes(words[i - 1]?.lower ?? '') ||
         KEPT_IN.has(words[i - 1]?.lower ?? '') ||
         TOOL_BEFORE.has(words[i - 1]?.lower ?? ''));
+    // "from Wrike and Forecast": a capitalised word English knows, next after a product in a
+    // list of where things are kept, ending its phrase (not "email me and Tom", "Billing,
+    // Technical and Account").
+    const previous = [...taken, ...found].find(
+      (t) => t.end <= (words[i - 1]?.start ?? 0) && t.end >= (words[i - 2]?.end ?? 0),
+    );
+    const previousAt = previous ? words.findIndex((w) => w.start === previous.start) : -1;
+    const placeBefore = (k: number) =>
+      PLACE_PREPS.has(words[k]?.lower ?? '') || TOOL_BEFORE.has(words[k]?.lower ?? '');
+    const afterInList =
+      !startsSentence &&
+      ['and', 'or', ',', '&', '+', 'vs'].includes(before1) &&
+      /^[A-Z][a-z]{2,}$/.test(first.value) &&
+      !plural(first.lower) &&
+      // (Not a title's words: "+ Pipeline From HubSpot".)
+      !(
+        words[i + 1]?.sentence === first.sentence &&
+        (['NOUN', 'PROPN'].includes(words[i + 1]!.pos) || /^[A-Z]/.test(words[i + 1]!.value))
+      ) &&
+      previousAt > 0 &&
+      (placeBefore(previousAt - 1) ||
+        (['our', 'my', 'the'].includes(words[previousAt - 1]!.lower) &&
+          placeBefore(previousAt - 2)));
+    const callingKnown =
+      startsSentence &&
+      willCall(words, i + 1) &&
+      !['PRON', 'DET'].includes(first.pos) &&
+      !plural(first.lower);
     if (
       first.known &&
       !dotted &&
       !kindAfter &&
+      !afterInList &&
+      !callingKnown &&
       !capsAfterPrep &&
       !properAfterPrep &&
       !ownedName &&
@@ -747,7 +785,8 @@ export function findUnknownServices(
       // ("the Marketing channel": a label inside a product.)
       (productWord(words[j + 1]) && !labelled) ||
       // ("highlight.io catches a new error": a domain is a name even of English words.)
-      ((reports(words[j + 1]) || willCall(words, j + 1)) && (!first.known || dotted));
+      ((reports(words[j + 1]) || willCall(words, j + 1)) && (!first.known || dotted)) ||
+      callingKnown;
     // ("the General channel": a label inside a product; "our Air workspace" is the product's.)
     const weak =
       TOOL_BEFORE_WEAK.has(before) && productWord(words[j + 1]) && !(labelled && before === 'the');
@@ -952,11 +991,10 @@ const MAKERS = new Set('google microsoft apple amazon adobe zoho aws azure atlas
  */
 function misspelt(name: string): Integration | undefined {
   const written = name.toLowerCase();
-  // (Written in lower case, as typos are: a capital says the name is meant as written, "Hiver"
-  // is not Hive; nor a word the dictionary knows.)
-  if (!/^[a-z]{5,}$/.test(name) || inVocabulary(written)) return undefined;
+  // (One word, with a capital or none, that the dictionary does not know.)
+  if (!/^[A-Za-z][a-z]{4,}$/.test(name) || inVocabulary(written)) return undefined;
   // A letter left out or two swapped, the slips of typing; a letter changed or added more often
-  // makes another name.
+  // makes another name ("Hiver" is not Hive).
   const close = ONE_WORD_NAMES.filter(({ word }) =>
     ['left out', 'swapped'].includes(slipFrom(word, written) ?? ''),
   );
