@@ -312,9 +312,11 @@ describe('embedded compiler: services as people write them', () => {
     const linearB = ids("pull last week's DORA metrics from LinearB and post them to #eng");
     expect(linearB.unavailable).toContain('LinearB');
     expect(linearB.integrations).not.toContain('linear');
-    // With a capital too, a letter left out; and a slip of a name is still the name, however
-    // the message goes ("verify with ZeroBounce" does not make ZeroBounce send for it).
-    expect(ids("Trelo card moved to 'Done' → publish the draft").integrations).toContain('trello');
+    // A capital says the name is meant as written: Klara is not Klarna, Paycor not Paycom.
+    expect(ids('reply to new patient messages in Klara').unavailable).toEqual(['Klara']);
+    expect(ids('create the employee in Paycor').unavailable).toEqual(['Paycor']);
+    // A slip of a name is still the name, however the message goes ("verify with ZeroBounce"
+    // does not make ZeroBounce send for it).
     expect(
       ids('clean up our Mailchip audience and verify the addresses with ZeroBounce').integrations,
     ).toContain('mailchimp');
@@ -367,6 +369,20 @@ describe('embedded compiler: services as people write them', () => {
     expect(ids('New Grasshopper voicemail → create a ticket in HubSpot').unavailable).toEqual([
       'Grasshopper',
     ]);
+    // A name of two words, the first a people's word's shape; and a name after an article,
+    // which no person takes.
+    expect(ids('pull the missing abstracts from Semantic Scholar into Notion').unavailable).toEqual(
+      ['Semantic Scholar'],
+    );
+    expect(ids('translate the post into Spanish and save it in Notion').unavailable).toEqual([]);
+    expect(ids('send them a Checkr background check invite').unavailable).toEqual(['Checkr']);
+    // Capitals and digits as brands write them.
+    expect(ids('hourly, check Cin7 stock for bestsellers').unavailable).toEqual(['Cin7']);
+    expect(ids('twice a day check 17TRACK for every open shipment').unavailable).toEqual([
+      '17TRACK',
+    ]);
+    expect(ids('check CPU on our 3 OVHcloud boxes').unavailable).toEqual(['OVHcloud']);
+    expect(ids('every morning ask the Room4 guests about breakfast').unavailable).toEqual([]);
     // A label inside a product is not one; the product's own workspace is.
     expect(ids('post it in the General channel on Teams').unavailable).toEqual([]);
     expect(

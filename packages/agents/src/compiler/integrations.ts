@@ -114,11 +114,14 @@ function nameMentions(text: string, tokens: readonly Token[]): Mention[] {
   for (const token of tokens) {
     if (named.has(`${token.start}`) || NOT_TYPOS.has(token.lower)) continue;
     if (!/^[a-z]{6,}$/.test(token.lower)) continue;
-    // (Any slip, against product names of six letters or more that are not everyday words.)
-    const typo = ONE_WORD_NAMES.find(
-      ({ word, alias, generic }) =>
-        !alias && !generic && word.length >= 6 && slipFrom(word, token.lower) !== null,
-    );
+    // (Against product names of six letters or more that are not everyday words; a letter
+    // changed or added only in lower case: with a capital, "Paycor" is another name than Paycom.)
+    const capital = /^[A-Z]/.test(token.raw);
+    const typo = ONE_WORD_NAMES.find(({ word, alias, generic }) => {
+      if (alias || generic || word.length < 6) return false;
+      const slip = slipFrom(word, token.lower);
+      return slip !== null && (!capital || slip === 'left out' || slip === 'swapped');
+    });
     if (typo)
       found.push({ id: typo.id, start: token.start, end: token.end, via: 'name', fuzzy: true });
   }

@@ -675,8 +675,15 @@ export function findUnknownServices(
       (['to', 'as', 'into'].includes(words[i - 1]?.lower ?? '') &&
         words.slice(Math.max(0, i - 7), i).some((w) => STAGE_WORDS.has(w.lemma))) ||
       // ("in Arabic", "to Icelandic": a word of a people or a language, which dictionaries know;
-      // "in Routific" is a product.)
-      (first.known && /(?:ish|ese|ian|ic)$/.test(first.lower));
+      // "in Routific" is a product, and so is a name of two capitalised words, "from Semantic
+      // Scholar".)
+      (first.known &&
+        /(?:ish|ese|ian|ic)$/.test(first.lower) &&
+        !(
+          words[i + 1]?.sentence === first.sentence &&
+          /^[A-Z][a-z]/.test(words[i + 1]!.value) &&
+          !isLanguage(words[i + 1]!.value)
+        ));
     const properAfterPrep =
       !startsSentence && /^[A-Z]/.test(first.value) && PLACE_PREPS.has(prepBefore) && !labelled;
     let j = i;
@@ -852,7 +859,10 @@ export function findUnknownServices(
       /^[A-Za-z][A-Za-z0-9]*$/.test(first.value) &&
       // "arXiv", "TaxDome", "ClassDojo": capitals inside a word are a brand's.
       // ("QGenda", "RStudio": and two capitals opening a word of lower case.)
-      (/^[a-z]+[A-Z]|^[A-Z][a-z]+[A-Z][a-z]|^[A-Z]{2}[a-z]{3,}$/.test(first.value) ||
+      // ("OVHcloud": or up to four; "Cin7": a word no dictionary knows and a number.)
+      (/^[a-z]+[A-Z]|^[A-Z][a-z]+[A-Z][a-z]|^[A-Z]{2,4}[a-z]{3,}$/.test(first.value) ||
+        (/^[A-Z][a-z]+\d+$/.test(first.value) &&
+          !inVocabulary(first.value.replace(/\d+$/, '').toLowerCase())) ||
         BRAND_SHAPE.test(first.value) ||
         (/^[A-Z][a-z]/.test(first.value) &&
           possessed &&
@@ -878,9 +888,14 @@ export function findUnknownServices(
       !WHEN_WORDS.has(nextWord.lower) &&
       !lead.some((l) => PLACE_OR_PERSON.has(l)) &&
       // ("email Priya notes", "send it to Priya Monday": a person just after whom a message is
-      // for; not "send me on telegram all Shiprocket shipments".)
+      // for; not "send me on telegram all Shiprocket shipments", nor what is sent to them, after
+      // an article, which English gives no person: "send them a Checkr invite".)
       !(
         !possessed &&
+        !(
+          ['a', 'an'].includes(before) &&
+          ['them', 'him', 'her', 'me', 'us', 'you'].includes(before2)
+        ) &&
         (lead.slice(-3).some((l) => ADDRESSING.has(l)) ||
           (['to', 'cc', 'for', 'with', 'and'].includes(before) &&
             lead.some((l) => ADDRESSING.has(l))))
@@ -943,7 +958,9 @@ export function findUnknownServices(
       !/^(?:mins?|minutes?|hours?|hrs?|days?|weeks?|months?|years?|secs?|seconds?|times?|th|st|nd|rd)$/i.test(
         rest.value,
       ) &&
-      (TOOL_BEFORE.has(before) || KEPT_IN.has(before) || ['to', 'with'].includes(before)) &&
+      (TOOL_BEFORE.has(before) ||
+        KEPT_IN.has(before) ||
+        ['to', 'with', 'check', 'search', 'query'].includes(before)) &&
       free(digits) &&
       free(rest) &&
       !found.some((f) => f.start <= digits.start && f.end > digits.start)
@@ -991,10 +1008,11 @@ const MAKERS = new Set('google microsoft apple amazon adobe zoho aws azure atlas
  */
 function misspelt(name: string): Integration | undefined {
   const written = name.toLowerCase();
-  // (One word, with a capital or none, that the dictionary does not know.)
-  if (!/^[A-Za-z][a-z]{4,}$/.test(name) || inVocabulary(written)) return undefined;
+  // (Written in lower case, as typos are: a capital says the name is meant as written, "Klara"
+  // is not Klarna; nor a word the dictionary knows.)
+  if (!/^[a-z]{5,}$/.test(name) || inVocabulary(written)) return undefined;
   // A letter left out or two swapped, the slips of typing; a letter changed or added more often
-  // makes another name ("Hiver" is not Hive).
+  // makes another name.
   const close = ONE_WORD_NAMES.filter(({ word }) =>
     ['left out', 'swapped'].includes(slipFrom(word, written) ?? ''),
   );
