@@ -204,6 +204,41 @@ describe('embedded compiler: services as people write them', () => {
 
   it('adds the built-ins a description needs without naming them', () => {
     const has = (prompt: string, id: string) => ids(prompt).integrations.includes(id);
+    // An address things are sent to is a webhook, not a page to read; an API's or a feed's
+    // address is neither.
+    const posted = ids(
+      'when a Datadog monitor alerts, reshape the JSON and POST it to https://hooks.internal.example/alerts',
+    ).integrations;
+    expect(posted).toContain('webhook');
+    expect(posted).not.toContain('web-page');
+    const rates = ids(
+      'log each paddle transaction in USD, rates from https://open.er-api.com/v6/latest/USD',
+    ).integrations;
+    expect(rates).toContain('http-request');
+    expect(rates).not.toContain('web-page');
+    expect(
+      has('every morning write a digest from the feed https://techcrunch.com/feed/', 'web-page'),
+    ).toBe(false);
+    expect(has('read https://acme.com/pricing and send me the plans', 'web-page')).toBe(true);
+    // What only the agent can keep between runs; not a total a source already holds.
+    expect(has('each new glitchtip error: check if we already saw it before', 'memory')).toBe(true);
+    expect(
+      has(
+        'check our g2 page every day, email me if there are new reviews since yesterday',
+        'memory',
+      ),
+    ).toBe(true);
+    expect(has("each paid shopify order: add it to today's running total in #wins", 'memory')).toBe(
+      true,
+    );
+    expect(
+      has("every hour post today's running total of signups from Postgres to #launch", 'memory'),
+    ).toBe(false);
+    // The hour where people are.
+    expect(has('whats the time rn in SF, London and Bangalore', 'clock')).toBe(true);
+    expect(has('tell me who of my team is awake now, they are in Manila and Lagos', 'clock')).toBe(
+      true,
+    );
     // A sheet with no product named is a Google Sheet; a balance sheet is not.
     expect(
       has("every friday append a row to the KPI sheet with the week's signups", 'google-sheets'),

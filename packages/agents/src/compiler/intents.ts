@@ -179,8 +179,11 @@ export const INTENTS: readonly Intent[] = [
       /\b(?:read|check|fetch|scrape|open|visit|watch|monitor|look at|from)\b[^.,]{0,30}?\b(?:web ?page|website|web site|site|url)\b/gi,
     ],
     unless: ['firecrawl', 'apify', 'playwright', 'chrome-devtools', 'tavily'],
-    notAfter: /(?:webhook|\bapi\b|endpoint)[^.]{0,40}$/i,
-    reject: /\/\/api\.|\/api\b|\buptime\b/i,
+    // (Not an address things are sent to, "POST it to https://...", nor a feed's, "rss https://".)
+    notAfter:
+      /(?:webhook|\bapi\b|endpoint)[^.]{0,40}$|\b(?:post|posts|send|sends|forward|forwards|push|pushes|deliver|deliveres)\b[^.]{0,40}\bto\s*$|\b(?:feed|rss|atom)\s*\(?\s*$/i,
+    // (Nor an API's: "https://api.x.com", "https://open.er-api.com/v6/latest", nor a feed's.)
+    reject: /\/\/api\.|\/api\b|-api\.|\/v\d+\/|\buptime\b|\/(?:feed|rss)\b|\.xml\b/i,
   },
   {
     // A page named by what it is, where it is read ("check the status page of our payment
@@ -234,6 +237,11 @@ export const INTENTS: readonly Intent[] = [
       // (Not inside a domain: "Healthchecks.io" is a product.)
       /\b(?:endpoints?|health ?checks?|rest api)\b(?!\.[a-z])/gi,
       new RegExp(String.raw`https?:\/\/api\.[^\s)"']+`, 'gi'),
+      // ("https://open.er-api.com/v6/latest/USD": an API's host or versioned path.)
+      new RegExp(
+        String.raw`https?:\/\/[^\s)"'/]*-api\.[^\s)"']+|https?:\/\/[^\s)"']+\/v\d+\/[^\s)"']*`,
+        'gi',
+      ),
     ],
     notAfter: /\b(?:incoming|inbound|current|hard-coded|secrets and)\s*$/i,
     yieldsToNames: true,
@@ -245,6 +253,12 @@ export const INTENTS: readonly Intent[] = [
       /(?<!\byour\s)\bwebhook url\b/gi,
       // ("will send a webhook here" is a call to the agent.)
       /\bsend (?:a |the )?webhook\b(?!\s+(?:here|to you)\b)/gi,
+      // ("POST it to https://hooks.example.com/alerts", "forward to https://...": an address
+      // the user gives, things sent to it.)
+      new RegExp(
+        String.raw`\b(?:post|posts|send|sends|forward|forwards|push|pushes|deliver|delivers)\b[^.\n]{0,40}?\bto\s+https?:\/\/[^\s)"']+`,
+        'gi',
+      ),
     ],
     reject: /\bagent\b|\b(?:by|via) webhook/i,
   },
@@ -276,11 +290,25 @@ export const INTENTS: readonly Intent[] = [
       /\bwith yesterday'?s\b|\bprevious hour\b/gi,
       /\bnever (?:repeat|post the same|send the same|twice)\b/gi,
       /\b(?:the )?same \w+ twice\b/gi,
+      // ("check if we already saw it before", "ones we did not see b4", "already failed before".)
+      /\balready (?:saw|seen|failed|happened|came|reported)\b[^.]{0,20}?\b(?:before|b4)\b|\b(?:not|n'?t) (?:see|seen|saw|used|posted|sent) (?:\w+ )?b4\b/gi,
+      // ("new reviews since yesterday".)
+      /\bnew\b[^.]{0,25}?\bsince (?:yesterday|last (?:week|time|night|run|check))\b/gi,
+      // Kept across runs by the agent itself: "keep a running tally", "add it to today's running
+      // total", "keep counts day by day", "bump the daily counter" (not a total read from a
+      // source each time, "post today's running total").
+      /\b(?:keep|keeps|keeping) (?:a |the )?running (?:total|count|tally|stats|average|avg|sum)\b|\badd (?:it|them|each|the \w+) to (?:a |the |today'?s |this \w+'?s )?running (?:total|count|tally|sum)\b|\bkeep (?:the )?counts?\b|\bbump (?:the )?(?:\w+ )?counter\b/gi,
     ],
   },
   {
     id: 'clock',
-    patterns: [/\b(?:what time it is|current time|local time|time difference)\b/gi],
+    patterns: [
+      /\b(?:what time it is|current time|local time|time difference)\b/gi,
+      // ("whats the time rn in SF", "what time is now in tokyo", "time in UTC and Berlin time".)
+      /\bwhat'?s the time\b|\bwhat time is (?:it|now)\b|\b(?:utc|gmt) and [a-z]+ time\b/gi,
+      // ("who is awake now": the hour where each person is.)
+      /\b(?:awake|asleep|in (?:their )?working hours) (?:right )?now\b/gi,
+    ],
   },
   {
     id: 'transform',
