@@ -52,6 +52,8 @@ import varied41 from './corpus/varied-41.json' with { type: 'json' };
 import varied42 from './corpus/varied-42.json' with { type: 'json' };
 import varied43 from './corpus/varied-43.json' with { type: 'json' };
 import varied44 from './corpus/varied-44.json' with { type: 'json' };
+import varied45 from './corpus/varied-45.json' with { type: 'json' };
+import varied46 from './corpus/varied-46.json' with { type: 'json' };
 import type { LabelledCase } from './corpus-score.ts';
 
 export type { CorpusCase, ExpectedTrigger } from './corpus/types.ts';
@@ -133,6 +135,8 @@ export const VARIED_CASES: readonly LabelledCase[] = [
   ...(varied42 as LabelledCase[]),
   ...(varied43 as LabelledCase[]),
   ...(varied44 as LabelledCase[]),
+  ...(varied45 as LabelledCase[]),
+  ...(varied46 as LabelledCase[]),
 ];
 
 /** Where the compiler's rules and its category model come from. */
