@@ -411,6 +411,19 @@ describe('embedded compiler: services as people write them', () => {
     );
     expect(ids('translate the post into Spanish and save it in Notion').unavailable).toEqual([]);
     expect(ids('send them a Checkr background check invite').unavailable).toEqual(['Checkr']);
+    // In lower case: news of a thing, a caller, where things are put.
+    expect(ids('new chatwoot conversation -> tag it billing / bug / other').unavailable).toEqual([
+      'chatwoot',
+    ]);
+    expect(ids('odoo will call this agent with every confirmed order json').unavailable).toEqual([
+      'odoo',
+    ]);
+    expect(ids('backend will POST daily numbers json to agent, save a csv').unavailable).toEqual(
+      [],
+    );
+    expect(ids('every monzo transaction → categorize and add to toshl').unavailable).toContain(
+      'toshl',
+    );
     // Capitals and digits as brands write them.
     expect(ids('hourly, check Cin7 stock for bestsellers').unavailable).toEqual(['Cin7']);
     expect(ids('twice a day check 17TRACK for every open shipment').unavailable).toEqual([

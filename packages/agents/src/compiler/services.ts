@@ -287,6 +287,10 @@ const REPORTING = new Set(
   spot see get say`.split(/\s+/),
 );
 /** What a product holds: "my proxmox node", "our truenas pool", "the kaggle dataset". */
+/** Verbs of putting things somewhere, after which "to" says where: "add to toshl". */
+const PUTTING = new Set(
+  'add log save post send push upload export sync copy move forward'.split(' '),
+);
 const HELD = new Set(
   `node nodes pool pools instance instances cluster clusters server servers project projects dataset
   datasets vault vaults account accounts workspace workspaces dashboard dashboards bucket buckets
@@ -543,8 +547,9 @@ export function findUnknownServices(
     const sentInto =
       lowerName(first) &&
       prior === 'to' &&
-      // ("offering to rebook", "want to resync": after a verb, "to" opens an infinitive.)
-      words[i - 2]?.pos !== 'VERB' &&
+      // ("offering to rebook", "want to resync": after a verb, "to" opens an infinitive; not
+      // after a verb of putting somewhere, "add to toshl".)
+      (words[i - 2]?.pos !== 'VERB' || PUTTING.has(words[i - 2]!.lemma)) &&
       !/ing$/.test(words[i - 2]?.lower ?? '') &&
       words.slice(Math.max(0, i - 7), i - 1).some((w) => SENDING_VERBS.has(w.lemma)) &&
       !jargon(first.lower) &&
@@ -552,6 +557,18 @@ export function findUnknownServices(
       (!words[i + 1] ||
         words[i + 1]!.sentence !== first.sentence ||
         ['ADP', 'CCONJ', 'PUNCT'].includes(words[i + 1]!.pos));
+    // "each new glitchtip error", "new chatwoot conversation": a word no dictionary knows (not
+    // jargon, nor two English words) between "new" and a thing products send news of.
+    const newsOf =
+      lowerName(first) &&
+      words[i - 1]?.lower === 'new' &&
+      !jargon(first.lower) &&
+      !twoWords(first.lower) &&
+      !plural(first.lower) &&
+      !phrasalNoun(first.lower) &&
+      words[i + 1]?.sentence === first.sentence &&
+      ['NOUN', 'PROPN'].includes(words[i + 1]!.pos) &&
+      productWord(words[i + 1]);
     const domain = domainAt(first);
     // "applies on teamtailor read the cv": after "on", "in", "from", the last word of the clause.
     const endsClause =
@@ -569,7 +586,9 @@ export function findUnknownServices(
         clauseHead &&
         (productWord(words[i + 1]) ||
           words[i + 1]?.lower === 'new' ||
-          HEADLINE_MARK.test(words[i + 1]?.value ?? ''))
+          HEADLINE_MARK.test(words[i + 1]?.value ?? '') ||
+          // ("odoo will call this agent with every order"; not "backend will POST", jargon.)
+          (willCall(words, i + 1) && !jargon(first.lower)))
       ) &&
       !['via', 'through', 'thru', 'using'].includes(words[i - 1]?.lower ?? '') &&
       !bareAfterPrep &&
@@ -606,7 +625,8 @@ export function findUnknownServices(
       !sentTo &&
       !sentInto &&
       !lookedInto &&
-      !ownedLower
+      !ownedLower &&
+      !newsOf
     )
       continue;
     // "in PACER": a name in capitals after where things are kept, longer than an abbreviation.
@@ -916,6 +936,7 @@ export function findUnknownServices(
       !sentInto &&
       !lookedInto &&
       !ownedLower &&
+      !newsOf &&
       !named &&
       !kindAfter
     ) {
