@@ -491,6 +491,26 @@ describe('embedded compiler: services as people write them', () => {
   });
 
   it('reads when as people write it', () => {
+    // Days and hours written fast.
+    expect(ids('weekly thu 10am write the newsletter').trigger).toMatchObject({
+      cron: '0 10 * * 4',
+    });
+    expect(ids('mon wed fri 11am post a dev tip on bluesky').trigger).toMatchObject({
+      cron: '0 11 * * 1,3,5',
+    });
+    expect(ids('every morning 8 email me the open tickets').trigger).toMatchObject({
+      cron: '0 8 * * *',
+    });
+    expect(ids('every morning 5 new leads from hubspot to #sales').trigger).toMatchObject({
+      cron: '0 9 * * *',
+    });
+    // Something else sends the agent a webhook.
+    for (const prompt of [
+      'warehouse sensor sends webhook every reading, alert me if it is too warm',
+      'when i send it a webhook w/ a product name, write 5 ad headlines',
+      'when my phone shortcut hits the webhook, text my partner that I am on my way',
+    ])
+      expect(ids(prompt).trigger, prompt).toEqual({ type: 'webhook' });
     expect(ids('On PR open in GH: review the diff and comment').trigger).toMatchObject({
       type: 'event',
       integration: 'github',

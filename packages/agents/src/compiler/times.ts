@@ -139,6 +139,13 @@ const READERS: readonly Reader[] = [
     read: (m) => ({ hour: Number(m[1]), minute: 0, definite: false, bare: true }),
   },
   {
+    // "every morning 8 email me ...", "every morning 7: weather ...": an hour right after a part
+    // of the day, before a colon or the request's verb.
+    pattern:
+      /(?<=\b(?:every|each)\s+(?:morning|afternoon|evening|night)\s+)(1[0-2]|[1-9])(?=\s*[:,](?!\d)|\s+(?:email|e-mail|send|post|check|pull|get|make|create|text|ping|tell|remind|summari[sz]e|write|give|list|grab|look|go|read|fetch|scan|whatsapp|message|dm|share|update|run|export|collect|compile)\b)/gi,
+    read: (m) => ({ hour: Number(m[1]), minute: 0, definite: false, bare: true }),
+  },
+  {
     pattern: new RegExp(String.raw`\b${NUM} o'?clock\b`, 'gi'),
     read: (m) => ({ hour: numberOf(m[1]!), minute: 0, definite: false, bare: true }),
   },

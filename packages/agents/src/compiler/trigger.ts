@@ -28,12 +28,13 @@ const INCOMING = [
   /\b(?:the\s+agent'?s|its\s+own|this\s+agent'?s)\s+(?:webhook|url|endpoint)\b/i,
   // "Our kiosk will send a webhook whenever ...", "I give you webhook from my booking system":
   // another system sends one to the agent (not "send a webhook to https://...").
-  /\b(?:system|app|kiosk|tool|service|platform|server|form|cms|crm|site|bot|script|backend|checker|job|pipeline|ci|i|we|it|they|which|that)\s+(?:will\s+|can\s+|could\s+|would\s+)?(?:send|sends|post|posts|give|gives|fire|fires|call|calls|trigger|triggers)\s+(?:you\s+|us\s+|the agent\s+|this agent\s+)?(?:a\s+|an\s+)?webhooks?\b(?!\s+(?:to|at)\b)/i,
+  // ("Our warehouse sensor sends webhook every reading", "the monitoring box sends a webhook".)
+  /\b(?:system|app|kiosk|tool|service|platform|server|form|cms|crm|site|bot|script|backend|checker|job|pipeline|ci|sensor|sensors|device|devices|box|shortcut|monitor|camera|printer|thermostat|scanner|tracker|workflow|automation|zap|gateway|store|shop|plugin|integration|hub|phone|machine|controller|station|i|we|it|they|which|that)\s+(?:will\s+|can\s+|could\s+|would\s+)?(?:send|sends|post|posts|give|gives|fire|fires|call|calls|trigger|triggers)\s+(?:you\s+|us\s+|it\s+|the agent\s+|this agent\s+)?(?:a\s+|an\s+)?webhooks?\b(?!\s+(?:to|at)\b)/i,
   /\b(?:it|they|which)\s+posts?\s+to\s+(?:this|the)\s+agent\b/i,
   // "Our POS will send a webhook here", "webhooks to you".
   /\bwebhooks?\s+(?:here|to you)\b/i,
   // "will send you a webhook", "fires a webhook at this agent", "curls your webhook url".
-  /\b(?:send|sends|fire|fires|post|posts)\s+(?:you|this agent|the agent)\s+(?:a\s+|an\s+)?webhooks?\b/i,
+  /\b(?:send|sends|fire|fires|post|posts)\s+(?:you|it|this agent|the agent)\s+(?:a\s+|an\s+)?webhooks?\b/i,
   /\bwebhooks?\s+(?:at|to)\s+(?:this|the)\s+agent\b/i,
   /\bcurls?\s+your\s+(?:webhook|url|endpoint)/i,
   // "When this agent gets that call", "point it at this agent".
@@ -49,7 +50,7 @@ const INCOMING = [
   // "Our booking site is sending webhook when ...", "Our POS system calls a URL when ...".
   /\b(?:system|app|site|tool|service|platform|server|backend|form|kiosk|pos|script|bot)\s+(?:is|are|will be)\s+sending\s+(?:a\s+|an\s+)?webhooks?\b/i,
   // (Said of something else: "calls", not the request "call our webhook".)
-  /\b(?:calls|hits|pings)\s+(?:a|an|your|this|the agent'?s)\s+(?:url|endpoint|webhook)\b/i,
+  /\b(?:calls|hits|pings)\s+(?:a|an|your|this|the|the agent'?s)\s+(?:url|endpoint|webhook)\b/i,
   /\bposts?\b(?:\s+[^\s.]+){0,8}?\s+to\s+(?:this|your|the agent'?s|this agent'?s)\s+(?:url|endpoint|address)\b/i,
   /\b(?:will|would|can|could)\s+(?:post|send|ping|call)\s+(?:it\s+|them\s+)?here\b/i,
 ];
