@@ -491,6 +491,9 @@ describe('embedded compiler: services as people write them', () => {
   });
 
   it('reads when as people write it', () => {
+    // ... but a post from a blog is an article, and a POST the agent sends goes out.
+    expect(ids('Post from our blog → share it on LinkedIn').trigger.type).not.toBe('webhook');
+    expect(ids('every day send a POST to https://x.io/ping').trigger.type).toBe('schedule');
     // Days and hours written fast.
     expect(ids('weekly thu 10am write the newsletter').trigger).toMatchObject({
       cron: '0 10 * * 4',
@@ -509,6 +512,9 @@ describe('embedded compiler: services as people write them', () => {
       'warehouse sensor sends webhook every reading, alert me if it is too warm',
       'when i send it a webhook w/ a product name, write 5 ad headlines',
       'when my phone shortcut hits the webhook, text my partner that I am on my way',
+      'When our Rails app sends a POST with a failed job, open a task in Asana',
+      'our Laravel app webhooks a new signup to you; add them to Copper',
+      'POST from our Shopify app with a product id → write an SEO title',
     ])
       expect(ids(prompt).trigger, prompt).toEqual({ type: 'webhook' });
     expect(ids('On PR open in GH: review the diff and comment').trigger).toMatchObject({

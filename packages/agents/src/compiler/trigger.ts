@@ -53,6 +53,14 @@ const INCOMING = [
   /\b(?:calls|hits|pings)\s+(?:a|an|your|this|the|the agent'?s)\s+(?:url|endpoint|webhook)\b/i,
   /\bposts?\b(?:\s+[^\s.]+){0,8}?\s+to\s+(?:this|your|the agent'?s|this agent'?s)\s+(?:url|endpoint|address)\b/i,
   /\b(?:will|would|can|could)\s+(?:post|send|ping|call)\s+(?:it\s+|them\s+)?here\b/i,
+  // "Our Reviewable instance webhooks you on each review", "our Laravel app webhooks a new
+  // signup to you": webhook as the verb of calling the agent.
+  /\bwebhooks\s+(?:you|us|this agent|the agent)\b|\bwebhooks\s+(?:a|an|the|each|every)\b[^.;]{0,40}?\bto\s+(?:you|this agent|the agent)\b/i,
+  // "When our Rails app sends a POST with a failed job", "POST from our Shopify app with a
+  // product id": an HTTP request another system makes (in capitals: "a post from our blog" is
+  // an article).
+  /\b(?:app|system|service|server|backend|site|platform|script|tool|form|store|shop|cms|crm)\s+(?:will\s+|can\s+)?(?:sends?|fires?|makes?)\s+(?:you\s+|us\s+)?(?:a|an)\s+(?:POST|HTTP POST|post request|http request)\b(?!\s+to\s+(?:https?:|our|the|a)\b)/i,
+  /(?:^|[.!?]\s+)(?:[Aa]n?\s+)?(?:HTTP\s+)?POST\s+(?:request\s+)?from\s+(?:our|my|the)\b/,
 ];
 
 /** Verbs of one system calling another over HTTP: "posts", "calls", "pings", "fires". */
