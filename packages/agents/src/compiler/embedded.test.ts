@@ -204,6 +204,19 @@ describe('embedded compiler: services as people write them', () => {
 
   it('adds the built-ins a description needs without naming them', () => {
     const has = (prompt: string, id: string) => ids(prompt).integrations.includes(id);
+    // A search and a page said in few words.
+    expect(
+      has('new deal in pipedrive -> google the company, add its size as a note', 'brave-search'),
+    ).toBe(true);
+    expect(
+      has(
+        "each morning search what's trending in plant-based cooking, 3 post ideas",
+        'brave-search',
+      ),
+    ).toBe(true);
+    expect(
+      has('customer sent me this link, open it and tell me what the error says', 'web-page'),
+    ).toBe(true);
     // An address things are sent to is a webhook, not a page to read; an API's or a feed's
     // address is neither.
     const posted = ids(
@@ -355,6 +368,26 @@ describe('embedded compiler: services as people write them', () => {
     expect(
       ids('clean up our Mailchip audience and verify the addresses with ZeroBounce').integrations,
     ).toContain('mailchimp');
+  });
+
+  it('leaves out a product the description says not to use, wherever it names it', () => {
+    expect(
+      ids('vercel deploy fails, email the guy who pushed. NOT slack, nobody reads slack here')
+        .integrations,
+    ).not.toContain('slack');
+    expect(
+      ids('forgejo PR opened, review & comment. dont use any github stuff').integrations,
+    ).not.toContain('github');
+    // Teams in lower case where messages go.
+    expect(
+      ids('bitbucket PR created → post a summary to our teams channel').integrations,
+    ).toContain('microsoft-teams');
+    expect(
+      ids('run the nightly DAG in airflow, msg me on teams if a task fails').integrations,
+    ).toContain('microsoft-teams');
+    expect(
+      ids('ask the teams of each region for their numbers by email').integrations,
+    ).not.toContain('microsoft-teams');
   });
 
   it("reads a product's name owning what follows", () => {

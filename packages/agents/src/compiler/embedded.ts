@@ -233,8 +233,11 @@ export function compileEmbedded(input: CompileInput, options: CompileOptions = {
     const at = tokens.findIndex((token) => token.start === span.start);
     return at !== -1 && namedAsNotUsed(tokens, at);
   };
+  // (Once named as not used, a product is not used where it is named again: "NOT slack, nobody
+  // reads slack here".)
+  const refused = new Set(mentions.filter(notUsed).map((m) => m.id));
   const kept = mentions.filter(
-    (m) => !impliedByEvent(m) && !namedBeside(m) && !sentBy(m) && !notUsed(m),
+    (m) => !impliedByEvent(m) && !namedBeside(m) && !sentBy(m) && !refused.has(m.id),
   );
   const ids = mentionedIds(kept);
   if (trigger.type === 'event' && !ids.includes(trigger.integration))

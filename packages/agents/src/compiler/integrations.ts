@@ -61,8 +61,20 @@ export function namedAsNotUsed(tokens: readonly Token[], index: number): boolean
   return (
     negated(tokens, index) ||
     before === 'not' ||
-    (NOT_BEFORE.has(before) && tokens[index - 2]?.lower === 'not')
+    (NOT_BEFORE.has(before) && tokens[index - 2]?.lower === 'not') ||
+    refusedUse(tokens, index)
   );
+}
+
+/** "dont use any github stuff", "never use Zoom": a product the description says not to use. */
+function refusedUse(tokens: readonly Token[], index: number): boolean {
+  for (let k = Math.max(1, index - 3); k < index; k++) {
+    if (tokens[k]!.clause !== tokens[index]!.clause) continue;
+    if (!['use', 'using', 'touch'].includes(tokens[k]!.lower)) continue;
+    const refusal = tokens[k - 1]!.lower;
+    if (['dont', "don't", 'not', 'never', 'no', "won't", 'avoid'].includes(refusal)) return true;
+  }
+  return false;
 }
 
 function nameMentions(text: string, tokens: readonly Token[]): Mention[] {

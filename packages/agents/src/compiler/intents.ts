@@ -87,6 +87,8 @@ export const INTENTS: readonly Intent[] = [
       /\b(?:the )?(?:news|headlines) (?:about|on)\b|\bweb research\b|\bdig up\b|\b(?:cite|with) sources\b/gi,
       /(?:^|[.!?:]\s*)research\b|\bresearch (?:them|him|her|it|the|their|grant|q\b)/gi,
       /\bplan (?:a|my|the|our)\s+(?:[\w-]+\s+){0,3}?(?:trip|offsite|itinerary|vacation|holiday)\b/gi,
+      // "google the company", "search what's trending in plant-based cooking".
+      /\bgoogle (?:the|their|it|them|him|her|this|that|each|every)\b|\bsearch (?:for )?what'?s (?:trending|new|hot)\b/gi,
     ],
     unless: [
       'tavily',
@@ -220,6 +222,8 @@ export const INTENTS: readonly Intent[] = [
       /\b(?:read|reads|open|opens|summari[sz]e)\s+(?:the|that|this|each|every)\s+(?:page|article|link|url|guidelines page)s?\b/gi,
       /\b(?:their|his|her|the company'?s|company|the city|the council'?s) website\b/gi,
       /(?<![\w/.@-])(?:docs|help|support|developers?)\.(?:[a-z0-9-]+\.)+[a-z]{2,}\b/gi,
+      // "from this article link", "the article at the link I give", "this link, open it".
+      /\b(?:from|at|open|read|check)\s+(?:this|that|the)\s+(?:article\s+|blog\s+|news\s+)?link\b|\blink (?:i|we) (?:give|send|paste|share)\b|\bthis link\b[^.]{0,20}\bopen it\b/gi,
     ],
     unless: ['firecrawl', 'apify', 'playwright', 'chrome-devtools', 'tavily'],
     // (A link to a product's own thing is that product's: "a PR link", "the loom link".)

@@ -179,6 +179,10 @@ const OVERRIDES: Readonly<Record<string, { add?: readonly string[]; exact?: read
         // "send it to my manager in teams chat": bare, with no article, before its own chat or
         // channel ("in the teams chat" may be the team's).
         /(?<=\b(?:in|on|via|over|through|into)\s+)teams(?=\s+(?:chat|channel)\b)/g,
+        // "post to our teams channel", "msg me on teams if it fails": after whose it is, or
+        // where a message goes.
+        /(?<=\b(?:in|on|to|into)\s+(?:our|my)\s+)teams(?=\s+(?:chat|channel)s?\b)/g,
+        /(?<=\b(?:msg|message|dm|ping|text)\s+(?:me|us|them)\s+(?:on|in|via)\s+)teams\b(?!\s+(?:of|that|who)\b)/g,
       ],
     },
     linear: {
