@@ -204,6 +204,15 @@ describe('embedded compiler: services as people write them', () => {
 
   it('adds the built-ins a description needs without naming them', () => {
     const has = (prompt: string, id: string) => ids(prompt).integrations.includes(id);
+    // A channel of the team's with no tool named; an e-mail to the accountant.
+    expect(has('score the CV and post the score in the hiring channel', 'slack')).toBe(true);
+    expect(has('every friday, share the wins in the sales channel on Discord', 'slack')).toBe(
+      false,
+    );
+    expect(has('send our accountant a report of all Brex card spend that month', 'email')).toBe(
+      true,
+    );
+    expect(has('new etsy order → send the buyer a thank you message on etsy', 'email')).toBe(false);
     // A search and a page said in few words.
     expect(
       has('new deal in pipedrive -> google the company, add its size as a note', 'brave-search'),

@@ -686,9 +686,8 @@ const RECIPIENTS = new Set(
   `me us him her them customer customers client clients team cfo ceo cto founder founders manager
   managers owner owners boss rep reps lead leads user users subscriber subscribers attendee
   attendees member members everyone colleague colleagues partner partners investor investors
-  candidate candidates employee employees author authors person people reviewer reviewers`.split(
-    /\s+/,
-  ),
+  candidate candidates employee employees author authors person people reviewer reviewers
+  accountant accountants bookkeeper lawyer lawyers`.split(/\s+/),
 );
 /** Words that name a way to reach someone other than e-mail. */
 const CHANNEL_WORDS = new Set(

@@ -59,6 +59,26 @@ export const INTENTS: readonly Intent[] = [
     assumption: 'Team chat taken as Slack',
   },
   {
+    // "post the score in the hiring channel": a channel of the team's, no tool named.
+    id: 'slack',
+    patterns: [
+      /\b(?:in|to|into|on)\s+(?:the|our)\s+(?:[a-z][\w-]*\s+){1,2}?channel\b(?!\s+(?:on|in)\b)/gi,
+    ],
+    unless: [
+      'discord',
+      'microsoft-teams',
+      'lark',
+      'google-chat',
+      'mattermost',
+      'telegram',
+      'youtube',
+      'twitch',
+      'whatsapp',
+    ],
+    yieldsToNames: true,
+    assumption: 'The channel taken as a Slack channel',
+  },
+  {
     id: 'slack',
     patterns: [/(?<![\w&])#[a-z][\w-]*/gi],
     unless: ['discord', 'microsoft-teams', 'lark'],
