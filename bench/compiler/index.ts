@@ -41,6 +41,7 @@ const HELD_OUT_SETS = [
   'heldout-6',
   'heldout-7',
   'heldout-8',
+  'heldout-9',
 ] as const;
 
 const compile = (prompt: string): CompileOutcome =>
