@@ -379,6 +379,20 @@ describe('embedded compiler: services as people write them', () => {
     ).toContain('mailchimp');
   });
 
+  it('takes the product a kind of thing is kept in over the one assumed for it', () => {
+    const forgejo = ids('go over the open PRs in our forgejo and tell me which can be merged');
+    expect(forgejo.integrations).not.toContain('github');
+    expect(forgejo.unavailable).toEqual(['Forgejo']);
+    expect(
+      ids('drop the stack trace into the #incidents channel in Rocket.Chat').integrations,
+    ).not.toContain('slack');
+    // (Not a product named further on, for another step.)
+    expect(
+      ids('post in #status and create an incident on our Instatus page').integrations,
+    ).toContain('slack');
+    expect(ids('review the open PRs in our repo').integrations).toContain('github');
+  });
+
   it('leaves out a product the description says not to use, wherever it names it', () => {
     expect(
       ids('vercel deploy fails, email the guy who pushed. NOT slack, nobody reads slack here')

@@ -228,6 +228,19 @@ export function compileEmbedded(input: CompileInput, options: CompileOptions = {
         s.start > m.end &&
         SENT_BY.test(text.slice(m.end, s.start)),
     );
+  // "the open PRs in our forgejo", "#alerts in Rocket.Chat": the product a kind of thing is taken
+  // for gives way to one the catalog cannot run, named right after as where the things are.
+  const keptElsewhere = (m: Mention) =>
+    m.via === 'intent' &&
+    integrationById(m.id)?.provider.kind !== 'builtin' &&
+    services.some(
+      (s) =>
+        (!s.known || integrationById(s.id)?.provider.kind === 'none') &&
+        s.start >= m.end &&
+        /^\s*(?:(?!and\b|then\b|or\b)[\w-]+\s+)?(?:in|on|from|at)\s+(?:our|my|the|their)?\s*(?:self-?hosted\s+)?$/i.test(
+          text.slice(m.end, s.start),
+        ),
+    );
   // "(they're in Outlook, not Google Calendar)": a product named to say it is not the one.
   const notUsed = (span: { start: number }) => {
     const at = tokens.findIndex((token) => token.start === span.start);
@@ -237,7 +250,12 @@ export function compileEmbedded(input: CompileInput, options: CompileOptions = {
   // reads slack here".)
   const refused = new Set(mentions.filter(notUsed).map((m) => m.id));
   const kept = mentions.filter(
-    (m) => !impliedByEvent(m) && !namedBeside(m) && !sentBy(m) && !refused.has(m.id),
+    (m) =>
+      !impliedByEvent(m) &&
+      !namedBeside(m) &&
+      !sentBy(m) &&
+      !keptElsewhere(m) &&
+      !refused.has(m.id),
   );
   const ids = mentionedIds(kept);
   if (trigger.type === 'event' && !ids.includes(trigger.integration))
