@@ -59,6 +59,11 @@ describe('navbar', () => {
 
     await mainNav(page).getByRole('button', { name: 'Profile' }).click();
     await page.getByRole('menu').waitFor();
+    // The menu listens for Escape once its effects have run, which is when it takes the focus:
+    // a key pressed in the frame between its commit and then would reach the page.
+    await expect
+      .poll(() => page.evaluate(() => !!document.activeElement?.closest('[role="menu"]')))
+      .toBe(true);
     await page.keyboard.press('Escape');
     await page.getByRole('menu').waitFor({ state: 'detached' });
     // Focus goes back to the button that opened the menu.
