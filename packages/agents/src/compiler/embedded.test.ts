@@ -213,6 +213,16 @@ describe('embedded compiler: services as people write them', () => {
       true,
     );
     expect(has('new etsy order → send the buyer a thank you message on etsy', 'email')).toBe(false);
+    // What was seen on an earlier run.
+    expect(has("search PubMed every Monday, skip anything I've already been sent", 'memory')).toBe(
+      true,
+    );
+    expect(
+      has('when an Airbyte sync finishes, compare the row counts with the previous sync', 'memory'),
+    ).toBe(true);
+    expect(
+      has('weekly GA4 traffic report compared to last week, as a Slack message', 'memory'),
+    ).toBe(false);
     // A search and a page said in few words.
     expect(
       has('new deal in pipedrive -> google the company, add its size as a note', 'brave-search'),
@@ -571,6 +581,9 @@ describe('embedded compiler: services as people write them', () => {
       'When our Rails app sends a POST with a failed job, open a task in Asana',
       'our Laravel app webhooks a new signup to you; add them to Copper',
       'POST from our Shopify app with a product id → write an SEO title',
+      "Our deploy script will call you when it's done. Check the /version endpoint",
+      "We'll call this from Shopify Flow with the order id. Put risky orders on hold",
+      'Our booking engine (custom built) sends a webhook on every cancelled stay: refund it',
     ])
       expect(ids(prompt).trigger, prompt).toEqual({ type: 'webhook' });
     expect(ids('On PR open in GH: review the diff and comment').trigger).toMatchObject({

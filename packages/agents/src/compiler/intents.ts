@@ -316,6 +316,10 @@ export const INTENTS: readonly Intent[] = [
       /\b(?:the )?same \w+ twice\b/gi,
       // ("check if we already saw it before", "ones we did not see b4", "already failed before".)
       /\balready (?:saw|seen|failed|happened|came|reported)\b[^.]{0,20}?\b(?:before|b4)\b|\b(?:not|n'?t) (?:see|seen|saw|used|posted|sent) (?:\w+ )?b4\b/gi,
+      // ("skip anything I've already been sent", "new findings only", "compare it with the
+      // previous build": what the agent saw on an earlier run.)
+      /\balready been (?:sent|shown|posted|told|given)\b|\bnew (?:[\w-]+ ){0,2}only\b/gi,
+      /\bcompar\w*\b[^.]{0,30}?\b(?:with|to|against) (?:the )?(?:previous|last) (?:build|run|report|sync|scan|check|one|reading|value)\b/gi,
       // ("new reviews since yesterday".)
       /\bnew\b[^.]{0,25}?\bsince (?:yesterday|last (?:week|time|night|run|check))\b/gi,
       // Kept across runs by the agent itself: "keep a running tally", "add it to today's running

@@ -29,7 +29,7 @@ const INCOMING = [
   // "Our kiosk will send a webhook whenever ...", "I give you webhook from my booking system":
   // another system sends one to the agent (not "send a webhook to https://...").
   // ("Our warehouse sensor sends webhook every reading", "the monitoring box sends a webhook".)
-  /\b(?:system|app|kiosk|tool|service|platform|server|form|cms|crm|site|bot|script|backend|checker|job|pipeline|ci|sensor|sensors|device|devices|box|shortcut|monitor|camera|printer|thermostat|scanner|tracker|workflow|automation|zap|gateway|store|shop|plugin|integration|hub|phone|machine|controller|station|i|we|it|they|which|that)\s+(?:will\s+|can\s+|could\s+|would\s+)?(?:send|sends|post|posts|give|gives|fire|fires|call|calls|trigger|triggers)\s+(?:you\s+|us\s+|it\s+|the agent\s+|this agent\s+)?(?:a\s+|an\s+)?webhooks?\b(?!\s+(?:to|at)\b)/i,
+  /\b(?:system|app|kiosk|tool|service|platform|server|form|cms|crm|site|bot|script|backend|checker|job|pipeline|ci|sensor|sensors|device|devices|box|shortcut|monitor|camera|printer|thermostat|scanner|tracker|workflow|automation|zap|gateway|store|shop|plugin|integration|hub|phone|machine|controller|station|engine|i|we|it|they|which|that)\s+(?:\([^)]{0,40}\)\s+)?(?:will\s+|can\s+|could\s+|would\s+)?(?:send|sends|post|posts|give|gives|fire|fires|call|calls|trigger|triggers)\s+(?:you\s+|us\s+|it\s+|the agent\s+|this agent\s+)?(?:a\s+|an\s+)?webhooks?\b(?!\s+(?:to|at)\b)/i,
   /\b(?:it|they|which)\s+posts?\s+to\s+(?:this|the)\s+agent\b/i,
   // "Our POS will send a webhook here", "webhooks to you".
   /\bwebhooks?\s+(?:here|to you)\b/i,
@@ -55,6 +55,8 @@ const INCOMING = [
   /\b(?:will|would|can|could)\s+(?:post|send|ping|call)\s+(?:it\s+|them\s+)?here\b/i,
   // "Our Reviewable instance webhooks you on each review", "our Laravel app webhooks a new
   // signup to you": webhook as the verb of calling the agent.
+  // "Our deploy script will call you when it's done", "We'll call this from Shopify Flow".
+  /\b(?:system|app|tool|service|platform|server|cms|crm|site|bot|script|backend|job|pipeline|ci|workflow|automation|engine|flow)\s+(?:will|would|can|could)\s+(?:call|ping|hit|notify)\s+(?:you|this agent|the agent)\b|\b(?:we'?ll|we will|i'?ll|i will|they'?ll|they will)\s+(?:call|ping|hit|trigger)\s+(?:this|it|you|the agent|this agent)\s+from\b/i,
   /\bwebhooks\s+(?:you|us|this agent|the agent)\b|\bwebhooks\s+(?:a|an|the|each|every)\b[^.;]{0,40}?\bto\s+(?:you|this agent|the agent)\b/i,
   // "When our Rails app sends a POST with a failed job", "POST from our Shopify app with a
   // product id": an HTTP request another system makes (in capitals: "a post from our blog" is
