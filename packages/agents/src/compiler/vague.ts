@@ -178,6 +178,24 @@ export function questionFor(prompt: string, spec: AgentSpec): string | null {
   const wishOnly =
     !task && !worked && !asked && words.some((w) => w.pos === 'VERB' && WISHES.has(w.lemma));
   if (wishOnly && spec.trigger.type === 'manual') return VAGUE_QUESTION;
+  // "you know what to do with the spreadsheets": empty verbs, no work, and a service only
+  // implied by a kind of thing, not named.
+  const namedService =
+    (spec.unavailable ?? []).length > 0 ||
+    spec.integrations.some((integration) => {
+      const known = integrationById(integration.id);
+      return (
+        !!known &&
+        [known.id, known.name, ...known.aliases].some((name) =>
+          new RegExp(
+            `(?<![a-z0-9])${name.toLowerCase().replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![a-z0-9])`,
+          ).test(prompt.toLowerCase()),
+        )
+      );
+    });
+  const emptyVerb = words.some((w) => w.pos === 'VERB' && EMPTY_VERBS.has(w.lemma));
+  if (emptyVerb && !task && !worked && !asked && !namedService && spec.trigger.type === 'manual')
+    return VAGUE_QUESTION;
   // (A built-in the words only hint at, "better than last time" for memory, is no service named.)
   const hasServices =
     spec.integrations.some(
