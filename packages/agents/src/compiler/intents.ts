@@ -203,7 +203,7 @@ export const INTENTS: readonly Intent[] = [
     unless: ['firecrawl', 'apify', 'playwright', 'chrome-devtools', 'tavily'],
     // (Not an address things are sent to, "POST it to https://...", nor a feed's, "rss https://".)
     notAfter:
-      /(?:webhook|\bapi\b|endpoint)[^.]{0,40}$|\b(?:post|posts|send|sends|forward|forwards|push|pushes|deliver|deliveres)\b[^.]{0,40}\bto\s*$|\b(?:feed|rss|atom)\s*\(?\s*$/i,
+      /(?:webhook|\bapi\b|endpoint)[^.]{0,40}$|\b(?:post|posts|send|sends|forward|forwards|push|pushes|deliver|delivers)\b[^.]{0,40}\bto\s*$|\b(?:feed|rss|atom)\s*\(?\s*$/i,
     // (Nor an API's: "https://api.x.com", "https://open.er-api.com/v6/latest", nor a feed's.)
     reject: /\/\/api\.|\/api\b|-api\.|\/v\d+\/|\buptime\b|\/(?:feed|rss)\b|\.xml\b/i,
   },
