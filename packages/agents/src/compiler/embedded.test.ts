@@ -490,6 +490,13 @@ describe('embedded compiler: services as people write them', () => {
     expect(ids('every monzo transaction → categorize and add to toshl').unavailable).toContain(
       'toshl',
     );
+    // ... even a name made of two English words, there.
+    expect(ids('each new glitchtip error: open an opsgenie alert for me').unavailable).toContain(
+      'glitchtip',
+    );
+    expect(
+      ids('zoom recording completed → compute the talk ratio and log to seatable').unavailable,
+    ).toContain('seatable');
     // Capitals and digits as brands write them.
     expect(ids('hourly, check Cin7 stock for bestsellers').unavailable).toEqual(['Cin7']);
     expect(ids('twice a day check 17TRACK for every open shipment').unavailable).toEqual([

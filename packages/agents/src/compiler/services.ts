@@ -553,7 +553,8 @@ export function findUnknownServices(
       !/ing$/.test(words[i - 2]?.lower ?? '') &&
       words.slice(Math.max(0, i - 7), i - 1).some((w) => SENDING_VERBS.has(w.lemma)) &&
       !jargon(first.lower) &&
-      !twoWords(first.lower) &&
+      // (Two English words only right after a verb of putting: "log to seatable".)
+      (!twoWords(first.lower) || PUTTING.has(words[i - 2]?.lemma ?? '')) &&
       (!words[i + 1] ||
         words[i + 1]!.sentence !== first.sentence ||
         ['ADP', 'CCONJ', 'PUNCT'].includes(words[i + 1]!.pos));
@@ -563,7 +564,6 @@ export function findUnknownServices(
       lowerName(first) &&
       words[i - 1]?.lower === 'new' &&
       !jargon(first.lower) &&
-      !twoWords(first.lower) &&
       !plural(first.lower) &&
       !phrasalNoun(first.lower) &&
       words[i + 1]?.sentence === first.sentence &&
