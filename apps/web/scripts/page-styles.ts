@@ -1,4 +1,5 @@
 import postcss, { type AtRule, type Root } from 'postcss';
+import { decodeEntities } from './html-entities.ts';
 
 // The style rules a prerendered page can use, cut from the app's stylesheets, so that the page
 // carries them inline and paints without waiting for a stylesheet (decision 031). The whole
@@ -11,19 +12,9 @@ import postcss, { type AtRule, type Root } from 'postcss';
 export function classesOf(html: string): Set<string> {
   const classes = new Set<string>();
   for (const match of html.matchAll(/\sclass="([^"]*)"/g)) {
-    for (const name of decodeAttribute(match[1]!).split(/\s+/)) if (name) classes.add(name);
+    for (const name of decodeEntities(match[1]!).split(/\s+/)) if (name) classes.add(name);
   }
   return classes;
-}
-
-const ENTITIES: Record<string, string> = { amp: '&', quot: '"', lt: '<', gt: '>', '#39': "'" };
-
-function decodeAttribute(value: string): string {
-  return value.replace(/&(#x[0-9a-f]+|#\d+|\w+);/gi, (whole, name: string) => {
-    if (/^#x/i.test(name)) return String.fromCodePoint(parseInt(name.slice(2), 16));
-    if (name.startsWith('#')) return ENTITIES[name] ?? String.fromCodePoint(Number(name.slice(1)));
-    return ENTITIES[name] ?? whole;
-  });
 }
 
 /**

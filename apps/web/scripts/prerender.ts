@@ -8,6 +8,7 @@ import { build, type Manifest, type Plugin } from 'vite';
 import { preactAliases, reactLibraryNames } from '../compat/aliases.ts';
 import type * as EntryServer from '../src/entry-server.tsx';
 import { PAGE_BOOT_SCRIPT } from '@spoke/shared/page-boot';
+import { decodeEntities } from './html-entities.ts';
 import { classesOf, pageRules } from './page-styles.ts';
 import { PAGES_DIR, pageFile } from './prerendered-pages.ts';
 
@@ -199,24 +200,12 @@ async function sheet(file: string): Promise<string> {
 const escapeHtml = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
-const ENTITIES: Record<string, string> = {
-  amp: '&',
-  lt: '<',
-  gt: '>',
-  quot: '"',
-  '#39': "'",
-  '#x27': "'",
-  nbsp: ' ',
-};
-
 /** The page's first paragraph of its main content, for its meta description. */
 function descriptionOf(html: string): string | null {
   const main = html.slice(Math.max(0, html.indexOf('<main')));
   const paragraph = /<p\b[^>]*>([\s\S]*?)<\/p>/.exec(main)?.[1];
   if (!paragraph) return null;
-  const text = paragraph
-    .replace(/<[^>]+>/g, '')
-    .replace(/&(#?\w+);/g, (whole, name: string) => ENTITIES[name] ?? whole)
+  const text = decodeEntities(paragraph.replace(/<[^>]+>/g, ''))
     .replace(/\s+/g, ' ')
     .trim();
   if (text.length < 40) return null;

@@ -487,16 +487,13 @@ describe('embedded compiler: services as people write them', () => {
     expect(ids('backend will POST daily numbers json to agent, save a csv').unavailable).toEqual(
       [],
     );
-    expect(ids('every monzo transaction → categorize and add to toshl').unavailable).toContain(
-      'toshl',
-    );
-    // ... even a name made of two English words, there.
-    expect(ids('each new glitchtip error: open an opsgenie alert for me').unavailable).toContain(
-      'glitchtip',
-    );
-    expect(
-      ids('zoom recording completed → compute the talk ratio and log to seatable').unavailable,
-    ).toContain('seatable');
+    // ... and where things are put, even a name made of two English words.
+    for (const [prompt, name] of [
+      ['every monzo transaction → categorize and add to toshl', 'toshl'],
+      ['each new glitchtip error: open an opsgenie alert for me', 'glitchtip'],
+      ['zoom recording completed → compute the talk ratio and log to seatable', 'seatable'],
+    ])
+      expect(ids(prompt!).unavailable, prompt).toContain(name);
     // Capitals and digits as brands write them.
     expect(ids('hourly, check Cin7 stock for bestsellers').unavailable).toEqual(['Cin7']);
     expect(ids('twice a day check 17TRACK for every open shipment').unavailable).toEqual([

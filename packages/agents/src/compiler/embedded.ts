@@ -142,6 +142,10 @@ function assumptionsFor(
 const SENT_BY =
   /^[^.;!?\n]{0,40}\b(?:via|through|thru|using|from|with)\s+(?:our\s+|my\s+|the\s+)?$/i;
 
+/** Words between a kind of thing and the product that holds it: "PRs in our forgejo". */
+const KEPT_ELSEWHERE =
+  /^\s*(?:(?!and\b|then\b|or\b)[\w-]+\s+)?(?:in|on|from|at)\s+(?:our|my|the|their)?\s*(?:self-?hosted\s+)?$/i;
+
 /**
  * Whether the mention is written as its product's own name ("Twilio"), or a slip of it
  * ("Mailchip"), not a word for it ("SMS").
@@ -207,14 +211,17 @@ export function compileEmbedded(input: CompileInput, options: CompileOptions = {
     m.start >= told.from &&
     m.end <= told.to &&
     integrationById(m.id)?.provider.kind !== 'builtin';
-  // "our helpdesk (Kayako)": the kind of tool is the one named beside it, not the catalog's.
-  const namedBeside = (m: Mention) =>
+  // A product the catalog cannot run named after the mention, with `between` the words between
+  // them: the product the description means instead of the one the mention stands for.
+  const followedByUnrunnable = (m: Mention, between: RegExp) =>
     services.some(
       (s) =>
         (!s.known || integrationById(s.id)?.provider.kind === 'none') &&
-        s.start > m.end &&
-        /^\s*\(\s*$/.test(text.slice(m.end, s.start)),
+        s.start >= m.end &&
+        between.test(text.slice(m.end, s.start)),
     );
+  // "our helpdesk (Kayako)": the kind of tool is the one named beside it, not the catalog's.
+  const namedBeside = (m: Mention) => followedByUnrunnable(m, /^\s*\(\s*$/);
   // "send each patient a reminder SMS via ClickSend", "text them back from Weave": a way of
   // reaching people the words imply gives way to the product named as what sends it.
   // (Not e-mail: "send the letter through DocuSign" still e-mails it.)
@@ -222,25 +229,13 @@ export function compileEmbedded(input: CompileInput, options: CompileOptions = {
     m.id !== 'email' &&
     !calledByName(text, m) &&
     integrationById(m.id)?.category === 'Communication' &&
-    services.some(
-      (s) =>
-        (!s.known || integrationById(s.id)?.provider.kind === 'none') &&
-        s.start > m.end &&
-        SENT_BY.test(text.slice(m.end, s.start)),
-    );
+    followedByUnrunnable(m, SENT_BY);
   // "the open PRs in our forgejo", "#alerts in Rocket.Chat": the product a kind of thing is taken
   // for gives way to one the catalog cannot run, named right after as where the things are.
   const keptElsewhere = (m: Mention) =>
     m.via === 'intent' &&
     integrationById(m.id)?.provider.kind !== 'builtin' &&
-    services.some(
-      (s) =>
-        (!s.known || integrationById(s.id)?.provider.kind === 'none') &&
-        s.start >= m.end &&
-        /^\s*(?:(?!and\b|then\b|or\b)[\w-]+\s+)?(?:in|on|from|at)\s+(?:our|my|the|their)?\s*(?:self-?hosted\s+)?$/i.test(
-          text.slice(m.end, s.start),
-        ),
-    );
+    followedByUnrunnable(m, KEPT_ELSEWHERE);
   // "(they're in Outlook, not Google Calendar)": a product named to say it is not the one.
   const notUsed = (span: { start: number }) => {
     const at = tokens.findIndex((token) => token.start === span.start);

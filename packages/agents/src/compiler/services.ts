@@ -730,6 +730,10 @@ export function findUnknownServices(
       !LABELLED.has(words[j + 1]!.lower) &&
       !NOT_THINGS.has(words[j + 1]!.lemma) &&
       !words.slice(Math.max(0, i - 5), i).some((w) => STAGE_WORDS.has(w.lemma));
+    // The product named just before, with one word (a list's mark) between.
+    const previous = [...taken, ...found].find(
+      (t) => t.end <= (words[i - 1]?.start ?? 0) && t.end >= (words[i - 2]?.end ?? 0),
+    );
     // "arXiv and Semantic Scholar": a name of capitalised words next in a list of products.
     const nextInList =
       ['and', 'or', ',', '&', '/', '+'].includes(before1) &&
@@ -740,9 +744,7 @@ export function findUnknownServices(
       // (Not words of a title: "+ Pipeline From HubSpot, Built Into Google Slides".)
       !['ADP', 'VERB', 'DET', 'CCONJ', 'PRON'].includes(words[j + 1]!.pos) &&
       first.pos !== 'VERB' &&
-      [...taken, ...found].some(
-        (t) => t.end <= (words[i - 1]?.start ?? 0) && t.end >= (words[i - 2]?.end ?? 0),
-      );
+      previous !== undefined;
     // "our Payload CMS", "in Capsule CRM": a capitalised word before the kind of product it is.
     const kindAfter =
       !startsSentence &&
@@ -756,9 +758,6 @@ export function findUnknownServices(
     // "from Wrike and Forecast": a capitalised word English knows, next after a product in a
     // list of where things are kept, ending its phrase (not "email me and Tom", "Billing,
     // Technical and Account").
-    const previous = [...taken, ...found].find(
-      (t) => t.end <= (words[i - 1]?.start ?? 0) && t.end >= (words[i - 2]?.end ?? 0),
-    );
     const previousAt = previous ? words.findIndex((w) => w.start === previous.start) : -1;
     const placeBefore = (k: number) =>
       PLACE_PREPS.has(words[k]?.lower ?? '') || TOOL_BEFORE.has(words[k]?.lower ?? '');
@@ -850,9 +849,7 @@ export function findUnknownServices(
     const listed =
       ['and', 'or', 'vs', 'versus', ',', '+', '&', '/'].includes(before) &&
       /^[A-Z]/.test(first.value) &&
-      [...taken, ...found].some(
-        (t) => t.end <= (words[i - 1]?.start ?? 0) && t.end >= (words[i - 2]?.end ?? 0),
-      );
+      previous !== undefined;
     // "our helpdesk (Kayako)", "our PIM (Akeneo)": the product a kind of tool is.
     const named =
       before === '(' &&
