@@ -42,6 +42,7 @@ const HELD_OUT_SETS = [
   'heldout-7',
   'heldout-8',
   'heldout-9',
+  'heldout-10',
 ] as const;
 
 const compile = (prompt: string): CompileOutcome =>
