@@ -2,7 +2,8 @@ import type { AgentSpec, AgentTrigger } from '@spoke/shared';
 import { Cron } from 'croner';
 import { integrationById } from '../catalog/index.ts';
 import type { CorpusCase, ExpectedTrigger } from './corpus/types.ts';
-import { resolveService, sameService, serviceKey } from './services.ts';
+import { resolveService, sameService } from './services.ts';
+import { serviceKey } from './text.ts';
 import { validateSpec } from './validate.ts';
 
 // How well a compiler does on a labelled set: integration precision/recall/F1 (micro, over every

@@ -514,6 +514,36 @@ describe('embedded compiler: services as people write them', () => {
     );
   });
 
+  it('knows the brands English also has words for, where the brand writes them', () => {
+    // A capital inside a sentence, on a name of the list of brands.
+    expect(
+      ids('check every Perforce changelist submitted today for files over 50 MB').unavailable,
+    ).toEqual(['Perforce']);
+    expect(ids('post the changes from Buildkite and the FOSSA scan to #eng').unavailable).toContain(
+      'Fossa',
+    );
+    // A name of two words that says it will call the agent, at the head of the sentence.
+    expect(
+      ids('Oh Dear will call this agent when a certificate is about to expire; open a Jira ticket'),
+    ).toMatchObject({ unavailable: ['Oh Dear'], trigger: { type: 'webhook' } });
+    // A list of the product's, named in quotes after it.
+    expect(ids("add every new Shopify customer to our Drip list 'Customers'").unavailable).toEqual([
+      'Drip',
+    ]);
+    // Not a person, a label in quotes, a title's words, a word opening a sentence, a format.
+    expect(ids('email the notes to Hugo every Friday').unavailable).toEqual([]);
+    expect(ids("save the summary under 'Graphite Notes' in Notion").unavailable).toEqual([]);
+    expect(ids('Weekly Graphite Report: post the totals to #ops').unavailable).toEqual([]);
+    expect(ids('Render the invoice as PDF and email it').unavailable).toEqual([]);
+    expect(ids('convert the csv into json and save it to Dropbox').unavailable).not.toContain(
+      'JSON',
+    );
+    // Nor jargon the dictionary lacks that the list has as a brand.
+    expect(
+      ids('when someone comments on a PR, explain the codebase to them in the thread').unavailable,
+    ).toEqual([]);
+  });
+
   it('does not take words of code for products', () => {
     for (const prompt of [
       'write the migration guide from Python3 to the new API and post it in Confluence',

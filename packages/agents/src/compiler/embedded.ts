@@ -14,14 +14,8 @@ import { makeName } from './naming.ts';
 import { analyse } from './nlp.ts';
 import { guardrails, questions } from './notes.ts';
 import { planSteps } from './plan.ts';
-import {
-  findUnknownServices,
-  isRunnable,
-  serviceKey,
-  spanOf,
-  type ServiceSpan,
-} from './services.ts';
-import { clip, normalize, tokenize } from './text.ts';
+import { findUnknownServices, isRunnable, spanOf, type ServiceSpan } from './services.ts';
+import { clip, normalize, serviceKey, tokenize } from './text.ts';
 import { timeZoneInText } from './timezone.ts';
 import { readTrigger, type TriggerReading } from './trigger.ts';
 import type { CompileInput, CompilePhase } from './types.ts';

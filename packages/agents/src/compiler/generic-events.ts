@@ -3,15 +3,8 @@ import type { IntegrationEvent } from '../catalog/types.ts';
 import { ASKING_VERBS, type EventTrigger } from './events.ts';
 import type { Word } from './nlp.ts';
 import { SENDING_VERBS } from './verbs.ts';
-import {
-  DETERMINERS,
-  isLanguage,
-  productWord,
-  serviceKey,
-  THINGS,
-  type ServiceSpan,
-} from './services.ts';
-import { editDistance } from './text.ts';
+import { DETERMINERS, isLanguage, productWord, THINGS, type ServiceSpan } from './services.ts';
+import { editDistance, serviceKey } from './text.ts';
 
 // Events of any service, read from the sentence's grammar rather than from the catalog's phrases:
 // a cue ("when", "whenever", "as soon as", "each new", "once"), then what happens (a verb, by its

@@ -1,21 +1,14 @@
 import { INTEGRATIONS, integrationById } from '../catalog/index.ts';
 import type { Integration } from '../catalog/types.ts';
 import { ONE_WORD_NAMES, slipFrom } from './lexicon.ts';
+import { brandAt } from './brands.ts';
 import { inVocabulary, type Word } from './nlp.ts';
 import { largeCityNames } from './places.ts';
-import { CALENDAR_WORDS, editDistance } from './text.ts';
+import { CALENDAR_WORDS, editDistance, serviceKey } from './text.ts';
 import { SENDING_VERBS } from './verbs.ts';
 
 // Services by the names people give them: a catalog entry's id, name and aliases all lead to it,
 // whatever their case, spacing or punctuation ("Cal.com", "cal com", "cal-com").
-
-/** A service name reduced to letters and digits, for comparing spellings. */
-export const serviceKey = (name: string) =>
-  name
-    .toLowerCase()
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .replace(/[^a-z0-9]+/g, '');
 
 const BY_KEY = new Map<string, Integration>();
 for (const integration of INTEGRATIONS) {
@@ -963,6 +956,7 @@ export function findUnknownServices(
     found.push({ id: kebab(name), name, start, end: words[j]!.end, known: false });
     i = j;
   }
+  for (const span of knownBrands(text, words, [...taken, ...found], shouting)) found.push(span);
   // "from 7shifts", "in 15Five": a number and a word no dictionary knows, written as one, where
   // products are kept (the analyser splits them).
   for (let i = 1; i + 1 < words.length; i++) {
@@ -1015,6 +1009,112 @@ export function findUnknownServices(
       return integration ? { ...span, id: integration.id } : span;
     })
     .sort((a, b) => a.start - b.start);
+}
+
+/** Quotation marks around a label: "the 'Site Visits' board". */
+const QUOTE = /^["'\u2018\u2019\u201c\u201d]$/;
+
+/**
+ * Names from the list of brands (brands.ts) that the reading by place passed over: a name English
+ * also knows, written with the brand's capital inside a sentence ("this Perforce changelist",
+ * "our Drip list", "Graphite stack"), or heading a line ("Arbor: every Friday"); and a name no
+ * dictionary knows though it reads as two words ("weekly statcounter stats"). Not a label in
+ * quotes or before "board", "folder" ("the Matrix board"), a title's capitalised words ("Weekly
+ * Growth Report"), a person written to ("email Hugo"), a place or a language.
+ */
+function knownBrands(
+  text: string,
+  words: readonly Word[],
+  taken: readonly { start: number; end: number }[],
+  shouting: boolean,
+): ServiceSpan[] {
+  const found: ServiceSpan[] = [];
+  const free = (w: Word) => !taken.some((t) => w.start < t.end && w.end > t.start);
+  const capital = (w: Word | undefined) => !!w && /^[A-Z]/.test(w.value);
+  for (let i = 0; i < words.length; i++) {
+    const first = words[i]!;
+    const match = brandAt(text, words, i);
+    if (!match) continue;
+    const span = words.slice(i, match.last + 1);
+    const last = words[match.last]!;
+    const name = text.slice(first.start, last.end);
+    const startsSentence = i === 0 || words[i - 1]!.sentence !== first.sentence;
+    const before = words[i - 1];
+    const after =
+      words[match.last + 1]?.sentence === first.sentence ? words[match.last + 1] : undefined;
+    const written = span.filter((w) => /^[A-Za-z0-9]/.test(w.value));
+    const unheard = written.every((w) => !w.known);
+    const cased = written.every(capital) && !/^[A-Z0-9]{1,4}$/.test(name);
+    const lead = words.slice(Math.max(0, i - 5), i).map((w) => w.lemma);
+    if (
+      !span.every(free) ||
+      shouting ||
+      codeWord(first, text) ||
+      CALENDAR_WORDS.has(first.lower.replace(/s$/, '')) ||
+      TECHNOLOGY.has(serviceKey(name)) ||
+      isLanguage(name) ||
+      placeNames().has(serviceKey(name)) ||
+      // (A format or an abbreviation, "JSON", ".ENV"; a label in quotes, "'Lit review'".)
+      !/[a-z]/.test(match.title) ||
+      !/^[A-Za-z]/.test(match.title) ||
+      QUOTE.test(before?.value ?? '') ||
+      // (A capital says nothing at the head of a sentence: "Daily:", "Skip errors", "Resend
+      // failed campaigns"; unless a name of several words says what it does: "Oh Dear can call a
+      // webhook".)
+      (startsSentence &&
+        !(
+          written.length > 1 &&
+          (productWord(after) || reports(after) || willCall(words, match.last + 1))
+        )) ||
+      // ("the Matrix board"; but "our Drip list 'Enquiries'" is the product's list of that name.)
+      (after !== undefined &&
+        LABELLED.has(after.lower) &&
+        !QUOTE.test(words[match.last + 2]?.value ?? '')) ||
+      // ("email Hugo the notes", "my partner Dev": a person written to or spoken of.)
+      (lead.some((l) => ADDRESSING.has(l) || PLACE_OR_PERSON.has(l)) &&
+        !TOOL_BEFORE.has(before?.lower ?? ''))
+    )
+      continue;
+    const heading = startsSentence && HEADLINE_MARK.test(after?.value ?? '');
+    const title =
+      (!startsSentence && capital(before) && before!.value !== 'I') ||
+      (capital(after) && free(after!));
+    const owner = ['our', 'my', 'the', 'their', 'your'].includes(before?.lower ?? '');
+    const prep = owner ? (words[i - 2]?.lower ?? '') : (before?.lower ?? '');
+    // Where products stand: "on Drip", "in our Perforce depot", "from Graphite,", "Drip list",
+    // "Oh Dear can call a webhook", after another product in a list ("Zendesk and Front").
+    const endsPhrase = !after || ['ADP', 'CCONJ', 'PUNCT', 'VERB', 'AUX'].includes(after.pos);
+    const previous = taken.some(
+      (t) => t.end <= (before?.start ?? 0) && t.end >= (words[i - 2]?.end ?? 0),
+    );
+    const placed =
+      heading ||
+      TOOL_BEFORE.has(prep) ||
+      (PLACE_PREPS.has(prep) && endsPhrase) ||
+      productWord(after) ||
+      reports(after) ||
+      willCall(words, match.last + 1) ||
+      (['and', 'or', ',', '&', '+', 'vs', '/'].includes(before?.lower ?? '') && previous);
+    const accepted = cased
+      ? !title
+      : unheard &&
+        !/[A-Z]/.test(name) &&
+        written.length === 1 &&
+        placed &&
+        !jargon(first.lower) &&
+        !plural(first.lower) &&
+        !phrasalNoun(first.lower);
+    if (!accepted) continue;
+    found.push({
+      id: kebab(match.title),
+      name: match.title,
+      start: first.start,
+      end: last.end,
+      known: false,
+    });
+    i = match.last;
+  }
+  return found;
 }
 
 /** Makers whose products are called by the maker's name and a word: "Google Photos". */

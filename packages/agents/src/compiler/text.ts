@@ -374,3 +374,11 @@ export const CALENDAR_WORDS = new Set(
   july august september october november december mon tue tues wed thu thur thurs fri sat sun jan
   feb mar apr jun jul aug sep sept oct nov dec`.split(/\s+/),
 );
+
+/** A service name reduced to letters and digits, for comparing spellings. */
+export const serviceKey = (name: string) =>
+  name
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^a-z0-9]+/g, '');

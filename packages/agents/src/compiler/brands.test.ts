@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import data from './brands.json' with { type: 'json' };
+import { brandAt } from './brands.ts';
+import { analyse } from './nlp.ts';
+import { serviceKey } from './text.ts';
+
+const at = (text: string, word: string) => {
+  const words = analyse(text);
+  const index = words.findIndex((w) => w.value === word);
+  const match = brandAt(text, words, index);
+  return (
+    match && { title: match.title, words: text.slice(words[index]!.start, words[match.last]!.end) }
+  );
+};
+
+describe('the list of brands', () => {
+  it('records where its names come from, under a licence that lets them be kept', () => {
+    expect(data.sources.map((s) => [s.package, s.license])).toEqual([
+      ['simple-icons', 'CC0-1.0'],
+      ['@iconify-json/logos', 'CC0-1.0'],
+    ]);
+    expect(data.names.length).toBeGreaterThan(4000);
+    const keys = data.names.map(serviceKey);
+    expect(new Set(keys).size).toBe(keys.length);
+    expect(keys.every((key) => key.length >= 3)).toBe(true);
+  });
+
+  it('reads the longest name, across the marks brands write inside them', () => {
+    expect(at('the Oh Dear report', 'Oh')).toEqual({ title: 'Oh Dear', words: 'Oh Dear' });
+    expect(at('book it on Booking.com today', 'Booking')).toEqual({
+      title: 'Booking.com',
+      words: 'Booking.com',
+    });
+    expect(at('a Perforce changelist', 'Perforce')).toEqual({
+      title: 'Perforce',
+      words: 'Perforce',
+    });
+    // Written as the brand writes it, whatever the user typed.
+    expect(at('ask coderabbit to review', 'coderabbit')?.title).toBe('CodeRabbit');
+  });
+
+  it('ends a name at a sentence, or at a mark with a space after it', () => {
+    expect(at('Arbor: every Friday', 'Arbor')).toBeNull();
+    expect(at('Hello Oh. Dear me', 'Oh')).toBeNull();
+    expect(at('nothing here', 'nothing')).toBeNull();
+  });
+
+  it('reads a few words only, however long a run of words and marks', () => {
+    const run = `x${'-x'.repeat(20_000)}`;
+    const words = analyse(run);
+    const read = new Set<number>();
+    const watched = new Proxy(words, {
+      get(target, key, receiver) {
+        if (typeof key === 'string' && /^\d+$/.test(key)) read.add(Number(key));
+        return Reflect.get(target, key, receiver);
+      },
+    });
+    expect(words.length).toBeGreaterThan(100);
+    expect(brandAt(run, watched, 0)).toBeNull();
+    expect(Math.max(...read)).toBeLessThan(10);
+  });
+});
