@@ -4,6 +4,7 @@ import { BUILTIN_TOOLS } from '../builtins/index.ts';
 import { INTEGRATIONS, BUILTIN_SERVER_IDS, type BuiltinServerId } from '../catalog/index.ts';
 import { CORPUS, LANDING_PROMPTS } from './corpus.ts';
 import { compileEmbedded } from './embedded.ts';
+import { compileOffline } from './index.ts';
 import { validateSpec } from './validate.ts';
 
 const NOW = new Date('2026-11-21T10:00:00Z');
@@ -512,6 +513,19 @@ describe('embedded compiler: services as people write them', () => {
     expect(ids('read the Hacker News front page and email me the top 5').unavailable).not.toContain(
       'Front',
     );
+  });
+
+  it('reads Latin capitals amid another script as names, and builds on them', () => {
+    // The analyser keeps the name and the script around it as one word.
+    expect(ids('每当Teambition里有新任务时，在群里通知我').unavailable).toEqual(['Teambition']);
+    expect(ids('새 문의가 들어오면(Help Hub) 담당자에게 배정해 주세요').unavailable).toEqual([
+      'Help Hub',
+    ]);
+    // A short plea in another script is still asked about, with or without a name.
+    const asked = (prompt: string) => 'question' in compileOffline({ prompt, now: NOW });
+    expect(asked('每当Teambition里有新任务时，在群里通知我')).toBe(false);
+    expect(asked('도와주세요 도와주세요')).toBe(true);
+    expect(asked('Teambition 도와주세요')).toBe(true);
   });
 
   it('knows the brands English also has words for, where the brand writes them', () => {

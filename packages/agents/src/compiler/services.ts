@@ -957,6 +957,17 @@ export function findUnknownServices(
     i = j;
   }
   for (const span of knownBrands(text, words, [...taken, ...found], shouting)) found.push(span);
+  // "채널톡(Channel Talk)에 새 상담이 ...": amid another script, Latin capitals are names.
+  if (otherScript(text)) {
+    // (The analyser keeps a name and the script around it as one word: "每当Teambition里".)
+    for (const m of text.matchAll(
+      /(?<![\p{Script=Latin}\d])(?:[A-Z][a-z]+|[a-z]+[A-Z][A-Za-z]*)(?: [A-Z][a-z]+)*(?![\p{Script=Latin}\d])/gu,
+    )) {
+      const [start, end] = [m.index, m.index + m[0].length];
+      if ([...taken, ...found].some((t) => start < t.end && end > t.start)) continue;
+      found.push({ id: kebab(m[0]), name: m[0], start, end, known: false });
+    }
+  }
   // "from 7shifts", "in 15Five": a number and a word no dictionary knows, written as one, where
   // products are kept (the analyser splits them).
   for (let i = 1; i + 1 < words.length; i++) {
@@ -1010,6 +1021,11 @@ export function findUnknownServices(
     })
     .sort((a, b) => a.start - b.start);
 }
+
+/** Written mostly in another script than Latin ("kintoneの…アプリに…"). */
+export const otherScript = (text: string) =>
+  (text.match(/[^\P{L}\p{Script=Latin}]/gu) ?? []).length >
+  (text.match(/\p{Script=Latin}/gu) ?? []).length;
 
 /** Quotation marks around a label: "the 'Site Visits' board". */
 const QUOTE = /^["'\u2018\u2019\u201c\u201d]$/;

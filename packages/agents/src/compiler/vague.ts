@@ -113,7 +113,9 @@ export function questionFor(prompt: string, spec: AgentSpec): string | null {
   ) {
     return UNREADABLE_QUESTION;
   }
-  if (!words.length) return spec.integrations.length ? null : UNREADABLE_QUESTION;
+  // (In another script the work's words are not read: a product named is enough to build on.)
+  if (!words.length || otherScript >= 8)
+    return spec.integrations.length || spec.unavailable?.length ? null : UNREADABLE_QUESTION;
   // One word, even a service's ("spreadsheets!!!", "slack?"), names no job.
   if (words.length === 1) return VAGUE_QUESTION;
   // Services the catalog knows, or a trigger, are substance; a capitalised word that only might be
