@@ -2,7 +2,7 @@ import data from './brands.json' with { type: 'json' };
 import type { Word } from './nlp.ts';
 import { serviceKey } from './text.ts';
 
-// The names of about 4,600 brands, from two public icon sets (scripts/brands.ts records them and
+// The names of about 4,600 brands, from two public icon sets (scripts/names.ts records them and
 // where they come from): products people name, many of them English words ("Perforce", "Drip",
 // "Graphite"), which the reading of names by where they stand cannot tell from words.
 

