@@ -532,6 +532,17 @@ describe('embedded compiler: services as people write them', () => {
     expect(ids('ask the Room12 guests about breakfast by email').unavailable).toEqual([]);
   });
 
+  it('reads a name the catalog knows and a name it does not, together, as another product', () => {
+    expect(
+      ids('review each new pull request in AWS CodeCatalyst and comment on risky lines'),
+    ).toMatchObject({ integrations: [], unavailable: ['AWS CodeCatalyst'] });
+    // Not the product's own things, short words or abbreviations.
+    expect(ids('post the Shopify B2B orders to #sales').integrations).toContain('shopify');
+    expect(ids('add the SharePoint Ops folder links to Notion').unavailable).not.toContain(
+      'SharePoint Ops',
+    );
+  });
+
   it('reads Latin capitals amid another script as names, and builds on them', () => {
     // The analyser keeps the name and the script around it as one word.
     expect(ids('每当Teambition里有新任务时，在群里通知我').unavailable).toEqual(['Teambition']);

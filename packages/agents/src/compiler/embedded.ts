@@ -14,7 +14,13 @@ import { makeName } from './naming.ts';
 import { analyse } from './nlp.ts';
 import { guardrails, questions } from './notes.ts';
 import { planSteps } from './plan.ts';
-import { findUnknownServices, isRunnable, spanOf, type ServiceSpan } from './services.ts';
+import {
+  findUnknownServices,
+  isRunnable,
+  joinNames,
+  spanOf,
+  type ServiceSpan,
+} from './services.ts';
 import { clip, normalize, serviceKey, tokenize } from './text.ts';
 import { timeZoneInText } from './timezone.ts';
 import { readTrigger, type TriggerReading } from './trigger.ts';
@@ -167,8 +173,12 @@ export function compileEmbedded(input: CompileInput, options: CompileOptions = {
   const text = normalize(input.prompt);
   const tokens = tokenize(text);
   const words = analyse(text);
-  const found = findMentions(text, tokens, words);
-  const unknown = findUnknownServices(text, words, found);
+  const catalogued = findMentions(text, tokens, words);
+  const { found, unknown } = joinNames(
+    text,
+    catalogued,
+    findUnknownServices(text, words, catalogued),
+  );
   // A name the catalog's matching passed over but resolves to one of its runnable products
   // ("google calender"): a mention like any other.
   const mentions = [

@@ -1025,6 +1025,37 @@ export function findUnknownServices(
     .sort((a, b) => a.start - b.start);
 }
 
+/**
+ * "AWS CodeCommit", "Argo Rollouts": a product's name the catalog knows, then a capitalised name it
+ * does not, are one product's name, which the catalog does not have.
+ */
+export function joinNames<M extends { id: string; start: number; end: number; via: string }>(
+  text: string,
+  mentions: readonly M[],
+  unknown: readonly ServiceSpan[],
+): { found: M[]; unknown: ServiceSpan[] } {
+  const joined = [...unknown];
+  const found = mentions.filter((m) => {
+    const next = joined.findIndex((u) => u.start === m.end + 1);
+    const integration = integrationById(m.id);
+    if (
+      next === -1 ||
+      m.via !== 'name' ||
+      !integration ||
+      integration.provider.kind === 'builtin' ||
+      text[m.end] !== ' ' ||
+      !/^[A-Z]/.test(text.slice(m.start)) ||
+      // (A word of six letters or more: "Shopify B2B", "SharePoint Ops" are the product's own.)
+      !/^[A-Z][A-Za-z]{5,}$/.test(joined[next]!.name)
+    )
+      return true;
+    const name = text.slice(m.start, joined[next]!.end);
+    joined[next] = { ...joined[next]!, name, id: kebab(name), start: m.start };
+    return false;
+  });
+  return { found, unknown: joined };
+}
+
 /** Written mostly in another script than Latin ("kintoneの…アプリに…"). */
 export const otherScript = (text: string) =>
   (text.match(/[^\P{L}\p{Script=Latin}]/gu) ?? []).length >
