@@ -524,6 +524,17 @@ describe('embedded compiler: services as people write them', () => {
       ids('Veltrio has our price list; answer the questions customers send in Intercom')
         .unavailable,
     ).toEqual(['Veltrio']);
+    // ... whose thing it is, heading a request's verb, or named with the kind of tool it is.
+    expect(ids("Zentrik's invoice paid event → thank the customer by email").unavailable).toEqual([
+      'Zentrik',
+    ]);
+    expect(ids('Run Veltrio on the repo and explain what it finds').unavailable).toEqual([
+      'Veltrio',
+    ]);
+    expect(
+      ids('The Grazo Herd software will send you a webhook after milking; text me on Telegram')
+        .unavailable,
+    ).toContain('Grazo Herd');
     // A first name the lists know, a city, a title's words, a word and a number.
     expect(ids('ask Giulia for the figures and put them in a sheet').unavailable).toEqual([]);
     expect(ids('Giulia has the figures; put them in a sheet').unavailable).toEqual([]);

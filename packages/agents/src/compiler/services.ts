@@ -1102,12 +1102,39 @@ function capitalisedNames(
     )
       continue;
     if (!before) {
-      // The subject of a sentence, saying what it has or does ("has", "keeps", "leaves", "will").
+      // The subject of a sentence, saying what it has or does ("has", "keeps", "leaves", "will"),
+      // or whose thing it is ("Zuora's subscription cancelled event").
       const doing =
         !!after &&
-        ['VERB', 'AUX'].includes(after.pos) &&
-        (/[^s]s$/.test(after.lower) || ['will', 'can', 'is', 'has'].includes(after.lower));
-      if (doing) found.push(spanOfWord(word));
+        ((['VERB', 'AUX'].includes(after.pos) &&
+          (/[^s]s$/.test(after.lower) || ['will', 'can', 'is', 'has'].includes(after.lower))) ||
+          (after.value === "'s" && productWord(words[i + 2])));
+      // A line's heading of nouns: "Spiceworks help desk — every day at 8am ...".
+      const mark = words.slice(i + 1, i + 4).findIndex((w) => HEADLINE_MARK.test(w.value));
+      const heading =
+        mark !== -1 && words.slice(i + 1, i + 1 + mark).every((w) => w.pos === 'NOUN');
+      if (doing || heading) found.push(spanOfWord(word));
+      continue;
+    }
+    // A capitalised word before, other than the word opening the sentence ("Run Checkov on",
+    // "The Lely Horizon software"): a title's words ("Weekly Growth Report").
+    const titled =
+      capital(before) &&
+      free(before) &&
+      before.value !== 'I' &&
+      !(
+        words[i - 2]?.sentence !== word.sentence &&
+        ['VERB', 'DET', 'PRON', 'ADP', 'SCONJ', 'ADV'].includes(before.pos)
+      );
+    // "The Lely Horizon software": capitalised words before the kind of tool they name.
+    let last = i;
+    while (capital(words[last + 1]) && words[last + 1]!.sentence === word.sentence && last < i + 2)
+      last++;
+    if (last > i && !titled && KINDS.has(words[last + 1]?.lower ?? '')) {
+      const span = spanOfWord(word);
+      const name = text.slice(word.start, words[last]!.end);
+      found.push({ ...span, id: kebab(name), name, end: words[last]!.end });
+      i = last;
       continue;
     }
     const lead = words.slice(Math.max(0, i - 5), i);
@@ -1118,8 +1145,8 @@ function capitalisedNames(
       return open !== -1 && !lead.slice(open).some((w) => w.value === ')');
     })();
     if (
-      // A title's words ("Weekly Growth Report"), or a label in quotes.
-      (capital(before) && free(before) && before.value !== 'I') ||
+      // A title's words, or a label in quotes.
+      titled ||
       capital(after) ||
       QUOTE.test(before.value) ||
       (after !== undefined && LABELLED.has(after.lower)) ||
