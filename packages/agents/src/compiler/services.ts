@@ -1079,6 +1079,19 @@ function capitalisedNames(
   if (shouting) return found;
   const free = (w: Word) => !taken.some((t) => w.start < t.end && w.end > t.start);
   const capital = (w: Word | undefined) => !!w && /^[A-Z]/.test(w.value);
+  // The sentences in English: two in three of their lower-case words the dictionary knows.
+  const counts = new Map<number, { known: number; all: number }>();
+  for (const w of words) {
+    if (!/^[a-z]{3,}$/.test(w.value)) continue;
+    const count = counts.get(w.sentence) ?? { known: 0, all: 0 };
+    counts.set(w.sentence, { known: count.known + (w.known ? 1 : 0), all: count.all + 1 });
+  }
+  const english = new Set(
+    [...new Set(words.map((w) => w.sentence))].filter((s) => {
+      const count = counts.get(s) ?? { known: 0, all: 0 };
+      return count.known * 3 >= count.all * 2;
+    }),
+  );
   for (let i = 0; i < words.length; i++) {
     const word = words[i]!;
     const before = words[i - 1]?.sentence === word.sentence ? words[i - 1] : undefined;
@@ -1138,8 +1151,6 @@ function capitalisedNames(
       continue;
     }
     const lead = words.slice(Math.max(0, i - 5), i);
-    const sentence = words.filter((w) => w.sentence === word.sentence);
-    const lower = sentence.filter((w) => /^[a-z]{3,}$/.test(w.value));
     const bracketed = (() => {
       const open = lead.map((w) => w.value).lastIndexOf('(');
       return open !== -1 && !lead.slice(open).some((w) => w.value === ')');
@@ -1160,7 +1171,7 @@ function capitalisedNames(
       (lead.some((w) => ADDRESSING.has(w.lemma) || PLACE_OR_PERSON.has(w.lemma)) &&
         !TOOL_BEFORE.has(before.lower)) ||
       // A sentence in another language, whose nouns have capitals ("wenn ein neuer Artikel").
-      lower.filter((w) => w.known).length * 3 < lower.length * 2
+      !english.has(word.sentence)
     )
       continue;
     found.push(spanOfWord(word));
