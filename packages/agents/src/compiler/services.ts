@@ -423,7 +423,7 @@ export function findUnknownServices(
   taken: readonly { start: number; end: number }[],
 ): ServiceSpan[] {
   const found: ServiceSpan[] = [];
-  const free = (w: Word) => !taken.some((t) => w.start < t.end && w.end > t.start);
+  const free = freeOf(taken);
   // A description written in capitals ("WHEN SOMEONE SUBS ON MY CHANNEL ..."): capitals say nothing.
   const lettered = words.filter((w) => /^[A-Za-z]{2,}$/.test(w.value));
   const shouting = lettered.filter((w) => /^[A-Z]+$/.test(w.value)).length * 2 > lettered.length;
@@ -1061,6 +1061,22 @@ export const otherScript = (text: string) =>
   (text.match(/[^\P{L}\p{Script=Latin}]/gu) ?? []).length >
   (text.match(/\p{Script=Latin}/gu) ?? []).length;
 
+/** A reading of names the main one passes over, outside the spans `taken` already. */
+type NameReading = (
+  text: string,
+  words: readonly Word[],
+  taken: readonly { start: number; end: number }[],
+  shouting: boolean,
+) => ServiceSpan[];
+
+/** Whether a word is outside every span taken already. */
+const freeOf =
+  (taken: readonly { start: number; end: number }[]) =>
+  (w: Word): boolean =>
+    !taken.some((t) => w.start < t.end && w.end > t.start);
+/** Whether a word is written with a capital. */
+const capital = (w: Word | undefined): boolean => !!w && /^[A-Z]/.test(w.value);
+
 /**
  * English capitalises proper names only: a capitalised word no dictionary knows, inside an English
  * sentence, names a person, a place, a language or a product. People are told by their first
@@ -1069,16 +1085,10 @@ export const otherScript = (text: string) =>
  * Trainline". At the head of a sentence a capital says nothing, unless the word is the subject of
  * what a product does: "Farmbrite has all our dates", "CodeRabbit leaves too many nitpicks".
  */
-function capitalisedNames(
-  text: string,
-  words: readonly Word[],
-  taken: readonly { start: number; end: number }[],
-  shouting: boolean,
-): ServiceSpan[] {
+const capitalisedNames: NameReading = (text, words, taken, shouting) => {
   const found: ServiceSpan[] = [];
   if (shouting) return found;
-  const free = (w: Word) => !taken.some((t) => w.start < t.end && w.end > t.start);
-  const capital = (w: Word | undefined) => !!w && /^[A-Z]/.test(w.value);
+  const free = freeOf(taken);
   // The sentences in English: two in three of their lower-case words the dictionary knows.
   const counts = new Map<number, { known: number; all: number }>();
   for (const w of words) {
@@ -1177,7 +1187,7 @@ function capitalisedNames(
     found.push(spanOfWord(word));
   }
   return found;
-}
+};
 
 const spanOfWord = (word: Word): ServiceSpan => ({
   id: kebab(word.value),
@@ -1198,15 +1208,9 @@ const QUOTE = /^["'\u2018\u2019\u201c\u201d]$/;
  * quotes or before "board", "folder" ("the Matrix board"), a title's capitalised words ("Weekly
  * Growth Report"), a person written to ("email Hugo"), a place or a language.
  */
-function knownBrands(
-  text: string,
-  words: readonly Word[],
-  taken: readonly { start: number; end: number }[],
-  shouting: boolean,
-): ServiceSpan[] {
+const knownBrands: NameReading = (text, words, taken, shouting) => {
   const found: ServiceSpan[] = [];
-  const free = (w: Word) => !taken.some((t) => w.start < t.end && w.end > t.start);
-  const capital = (w: Word | undefined) => !!w && /^[A-Z]/.test(w.value);
+  const free = freeOf(taken);
   for (let i = 0; i < words.length; i++) {
     const first = words[i]!;
     const match = brandAt(text, words, i);
@@ -1291,7 +1295,7 @@ function knownBrands(
     i = match.last;
   }
   return found;
-}
+};
 
 /** Makers whose products are called by the maker's name and a word: "Google Photos". */
 const MAKERS = new Set('google microsoft apple amazon adobe zoho aws azure atlassian'.split(' '));
