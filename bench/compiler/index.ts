@@ -43,6 +43,7 @@ const HELD_OUT_SETS = [
   'heldout-8',
   'heldout-9',
   'heldout-10',
+  'heldout-11',
 ] as const;
 
 const compile = (prompt: string): CompileOutcome =>
