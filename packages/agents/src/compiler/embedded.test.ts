@@ -531,6 +531,9 @@ describe('embedded compiler: services as people write them', () => {
     expect(ids('Run Veltrio on the repo and explain what it finds').unavailable).toEqual([
       'Veltrio',
     ]);
+    expect(ids('Grazo herd report — every Monday email me the totals').unavailable).toEqual([
+      'Grazo',
+    ]);
     expect(
       ids('The Grazo Herd software will send you a webhook after milking; text me on Telegram')
         .unavailable,

@@ -1132,7 +1132,7 @@ const capitalisedNames: NameReading = (text, words, taken, shouting) => {
         ((['VERB', 'AUX'].includes(after.pos) &&
           (/[^s]s$/.test(after.lower) || ['will', 'can', 'is', 'has'].includes(after.lower))) ||
           (after.value === "'s" && productWord(words[i + 2])));
-      // A line's heading of nouns: "Spiceworks help desk — every day at 8am ...".
+      // A line's heading of nouns: "Farmbrite herd report — every Monday ...".
       const mark = words.slice(i + 1, i + 4).findIndex((w) => HEADLINE_MARK.test(w.value));
       const heading =
         mark !== -1 && words.slice(i + 1, i + 1 + mark).every((w) => w.pos === 'NOUN');
