@@ -5,7 +5,7 @@ import { brandAt } from './brands.ts';
 import { givenName } from './given-names.ts';
 import { inVocabulary, type Word } from './nlp.ts';
 import { largeCityNames } from './places.ts';
-import { CALENDAR_WORDS, editDistance, serviceKey } from './text.ts';
+import { CALENDAR_WORDS, editDistance, otherScriptLetters, serviceKey } from './text.ts';
 import { SENDING_VERBS } from './verbs.ts';
 
 // Services by the names people give them: a catalog entry's id, name and aliases all lead to it,
@@ -1057,9 +1057,8 @@ export function joinNames<M extends { id: string; start: number; end: number; vi
 }
 
 /** Written mostly in another script than Latin ("kintoneの…アプリに…"). */
-export const otherScript = (text: string) =>
-  (text.match(/[^\P{L}\p{Script=Latin}]/gu) ?? []).length >
-  (text.match(/\p{Script=Latin}/gu) ?? []).length;
+const otherScript = (text: string) =>
+  otherScriptLetters(text) > (text.match(/\p{Script=Latin}/gu) ?? []).length;
 
 /** A reading of names the main one passes over, outside the spans `taken` already. */
 type NameReading = (

@@ -382,3 +382,7 @@ export const serviceKey = (name: string) =>
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')
     .replace(/[^a-z0-9]+/g, '');
+
+/** How many letters of the text are of another script than Latin ("kintoneの…アプリに…"). */
+export const otherScriptLetters = (text: string) =>
+  (text.match(/[^\P{L}\p{Script=Latin}]/gu) ?? []).length;

@@ -1,7 +1,7 @@
 import type { AgentSpec } from '@spoke/shared';
 import { integrationById } from '../catalog/index.ts';
 import { analyse, type Word } from './nlp.ts';
-import { normalize } from './text.ts';
+import { normalize, otherScriptLetters } from './text.ts';
 
 // Some descriptions give nothing to build from: keyboard mash ("asdf qwer"), a word ("help"), a
 // wish with no task in it ("make my business better"). Those get a question back instead of an
@@ -102,7 +102,7 @@ export function questionFor(prompt: string, spec: AgentSpec): string | null {
   const words = analyse(normalize(prompt)).filter((w) => /[a-z0-9]/i.test(w.value));
   // Written mostly in another script ("kintoneの…アプリに…Chatworkの…"): the few words in Latin
   // letters are names, not the whole text, and say nothing of whether it reads.
-  const otherScript = (prompt.match(/[^\P{L}\p{Script=Latin}]/gu) ?? []).length;
+  const otherScript = otherScriptLetters(prompt);
   const gibberish = words.filter(mash).length;
   const unknownLetters = words.filter((w) => !w.known && /^[a-z]+$/i.test(w.value)).length;
   if (
