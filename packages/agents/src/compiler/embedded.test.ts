@@ -540,6 +540,9 @@ describe('embedded compiler: services as people write them', () => {
     ).toContain('Grazo Herd');
     // A first name the lists know, a city, a title's words, a word and a number.
     expect(ids('ask Giulia for the figures and put them in a sheet').unavailable).toEqual([]);
+    // ... nor one the lists lack, reached, or next in a list of people.
+    expect(ids('remind Ngozi about the standup in Slack').unavailable).toEqual([]);
+    expect(ids('every Friday email the totals to Giulia and Thandiwe').unavailable).toEqual([]);
     expect(ids('Giulia has the figures; put them in a sheet').unavailable).toEqual([]);
     expect(ids('compare the Eindhoven numbers with last week in a sheet').unavailable).toEqual([]);
     expect(ids('check the Weekly Zentrik Report and email me').unavailable).toEqual([]);

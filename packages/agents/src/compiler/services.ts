@@ -1060,6 +1060,9 @@ export function joinNames<M extends { id: string; start: number; end: number; vi
 const otherScript = (text: string) =>
   otherScriptLetters(text) > (text.match(/\p{Script=Latin}/gu) ?? []).length;
 
+/** Verbs of reaching a person, besides those of addressing one: "remind Ngozi", "ask Siobhan". */
+const REACHING = new Set('remind ask ping thank invite notify cc dm call meet pay'.split(' '));
+
 /** A reading of names the main one passes over, outside the spans `taken` already. */
 type NameReading = (
   text: string,
@@ -1176,9 +1179,17 @@ const capitalisedNames: NameReading = (text, words, taken, shouting) => {
       // Where people are ("Priya (Bangalore)", "our clinics (Leith, Morningside)").
       (before.value === '(' && (capital(words[i - 2]) || after?.value === ',')) ||
       (before.value === ',' && bracketed) ||
-      // A person written to or spoken of ("email it to Aoife", "my colleague Luc").
-      (lead.some((w) => ADDRESSING.has(w.lemma) || PLACE_OR_PERSON.has(w.lemma)) &&
+      // A person written to or spoken of ("email it to Aoife", "my colleague Luc", "remind
+      // Ngozi"), or the next in a list of people ("to Oluwaseun and Thandiwe").
+      (lead.some(
+        (w) => ADDRESSING.has(w.lemma) || PLACE_OR_PERSON.has(w.lemma) || REACHING.has(w.lemma),
+      ) &&
         !TOOL_BEFORE.has(before.lower)) ||
+      (['and', 'or', ','].includes(before.lower) &&
+        capital(words[i - 2]) &&
+        words[i - 2]!.sentence === word.sentence &&
+        free(words[i - 2]!) &&
+        !found.some((f) => f.end === words[i - 2]!.end)) ||
       // A sentence in another language, whose nouns have capitals ("wenn ein neuer Artikel").
       !english.has(word.sentence)
     )
