@@ -1,4 +1,4 @@
-import data from './brands.json' with { type: 'json' };
+import { createRequire } from 'node:module';
 import type { Word } from './nlp.ts';
 import { serviceKey } from './text.ts';
 
@@ -11,11 +11,15 @@ const MOST_WORDS = 4;
 
 let byKey: ReadonlyMap<string, string> | null = null;
 
-/** Built on first use: a server that never compiles never pays for it. */
+/** Read and built on first use: a server that never compiles never pays for it. */
 function brands(): ReadonlyMap<string, string> {
   if (byKey) return byKey;
+  const { names } = createRequire(import.meta.url)('./brands.json') as { names: string[] };
   const map = new Map<string, string>();
-  for (const name of data.names) if (!map.has(serviceKey(name))) map.set(serviceKey(name), name);
+  for (const name of names) {
+    const key = serviceKey(name);
+    if (!map.has(key)) map.set(key, name);
+  }
   byKey = map;
   return map;
 }

@@ -1,4 +1,4 @@
-import data from './given-names.json' with { type: 'json' };
+import { createRequire } from 'node:module';
 
 // People's first names in Latin letters, from the Moby lists and the locales of faker
 // (scripts/names.ts records them and where they come from): "Priya", "Caio", "Aoife". A
@@ -6,8 +6,12 @@ import data from './given-names.json' with { type: 'json' };
 
 let names: ReadonlySet<string> | null = null;
 
-/** Whether the word is a first name the lists know, whatever its case. */
+/** Whether the word is a first name the lists know, whatever its case (read on first use). */
 export function givenName(word: string): boolean {
-  names ??= new Set(data.names.map((name) => name.toLowerCase()));
+  names ??= new Set(
+    (createRequire(import.meta.url)('./given-names.json') as { names: string[] }).names.map(
+      (name) => name.toLowerCase(),
+    ),
+  );
   return names.has(word.toLowerCase());
 }

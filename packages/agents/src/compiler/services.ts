@@ -83,6 +83,15 @@ const kebab = (name: string) =>
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-|-$/g, '');
 
+/** A service the catalog does not know, by its name as written and where it stands. */
+const unknownSpan = (name: string, start: number, end: number): ServiceSpan => ({
+  id: kebab(name),
+  name,
+  start,
+  end,
+  known: false,
+});
+
 /** Words before a name that put a product there: "on Trustpilot", "through Crisp". */
 const TOOL_BEFORE = new Set([
   'on',
@@ -954,7 +963,7 @@ export function findUnknownServices(
       i = j;
       continue;
     }
-    found.push({ id: kebab(name), name, start, end: words[j]!.end, known: false });
+    found.push(unknownSpan(name, start, words[j]!.end));
     i = j;
   }
   for (const span of knownBrands(text, words, [...taken, ...found], shouting)) found.push(span);
@@ -968,7 +977,7 @@ export function findUnknownServices(
     )) {
       const [start, end] = [m.index, m.index + m[0].length];
       if ([...taken, ...found].some((t) => start < t.end && end > t.start)) continue;
-      found.push({ id: kebab(m[0]), name: m[0], start, end, known: false });
+      found.push(unknownSpan(m[0], start, end));
     }
   }
   // "from 7shifts", "in 15Five": a number and a word no dictionary knows, written as one, where
@@ -992,7 +1001,7 @@ export function findUnknownServices(
       !found.some((f) => f.start <= digits.start && f.end > digits.start)
     ) {
       const name = text.slice(digits.start, rest.end);
-      found.push({ id: kebab(name), name, start: digits.start, end: rest.end, known: false });
+      found.push(unknownSpan(name, digits.start, rest.end));
     }
   }
   // "google photos", "Apple Notes", "microsoft ads": a maker's name and the product's.
@@ -1012,7 +1021,7 @@ export function findUnknownServices(
     )
       j++;
     const name = text.slice(maker.start, words[j]!.end);
-    found.push({ id: kebab(name), name, start: maker.start, end: words[j]!.end, known: false });
+    found.push(unknownSpan(name, maker.start, words[j]!.end));
     i = j;
   }
   // ("on booking-com": a spelling the catalog's matching passed over is still the catalog's.)
@@ -1138,7 +1147,7 @@ const capitalisedNames: NameReading = (text, words, taken, shouting) => {
       const mark = words.slice(i + 1, i + 4).findIndex((w) => HEADLINE_MARK.test(w.value));
       const heading =
         mark !== -1 && words.slice(i + 1, i + 1 + mark).every((w) => w.pos === 'NOUN');
-      if (doing || heading) found.push(spanOfWord(word));
+      if (doing || heading) found.push(unknownSpan(word.value, word.start, word.end));
       continue;
     }
     // A capitalised word before, other than the word opening the sentence ("Run Checkov on",
@@ -1156,9 +1165,9 @@ const capitalisedNames: NameReading = (text, words, taken, shouting) => {
     while (capital(words[last + 1]) && words[last + 1]!.sentence === word.sentence && last < i + 2)
       last++;
     if (last > i && !titled && KINDS.has(words[last + 1]?.lower ?? '')) {
-      const span = spanOfWord(word);
-      const name = text.slice(word.start, words[last]!.end);
-      found.push({ ...span, id: kebab(name), name, end: words[last]!.end });
+      found.push(
+        unknownSpan(text.slice(word.start, words[last]!.end), word.start, words[last]!.end),
+      );
       i = last;
       continue;
     }
@@ -1194,18 +1203,10 @@ const capitalisedNames: NameReading = (text, words, taken, shouting) => {
       !english.has(word.sentence)
     )
       continue;
-    found.push(spanOfWord(word));
+    found.push(unknownSpan(word.value, word.start, word.end));
   }
   return found;
 };
-
-const spanOfWord = (word: Word): ServiceSpan => ({
-  id: kebab(word.value),
-  name: word.value,
-  start: word.start,
-  end: word.end,
-  known: false,
-});
 
 /** Quotation marks around a label: "the 'Site Visits' board". */
 const QUOTE = /^["'\u2018\u2019\u201c\u201d]$/;
@@ -1295,13 +1296,7 @@ const knownBrands: NameReading = (text, words, taken, shouting) => {
         !plural(first.lower) &&
         !phrasalNoun(first.lower);
     if (!accepted) continue;
-    found.push({
-      id: kebab(match.title),
-      name: match.title,
-      start: first.start,
-      end: last.end,
-      known: false,
-    });
+    found.push(unknownSpan(match.title, first.start, last.end));
     i = match.last;
   }
   return found;
