@@ -113,7 +113,13 @@ describe('workspace page', () => {
     await page.keyboard.press('Tab');
     await page.keyboard.press('Enter');
     await page.getByLabel('Your new token').waitFor();
-    // The announcement of the new token takes focus, so a screen reader reads it out.
+    // The announcement of the new token takes focus, so a screen reader reads it out (in the
+    // effect after the field appears: wait for it, then check where the focus is).
+    await page
+      .waitForFunction(() => document.activeElement?.id === 'new-token-heading', null, {
+        timeout: 5_000,
+      })
+      .catch(() => undefined);
     expect(await page.evaluate(() => document.activeElement?.id)).toBe('new-token-heading');
 
     await page.getByRole('button', { name: 'I have copied it' }).focus();
