@@ -44,6 +44,7 @@ const HELD_OUT_SETS = [
   'heldout-9',
   'heldout-10',
   'heldout-11',
+  'heldout-12',
 ] as const;
 
 const compile = (prompt: string): CompileOutcome =>
