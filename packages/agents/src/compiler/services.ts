@@ -46,12 +46,15 @@ const DOMAIN_END =
 /** The kind of product some write after its name and some leave out: "Capsule CRM", "Capsule". */
 const KIND_END = /[\s-](?:crm|cms|erp|lms|ats|hris|pos|hq|app)$/i;
 
-/** Whether two names or ids stand for the same service. */
+/**
+ * Whether two names or ids stand for the same service: "Capsule CRM" and "capsule", "Judge.me"
+ * and "judge-me", "Trade Me" and "trade-me" (whose "-me" is part of the name, not a domain's end).
+ */
 export function sameService(a: string, b: string): boolean {
-  const key = (name: string) =>
+  const key = (name: string, bare: boolean) =>
     resolveService(name)?.integration.id ??
-    serviceKey(name.replace(DOMAIN_END, '').replace(KIND_END, ''));
-  return key(a) === key(b);
+    serviceKey(bare ? name.replace(DOMAIN_END, '').replace(KIND_END, '') : name);
+  return key(a, true) === key(b, true) || key(a, false) === key(b, false);
 }
 
 /** The span of a catalog integration's mention in the description. */

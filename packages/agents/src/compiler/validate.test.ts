@@ -114,6 +114,15 @@ describe('validateSpec', () => {
       expect(spec.trigger, name).toMatchObject({ type: 'event', event: 'reservation.created' });
       expect(validateSpec(spec), name).toEqual([]);
     }
+    // ... and one whose name ends as a domain does without being one ("Trade Me" is not trade.me).
+    for (const name of ['Trade Me', 'Shop Co', 'Grazo CRM']) {
+      const spec = compileEmbedded({
+        prompt: `When someone asks a question on my ${name} listing, answer it from the FAQ`,
+        now: new Date('2026-11-21T10:00:00Z'),
+      });
+      expect(spec.trigger, name).toMatchObject({ type: 'event' });
+      expect(validateSpec(spec), name).toEqual([]);
+    }
   });
 
   it('requires step tools as <integration>.<tool> of listed integrations', () => {
