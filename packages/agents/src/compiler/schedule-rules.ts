@@ -203,11 +203,12 @@ export const RULES: readonly Rule[] = [
     qualifier: true,
   },
   {
-    pattern: /\b(?:twice (?:a|per) day|twice daily)\b/gi,
+    // ("two times in a day", "2x per day": twice, in numbers or words.)
+    pattern: /\b(?:(?:twice|two times|2 ?(?:times|x)) (?:a|per|in an?|each) day|twice daily)\b/gi,
     apply: (d) => void ((d.daily = true), (d.hours = [9, 17])),
   },
   {
-    pattern: /\bthree times (?:a|per) day\b/gi,
+    pattern: /\b(?:three times|3 ?(?:times|x)) (?:a|per|in an?|each) day\b/gi,
     apply: (d) => void ((d.daily = true), (d.hours = [9, 13, 17])),
   },
   {

@@ -669,7 +669,7 @@ export function readTrigger(
 }
 
 /** Words that open a recurrence: "every", "each", "once a", "twice a". */
-const RECURRENCE = /^(?:every|each|once an?|twice an?|(?:three|3) times an?)\b/i;
+const RECURRENCE = /^(?:every|each|once an?|twice an?|(?:two|three|[23]) times an?)\b/i;
 
 /** A clause that says when: "when", "whenever", "as soon as", "each time", "once", "new". */
 const TOLD_WHEN =
