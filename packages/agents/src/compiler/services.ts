@@ -329,7 +329,7 @@ const version = (w: Word) => {
 const TECHNOLOGY = new Set(
   `python java javascript typescript ruby rust kotlin swift php perl scala elixir haskell android
   ios linux windows macos django rails laravel react vue angular node deno spring flutter unity
-  ubuntu debian centos fedora dotnet golang`.split(/\s+/),
+  ubuntu debian centos fedora dotnet golang cron crontab systemd bash powershell`.split(/\s+/),
 );
 /** Verbs that address a person: "send it to Priya". */
 const ADDRESSING = new Set(

@@ -187,6 +187,9 @@ describe('webhook triggers', () => {
     'Our Jenkins pipeline will POST the PR number and a link to the coverage report to the agent after the tests',
     'our app will POST signups here → add them to Loops',
     'Expose a webhook for the Jenkins post-build step. On a FAILURE payload, pull the console log',
+    // An address asked for, for the user's own systems to call.
+    'Can you give me a URL I can call from the cron jobs on our server? When a backup fails, open a Jira ticket',
+    'I need a webhook our CI can post to; when a build fails, open a Jira ticket',
   ])('%s', (prompt) => {
     expect(triggerOf(prompt)).toEqual({ type: 'webhook' });
   });
@@ -255,6 +258,8 @@ describe('manual triggers and priorities', () => {
     "on click: this wk's chorus calls for Alex → coaching notes on objection handling",
     'rotate staging db creds on demand: generate a new password in Vault and redeploy on Render',
     'after an incident is closed I press a button, it pulls the incident timeline from PagerDuty',
+    // The agent, said before the user runs it.
+    'Could you make me an agent I can run when a customer complains about us on Twitter? Find their order in WooCommerce',
   ])('%s runs on demand', (prompt) => {
     expect(triggerOf(prompt)).toEqual({ type: 'manual' });
   });

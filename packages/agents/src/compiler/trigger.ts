@@ -42,6 +42,8 @@ const INCOMING = [
   /\bpoint (?:it|them) at (?:this|the) agent\b/i,
   // "Expose a webhook for the Jenkins post-build step", "give me a URL our form can post to".
   /(?:^|[.!?]\s+)(?:expose|give me|set up|create|open)\s+(?:a|an)\s+(?:webhook|endpoint|url)\b(?!\s+(?:in|on)\s)/i,
+  // "Can you give me a URL I can call from the cron jobs": an address for the user's own systems.
+  /\b(?:a|an)\s+(?:webhook|endpoint|url|address)\s+(?:that\s+)?(?:i|we|they|it|our\s+[\w-]+(?:\s+[\w-]+)?)\s+(?:can\s+|could\s+|will\s+)?(?:call|hit|ping|curl|post\s+to|send\s+to)\b/i,
   // "I'll trigger this with a webhook from our CMS".
   /\b(?:trigger(?:s|ed)?|kick(?:s|ed)?|start(?:s|ed)?|run(?:s)?)\s+(?:this|it|the agent|this agent)\b[^.;]{0,40}?\b(?:with|via|by)\s+(?:a\s+|an\s+)?webhooks?\b/i,
   // "when our form backend pings you", "when it hits you", "will POST every diff to this URL",
@@ -130,6 +132,8 @@ const BY_HAND =
  */
 const USER_RUNS = [
   /\bi(?:'?ll| will| can| would)?\s+(?:just\s+|only\s+)?(?:run|start|trigger|kick off|launch|fire)\s+(?:this|it|you|the agent|this agent)\b/i,
+  // "an agent I can run when a customer complains": the agent, said before the user runs it.
+  /\b(?:agent|bot|assistant|something|one)\s+(?:that\s+)?i\s+(?:can|could|will|'ll)\s+(?:just\s+)?(?:run|start|trigger|kick off|launch|fire)\b/i,
   /\bi(?:'?ll| will)?\s+(?:give|send|paste|hand|forward)\s+you\s+(?:a|an|the|their|his|her|its|some|each|every|one)\b/i,
   /\b(?:the|a|each|any|every)\s+(?:[a-z]+\s+){0,3}(?:i|we)\s+(?:link|paste|share|drop|send you|give you)\b/i,
   // "run this when someone says the site is slow": the user runs it, whatever happens.
