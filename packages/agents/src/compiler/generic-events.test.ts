@@ -33,6 +33,20 @@ describe('events of any service, read from the sentence', () => {
       'webhook',
     ],
     [
+      // Someone buying is an order placed, where they buy, not where the buyers go.
+      'Add buyers to our MailChimp list whenever someone buys on SendOwl',
+      'sendowl',
+      'order.created',
+      'webhook',
+    ],
+    [
+      // ... in the service's own word where the catalog declares one.
+      'whenever someone purchases something on Payhip, tag them in ConvertKit',
+      'payhip',
+      'sale.created',
+      'webhook',
+    ],
+    [
       // The service named where the event is told, not the one with the phrase ("new order").
       'for every new order in my etsy shop please send buyer a thank you message and make the shipment in ShipStation',
       'etsy',

@@ -194,6 +194,9 @@ const VERB_THINGS: Readonly<Record<string, string>> = {
   donate: 'donation',
   sell: 'sale',
   spend: 'payment',
+  // "whenever someone buys on SendOwl": the order they placed.
+  buy: 'order',
+  purchase: 'order',
   // "every time a prospect replies": the message they replied with.
   reply: 'message',
   respond: 'message',
@@ -1081,7 +1084,18 @@ export function findGenericEvent(
       if (!object && !speaking) {
         // A pronoun ("a new one") points back at the service's things; the tagger reads some
         // nouns after a product name as verbs ("jenkins build failed").
-        const service = services.find((s) => s.start <= (clause[clause.length - 1]?.start ?? 0));
+        // (Not one named earlier as where things are put: "Add buyers to our MailChimp list
+        // whenever someone buys on SendOwl" is not news of the list.)
+        const service = services.find(
+          (s) =>
+            s.start <= (clause[clause.length - 1]?.start ?? 0) &&
+            !(
+              s.start < clause[0]!.start &&
+              /\b(?:to|into|onto)\s+(?:our |my |the )?$/i.test(
+                text.slice(Math.max(0, s.start - 12), s.start),
+              )
+            ),
+        );
         const next = service ? words.find((w) => w.start >= service.end) : undefined;
         if (next && (isObject(next) || (next.pos === 'VERB' && next !== verb && next.known)))
           object = next;
