@@ -33,6 +33,14 @@ describe('events of any service, read from the sentence', () => {
       'webhook',
     ],
     [
+      // Back up after failing: the contrary of the failure the catalog's phrase names.
+      'Checkly: when the login check recovers after failing, post an all-clear in #status',
+      'checkly',
+      'check.recovered',
+      'webhook',
+    ],
+    ['when the Pingdom check recovers, post in slack', 'pingdom', 'check.recovered', 'webhook'],
+    [
       // Someone buying is an order placed, where they buy, not where the buyers go.
       'Add buyers to our MailChimp list whenever someone buys on SendOwl',
       'sendowl',

@@ -40,6 +40,8 @@ act('failed', 'fail bounce decline crash break error expire miss die');
 act('closed', 'close');
 act('published', 'publish release launch');
 act('refunded', 'refund');
+// "when the login check recovers after failing": back to working.
+act('recovered', 'recover');
 
 /** Past forms the tagger leaves unlemmatised ("gets paid" tagged as an adjective). */
 const IRREGULAR: Readonly<Record<string, string>> = {
@@ -246,6 +248,8 @@ const SAME_ACTION: readonly (readonly string[])[] = [
   ['failed', 'error', 'errored', 'bounced', 'declined', 'payment_failed'],
   ['updated', 'changed', 'edited', 'stage_changed', 'moved'],
   ['replied', 'comment', 'commented', 'answered'],
+  // (A monitor back up: "check.up", "monitor.recovered".)
+  ['recovered', 'up', 'restored'],
 ];
 export const sameAction = (a: string, b: string) =>
   a === b || SAME_ACTION.some((group) => group.includes(a) && group.includes(b));

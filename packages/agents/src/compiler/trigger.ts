@@ -560,6 +560,12 @@ export function readTrigger(
       )
     );
   };
+  // A thing back up after failing is the contrary of the failure the catalog's phrase matched
+  // ("the Pingdom check recovers" is not "pingdom check fails").
+  const recovers = (catalog: EventTrigger, grammar: EventTrigger) =>
+    grammar.integration === catalog.integration &&
+    actionOf(grammar) === 'recovered' &&
+    ['down', 'failed', 'fail', 'error'].includes(actionOf(catalog));
   const preferGeneric =
     !!generic &&
     (!catalogEvent ||
@@ -567,6 +573,7 @@ export function readTrigger(
         onlyAsDestination(catalogEvent) &&
         services.some((s) => s.id === generic.integration && s.end <= generic.index)) ||
       reread(catalogEvent, generic) ||
+      recovers(catalogEvent, generic) ||
       (generic.integration !== catalogEvent.integration &&
         toldIn(catalogEvent, generic.integration) &&
         !toldIn(catalogEvent, catalogEvent.integration)) ||
