@@ -41,6 +41,13 @@ describe('events of any service, read from the sentence', () => {
     ],
     ['when the Pingdom check recovers, post in slack', 'pingdom', 'check.recovered', 'webhook'],
     [
+      // A monitor named by what it watches is the service's, not an API to call on the hour.
+      'As soon as Hyperping says the API monitor is down, create an incident on our Statuspage',
+      'hyperping',
+      'monitor.failed',
+      'webhook',
+    ],
+    [
       // Someone buying is an order placed, where they buy, not where the buyers go.
       'Add buyers to our MailChimp list whenever someone buys on SendOwl',
       'sendowl',

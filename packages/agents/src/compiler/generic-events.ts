@@ -908,6 +908,11 @@ export function findGenericEvent(
           POSSESSIVES.has(before?.lower ?? '') ||
           // Right after the cue and before the verb, it is the subject: "when message arrive".
           (clause.indexOf(w) === 1 && after?.pos === 'VERB' && !!ACTIONS[after.lemma]) ||
+          // ("the API monitor is down": the head of a noun phrase, before "is".)
+          (after?.pos === 'AUX' &&
+            !!before &&
+            ['NOUN', 'PROPN', 'ADJ'].includes(before.pos) &&
+            DETERMINERS.has(clause[clause.indexOf(w) - 2]?.lower ?? '')) ||
           (!!before &&
             productWord(w) &&
             services.some((s) => before.start >= s.start && before.end <= s.end))

@@ -256,7 +256,7 @@ export const INTENTS: readonly Intent[] = [
   {
     id: 'http-request',
     patterns: [
-      /\b(?:the|an?|our|their|this|that)\s+(?:[\w-]+\s+){0,3}apis?\b(?!\s*(?:keys?|tokens?|docs|reference|of|access|services?|servers?|pods?|repos?|deploys?|deployments?|logs?|containers?|workers?))/gi,
+      /\b(?:the|an?|our|their|this|that)\s+(?:[\w-]+\s+){0,3}apis?\b(?!\s*(?:keys?|tokens?|docs|reference|of|access|services?|servers?|pods?|repos?|deploys?|deployments?|logs?|containers?|workers?|monitors?))/gi,
       /\b(?:over|via|through) http\b/gi,
       // (Not inside a domain: "Healthchecks.io" is a product.)
       /\b(?:endpoints?|health ?checks?|rest api)\b(?!\.[a-z])/gi,

@@ -154,8 +154,9 @@ const PAST_PERIOD =
   /\b(?:in|over|during|from|within|for) (?:the )?(?:last|past|previous) (?:\d+ |few |couple of )?(?:days?|weeks?|months?|years?|hours?|quarters?)\b|\b(?:last|this) (?:week|month|year|quarter)\b|\byesterday\b|\b(?:between|since) (?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b/i;
 
 /** Watching something for news, with no event to subscribe to: the agent checks regularly. */
+// ("monitor" only as a verb: "the API monitor is down" names one.)
 const WATCH =
-  /\b(?:watch(?:es|ing)?|monitor(?:s|ing)?|keep an? eye on|check (?:for|on) new|poll(?:s|ing)?\s+(?:the|our|my|it|them|for|every|each)\b)/i;
+  /\b(?:watch(?:es|ing)?|(?<!\b(?:the|an?|our|my|this|that|each|every|any)\s+(?:[\w-]+\s+)?)monitor(?:s|ing)?\b(?!\s+(?:is|are|was|were|goes|went|fails?|failed|recovers?|alerts?)\b)|keep an? eye on|check (?:for|on) new|poll(?:s|ing)?\s+(?:the|our|my|it|them|for|every|each)\b)/i;
 const ON_DEMAND =
   /\b(?:when i ask|on demand|when i run|when i tell|run when|on request|manually)\b/i;
 
