@@ -48,6 +48,13 @@ describe('events of any service, read from the sentence', () => {
       'webhook',
     ],
     [
+      // "a new one": the thing named before, in the service the clause names.
+      'Assign leads round-robin to our 4 agents (enrich them with Clearbit first) whenever a new one lands in Lofty.',
+      'lofty',
+      'lead.created',
+      'webhook',
+    ],
+    [
       // Someone buying is an order placed, where they buy, not where the buyers go.
       'Add buyers to our MailChimp list whenever someone buys on SendOwl',
       'sendowl',

@@ -1110,9 +1110,17 @@ export function findGenericEvent(
           object = next;
         // "... tickets in Gorgias. When one of those arrives": the thing named last before.
         if (!object && pointsBack) {
+          // ("Assign leads ... whenever a new one lands": a plural after the request's verb is
+          // its thing, though the tagger reads a verb.)
           object = words
             .slice(0, cue.index)
-            .filter((w) => w.sentence >= sentence - 1 && productWord(w) && w.pos === 'NOUN')
+            .filter(
+              (w, k) =>
+                w.sentence >= sentence - 1 &&
+                productWord(w) &&
+                (w.pos === 'NOUN' ||
+                  (w.pos === 'VERB' && /s$/.test(w.lower) && words[k - 1]?.pos === 'VERB')),
+            )
             .at(-1);
         }
       }
@@ -1354,13 +1362,25 @@ export function findGenericEvent(
         const open = text.lastIndexOf('(', sv.start);
         return open >= from && open < sv.start && text.indexOf(')', open) > sv.start;
       };
+      const inClause = outside.find(
+        (s) => s.start >= from && s.start < to && !aside(s) && !(sending && destination(s)),
+      );
+      // ... where it happens, right after what happened ("lands in Lofty").
+      const placeOfEvent =
+        inClause &&
+        verb &&
+        inClause.start > verb.end &&
+        /^\s+(?:in|on|at|from|via|through)\s+(?:our |my |the )?$/i.test(
+          text.slice(verb.end, inClause.start),
+        )
+          ? inClause
+          : undefined;
       const service =
         heading ??
-        // "when one of those arrives, look it up in ShipStation": the one named before.
-        (pointsBack ? before : undefined) ??
-        outside.find(
-          (s) => s.start >= from && s.start < to && !aside(s) && !(sending && destination(s)),
-        ) ??
+        // "when one of those arrives, look it up in ShipStation": the one named before, unless the
+        // clause names its own ("whenever a new one lands in Lofty").
+        (pointsBack ? (placeOfEvent ?? before) : undefined) ??
+        inClause ??
         before ??
         outside.find((s) => s.start > to && s.start < to + 40 && !destination(s)) ??
         // "if a PR is closed w/o merging, ... save it in our notion db": the thing's own service.
