@@ -567,6 +567,21 @@ describe('embedded compiler: services as people write them', () => {
     expect(compileOffline({ prompt: 'qwerty test 123', now: NOW })).toHaveProperty('question');
   });
 
+  it('reads a name the description introduces as a tool, whatever English makes of it', () => {
+    expect(
+      ids('Plain (the support tool): when a new thread comes in, look up their plan in Stripe')
+        .unavailable,
+    ).toEqual(['Plain']);
+    expect(ids('We use a tool called fizzbox for rotas. Email me the rota').unavailable).toEqual([
+      'fizzbox',
+    ]);
+    // Not a place glossed, nor a kind named by its product.
+    expect(ids('Berlin (our main store) numbers every Monday in a sheet').unavailable).toEqual([]);
+    expect(
+      ids('add a note on the customer record in the CRM (Zoho CRM)').unavailable,
+    ).not.toContain('CRM');
+  });
+
   it('reads a name the catalog knows and a name it does not, together, as another product', () => {
     expect(
       ids('review each new pull request in AWS CodeCatalyst and comment on risky lines'),

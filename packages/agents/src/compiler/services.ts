@@ -972,6 +972,7 @@ export function findUnknownServices(
   for (const span of knownBrands(text, words, [...taken, ...found], shouting)) found.push(span);
   for (const span of capitalisedNames(text, words, [...taken, ...found], shouting))
     found.push(span);
+  for (const span of introducedNames(text, words, [...taken, ...found], shouting)) found.push(span);
   // "채널톡(Channel Talk)에 새 상담이 ...": amid another script, Latin capitals are names.
   if (otherScript(text)) {
     // (The analyser keeps a name and the script around it as one word: "每当Teambition里".)
@@ -1207,6 +1208,69 @@ const capitalisedNames: NameReading = (text, words, taken, shouting) => {
     )
       continue;
     found.push(unknownSpan(word.value, word.start, word.end));
+  }
+  return found;
+};
+
+/**
+ * Names the description itself introduces as products: a capitalised name followed by the kind
+ * of tool it is in brackets ("Plain (the support tool)", "Weave (our phone system)"), or any name
+ * after "a tool called", "something named" ("my nephew put something called uptimerobot on it").
+ * The gloss says what the word is, whether English knows it or not.
+ */
+const introducedNames: NameReading = (text, words, taken) => {
+  const found: ServiceSpan[] = [];
+  const free = freeOf([...taken, ...found]);
+  const nameAt = (i: number, capitals: boolean) => {
+    let j = i;
+    while (
+      j + 1 < words.length &&
+      j - i < 2 &&
+      words[j + 1]!.sentence === words[i]!.sentence &&
+      /^[A-Z]/.test(words[j + 1]!.value) &&
+      free(words[j + 1]!)
+    )
+      j++;
+    return capitals || j > i ? j : i;
+  };
+  for (let i = 0; i < words.length; i++) {
+    const w = words[i]!;
+    if (!free(w) || !/^[\p{L}\d]/u.test(w.value)) continue;
+    // "something called X": the word after the naming verb, whatever its case.
+    const called =
+      ['called', 'named'].includes(words[i - 1]?.lower ?? '') &&
+      ['something', 'tool', 'app', 'platform', 'service', 'thing', 'system', 'software'].includes(
+        words[i - 2]?.lower ?? '',
+      ) &&
+      !DETERMINERS.has(w.lower) &&
+      !['PRON', 'ADP', 'CCONJ', 'VERB', 'AUX'].includes(w.pos);
+    if (called) {
+      const j = nameAt(i, false);
+      found.push(unknownSpan(text.slice(w.start, words[j]!.end), w.start, words[j]!.end));
+      i = j;
+      continue;
+    }
+    if (!capital(w) || (i > 0 && capital(words[i - 1]) && words[i - 1]!.sentence === w.sentence))
+      continue;
+    const j = nameAt(i, true);
+    // "(the support tool)", "(our phone system)": up to three words, the last a kind of tool.
+    if (words[j + 1]?.value !== '(') continue;
+    const close = words.findIndex((x, k) => k > j + 1 && x.value === ')');
+    if (close === -1 || close - (j + 1) > 5) continue;
+    const inside = words.slice(j + 2, close);
+    const name = text.slice(w.start, words[j]!.end);
+    if (
+      inside.length >= 1 &&
+      KINDS.has(inside.at(-1)!.lower) &&
+      // (Not a kind named by its product: "the CRM (Zoho CRM)".)
+      inside.every((x) => !capital(x)) &&
+      !KINDS.has(name.toLowerCase()) &&
+      !placeNames().has(serviceKey(name)) &&
+      !isLanguage(name)
+    ) {
+      found.push(unknownSpan(name, w.start, words[j]!.end));
+      i = j;
+    }
   }
   return found;
 };
