@@ -48,6 +48,25 @@ describe('events of any service, read from the sentence', () => {
       'webhook',
     ],
     [
+      // Headlines of what happens, before an arrow ("->" read as two marks) or a comma.
+      'grafana alert fires for disk >90% on any db-* host -> open an incident in incident.io',
+      'grafana',
+      'alert.firing',
+      'webhook',
+    ],
+    [
+      'Help Scout: customer replies to a convo, check if they sound angry, if yes DM me on slack',
+      'help-scout',
+      'conversation.replied',
+      'webhook',
+    ],
+    [
+      'someone churns in stripe (subscription cancelled) -> ask them in an email why they left',
+      'stripe',
+      'customer.subscription.deleted',
+      'webhook',
+    ],
+    [
       // "a new one": the thing named before, in the service the clause names.
       'Assign leads round-robin to our 4 agents (enrich them with Clearbit first) whenever a new one lands in Lofty.',
       'lofty',

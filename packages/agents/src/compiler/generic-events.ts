@@ -13,7 +13,7 @@ import { editDistance, serviceKey } from './text.ts';
 // a matching one, otherwise `<object>.<action>` (`review.created`).
 
 /** Verb lemmas by the action they report. */
-const ACTIONS: Record<string, string> = {};
+export const ACTIONS: Record<string, string> = {};
 const act = (action: string, lemmas: string) => {
   for (const lemma of lemmas.split(/\s+/)) ACTIONS[lemma] = action;
 };
@@ -184,6 +184,8 @@ const VERB_OBJECTS: Readonly<Record<string, string>> = {
   reserve: 'booking',
   rate: 'review',
   subscribe: 'subscriber',
+  // "someone churns in stripe": the subscription they had, cancelled.
+  churn: 'subscription',
   register: 'registration',
   enroll: 'user',
   follow: 'follower',

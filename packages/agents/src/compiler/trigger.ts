@@ -1,7 +1,7 @@
 import type { AgentTriggerType } from '@spoke/shared';
 import { integrationById } from '../catalog/index.ts';
 import { createdInstead, findEvent, type EventTrigger } from './events.ts';
-import { findGenericEvent, sameAction } from './generic-events.ts';
+import { ACTIONS, findGenericEvent, sameAction } from './generic-events.ts';
 import { analyse, type Word } from './nlp.ts';
 import { spanOf, THINGS, type ServiceSpan } from './services.ts';
 import type { Mention } from './integrations.ts';
@@ -361,6 +361,8 @@ function clauseStartEvent(
   text: string,
   words: readonly Word[],
   find: (shifted: string, shift: (at: number) => number) => EventTrigger | null,
+  /** The model of kinds is sure it is an event: a longer headline, and any inflected verb. */
+  sure = false,
 ): EventTrigger | null {
   const boundary = /^(?:,|:|->|=>|\u2192)$/;
   for (let i = 0; i < words.length; i++) {
@@ -368,8 +370,19 @@ function clauseStartEvent(
     const opens =
       !previous || previous.sentence !== words[i]!.sentence || /^(?:,|:)$/.test(previous.value);
     if (!opens || !/[a-z]/i.test(words[i]!.value)) continue;
-    const end = words.findIndex((w, at) => at > i && boundary.test(w.value));
-    if (end < 0 || end - i < 2 || end - i > 12 || words[end]!.sentence !== words[i]!.sentence)
+    // (The analyser splits "->" in two: "-" and ">" written together.)
+    const end = words.findIndex(
+      (w, at) =>
+        at > i &&
+        (boundary.test(w.value) ||
+          (w.value === '-' && words[at + 1]?.value === '>' && words[at + 1]!.start === w.end)),
+    );
+    if (
+      end < 0 ||
+      end - i < 2 ||
+      end - i > (sure ? 20 : 12) ||
+      words[end]!.sentence !== words[i]!.sentence
+    )
       continue;
     if (!words[end + 1]) continue;
     const from = words[i]!.start;
@@ -394,14 +407,16 @@ function clauseStartEvent(
       ) ||
       // An order whatever the tagger says: "Show me which services failed, ...".
       /^(?:me|us)$/i.test(words[words.indexOf(head) + 1]?.value ?? '') ||
-      !words
-        .slice(i + (lead ? 2 : 1), end)
-        .some(
-          (w) =>
-            (w.pos === 'VERB' || w.pos === 'AUX') &&
-            w.lower !== w.lemma &&
-            (HAPPENING.has(w.lemma) || /(?:ed|en)$/.test(w.lower)),
-        )
+      !words.slice(i + (lead ? 2 : 1), end).some(
+        (w) =>
+          // (When the model is sure, whatever the tagger made of it: "grafana alert fires".)
+          (w.pos === 'VERB' || w.pos === 'AUX' || (sure && HAPPENING.has(w.lemma))) &&
+          w.lower !== w.lemma &&
+          (HAPPENING.has(w.lemma) ||
+            /(?:ed|en)$/.test(w.lower) ||
+            // ("customer replies to a convo,": a verb of what happens to a product's things.)
+            (/s$/.test(w.lower) && !!ACTIONS[w.lemma])),
+      )
     )
       continue;
     const cut = from + lead;
@@ -481,6 +496,7 @@ export function readTrigger(
     }
   }
   const schedule = parseSchedule(masked);
+  const kind = readTriggerType(text, words);
   // A feed or a page is watched by the clock: news there is no event of a service.
   const builtinsIn = (from: number, to: number) =>
     mentions.some((m) => WATCHED.has(m.id) && m.start < to && m.end > from);
@@ -586,24 +602,29 @@ export function readTrigger(
     // (Not where the text says the user starts it: "on demand, take a ticket number, ...".)
     (schedule || ON_DEMAND.test(text) || BY_HAND.test(text)
       ? null
-      : clauseStartEvent(text, words, (shifted, shift) => {
-          const movedMentions = mentions.map((m) => ({
-            ...m,
-            start: shift(m.start),
-            end: shift(m.end),
-          }));
-          const movedServices = services.map((m) => ({
-            ...m,
-            start: shift(m.start),
-            end: shift(m.end),
-          }));
-          return (
-            findEvent(shifted, tokenize(shifted), movedMentions) ??
-            findGenericEvent(shifted, analyse(shifted), movedServices, (from, to) =>
-              movedMentions.some((m) => WATCHED.has(m.id) && m.start < to && m.end > from),
-            )
-          );
-        }));
+      : clauseStartEvent(
+          text,
+          words,
+          (shifted, shift) => {
+            const movedMentions = mentions.map((m) => ({
+              ...m,
+              start: shift(m.start),
+              end: shift(m.end),
+            }));
+            const movedServices = services.map((m) => ({
+              ...m,
+              start: shift(m.start),
+              end: shift(m.end),
+            }));
+            return (
+              findEvent(shifted, tokenize(shifted), movedMentions) ??
+              findGenericEvent(shifted, analyse(shifted), movedServices, (from, to) =>
+                movedMentions.some((m) => WATCHED.has(m.id) && m.start < to && m.end > from),
+              )
+            );
+          },
+          kind.label === 'event' && kind.probability >= OVERRULE_AT,
+        ));
   const event = chosen && createdInstead(chosen);
   const byRules = (): TriggerReading => {
     if (INCOMING.some((pattern) => pattern.test(text)) || systemCallsAgent(words)) {
@@ -677,7 +698,7 @@ export function readTrigger(
     }
     return { type: 'manual', schedule: null, event: null, assumptions: [] };
   };
-  return settleKind(byRules(), readTriggerType(text, words), { event, schedule }, text);
+  return settleKind(byRules(), kind, { event, schedule }, text);
 }
 
 /** Words that open a recurrence: "every", "each", "once a", "twice a". */
