@@ -48,6 +48,13 @@ describe('events of any service, read from the sentence', () => {
       'webhook',
     ],
     [
+      // A person something is done to, in a product, is its thing.
+      "When a candidate is moved to 'Offer' in Teamtailor, fill in our offer letter template",
+      'teamtailor',
+      'candidate.updated',
+      'webhook',
+    ],
+    [
       // Headlines of what happens, before an arrow ("->" read as two marks) or a comma.
       'grafana alert fires for disk >90% on any db-* host -> open an incident in incident.io',
       'grafana',

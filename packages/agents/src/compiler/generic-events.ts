@@ -989,6 +989,22 @@ export function findGenericEvent(
       const transitive = !!after && ['DET', 'NOUN', 'NUM'].includes(after.pos);
       if (arriver && arriving && ARRIVING.has(arriving.lemma) && !transitive) object ??= arriver;
       object ??= clause.find((w) => isObject(w) && !ACTORS.has(w.lower) && !ACTORS.has(w.lemma));
+      // ("a candidate is moved to 'Offer'", "lead gets assigned": a person something is done to,
+      // in a product, is its thing.)
+      object ??= clause.find((w, k) => {
+        if (!isObject(w) || !(ACTORS.has(w.lower) || ACTORS.has(w.lemma))) return false;
+        const next = clause[k + 1];
+        const done = ['is', 'are', 'gets', 'get', 'got', 'was', 'were'].includes(next?.lower ?? '')
+          ? clause[k + 2]
+          : next;
+        return (
+          !!done &&
+          !!ACTIONS[done.lemma] &&
+          ACTIONS[done.lemma] !== 'created' &&
+          (/(?:ed|en)$/.test(done.lower) || !!IRREGULAR[done.lower]) &&
+          !SPEAKING.has(done.lemma)
+        );
+      });
       // "a sick-day request", "a time-off request": a compound joined by a hyphen describes the
       // thing its last word names.
       if (object) {
