@@ -164,6 +164,22 @@ describe('schedule phrases', () => {
     expect(cronOf('Twice a day, check the queue. Weekends count too.')).toBe('0 9,17 * * *');
   });
 
+  it('runs on the days said as a recurrence, not on the days only talked of beside them', () => {
+    expect(cronOf('Every Sunday at 7pm email me who to chase on Monday')).toBe('0 19 * * 0');
+    expect(
+      cronOf('every friday at 4pm write a post. leave it as draft, i check on the weekend'),
+    ).toBe('0 16 * * 5');
+    expect(cronOf('Write LinkedIn posts for Tue/Wed/Thu every Friday at 3pm')).toBe('0 15 * * 5');
+    expect(cronOf('Sundays 8pm draft the replies so I can check them on Monday')).toBe(
+      '0 20 * * 0',
+    );
+    // Days joined to the recurrence are run on, times or parts of the day between them or not.
+    expect(cronOf('every Monday and Friday at 9 email me')).toBe('0 9 * * 1,5');
+    expect(cronOf('every Monday at 9 and on Thursday at 9 post')).toBe('0 9 * * 1,4');
+    expect(cronOf('on Tuesdays and Thursdays at 10am email me')).toBe('0 10 * * 2,4');
+    expect(cronOf('on Monday at 9 post the plan')).toBe('0 9 * * 1');
+  });
+
   it('reads end of day, a day that names recurring work, yearly dates and windows of hours', () => {
     expect(cronOf('at end of day, around 5:30, post a recap')).toBe('30 17 * * *');
     expect(cronOf('a Friday digest of what shipped')).toBe('0 9 * * 5');

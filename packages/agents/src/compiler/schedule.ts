@@ -23,9 +23,20 @@ const PERIOD_HOURS: Readonly<Record<Period, number>> = {
 };
 const DEFAULT_HOUR = 9;
 
-function readDraft(text: string): Draft {
+/**
+ * Days said as a recurrence: "every Friday", "each Monday", "Sundays", "weekly on Tue". Beside
+ * one, a day named another way ("due on Monday", "for Tue/Wed/Thu", "i check on the weekend") is a
+ * day talked of, not one more day to run, unless it is joined to it ("every Monday and Friday").
+ */
+const RECURRING_DAY =
+  /^(?:(?:every|each|weekly)\b|(?:on\s+)?(?:mon|tues|wednes|thurs|fri|satur|sun)days\b)/i;
+const JOINED =
+  /^\s*(?:(?:at\s+)?\d{1,2}(?:[:.]\d\d)?\s*(?:am|pm|h)?\s*|(?:in the\s+)?(?:morning|afternoon|evening|night)s?\s*)?(?:,|and|&|\+|or)?\s*$/i;
+
+function readDraft(text: string, skip: ReadonlySet<number> = new Set()): Draft {
   const draft: Draft = {};
   const taken: [number, number][] = [];
+  const dayMatches: { start: number; end: number; recurring: boolean }[] = [];
   for (const rule of RULES) {
     for (const match of text.matchAll(rule.pattern)) {
       const start = match.index;
@@ -33,10 +44,31 @@ function readDraft(text: string): Draft {
       if (!rule.qualifier) {
         if (taken.some(([s, e]) => start < e && end > s)) continue;
         taken.push([start, end]);
-        draft.index = Math.min(draft.index ?? start, start);
       }
+      if (skip.has(start)) continue;
+      if (!rule.qualifier) draft.index = Math.min(draft.index ?? start, start);
+      const days = draft.dow;
       rule.apply(draft, match);
+      if (draft.dow !== days && !/#/.test(draft.dow ?? '')) {
+        dayMatches.push({ start, end, recurring: RECURRING_DAY.test(match[0].trim()) });
+      }
     }
+  }
+  const recurring = dayMatches.filter((m) => m.recurring);
+  const talkedOf = dayMatches.filter(
+    (m) =>
+      !m.recurring &&
+      recurring.length > 0 &&
+      !recurring.some((r) =>
+        m.start >= r.end
+          ? JOINED.test(text.slice(r.end, m.start))
+          : // (Before it, with a word that joins: "Tue/Wed/Thu every Friday" is not one list.)
+            JOINED.test(text.slice(m.end, r.start)) &&
+            /,|&|\+|\b(?:and|or)\b/i.test(text.slice(m.end, r.start)),
+      ),
+  );
+  if (talkedOf.length && !skip.size) {
+    return readDraft(text, new Set(talkedOf.map((m) => m.start)));
   }
   // "on the 1st and 15th", "On the 15th at 9am", "monthly, on the 15th" are schedules; "the refund
   // went out on the 3rd" is a date.
