@@ -34,6 +34,8 @@ export type Draft = {
   hourWindow?: [number, number];
   /** Where the first schedule phrase starts. */
   index?: number;
+  /** Days only talked of beside a recurrence, with any time said with them: not when to run. */
+  talkedOf?: (readonly [number, number])[];
 };
 
 type Rule = {

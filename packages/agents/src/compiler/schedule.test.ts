@@ -178,6 +178,13 @@ describe('schedule phrases', () => {
     expect(cronOf('every Monday at 9 and on Thursday at 9 post')).toBe('0 9 * * 1,4');
     expect(cronOf('on Tuesdays and Thursdays at 10am email me')).toBe('0 10 * * 2,4');
     expect(cronOf('on Monday at 9 post the plan')).toBe('0 9 * * 1');
+    // Nor at the time said with such a day, nor at the ends of a span in brackets.
+    expect(cronOf('sundays 8pm: write 3 posts and schedule them for Mon/Wed/Fri at 9')).toBe(
+      '0 20 * * 0',
+    );
+    expect(
+      cronOf('Every Sunday at 6pm, email me any night shift (19:00-07:00) short of nurses'),
+    ).toBe('0 18 * * 0');
   });
 
   it('reads end of day, a day that names recurring work, yearly dates and windows of hours', () => {

@@ -29,7 +29,8 @@ const DEFAULT_HOUR = 9;
  * day talked of, not one more day to run, unless it is joined to it ("every Monday and Friday").
  */
 const RECURRING_DAY =
-  /^(?:(?:every|each|weekly)\b|(?:on\s+)?(?:mon|tues|wednes|thurs|fri|satur|sun)days\b)/i;
+  /^(?:(?:every|each|weekly)\b|(?:on\s+)?(?:(?:mon|tues|wednes|thurs|fri|satur|sun)days|(?:week|work|business|school) ?days|weekends)\b)/i;
+const TIME_AFTER = /^\s*(?:at\s+)?\d{1,2}(?:[:.]\d\d)?\s*(?:am|pm|h)?\b/i;
 const JOINED =
   /^\s*(?:(?:at\s+)?\d{1,2}(?:[:.]\d\d)?\s*(?:am|pm|h)?\s*|(?:in the\s+)?(?:morning|afternoon|evening|night)s?\s*)?(?:,|and|&|\+|or)?\s*$/i;
 
@@ -68,7 +69,13 @@ function readDraft(text: string, skip: ReadonlySet<number> = new Set()): Draft {
       ),
   );
   if (talkedOf.length && !skip.size) {
-    return readDraft(text, new Set(talkedOf.map((m) => m.start)));
+    const reread = readDraft(text, new Set(talkedOf.map((m) => m.start)));
+    // ... nor is the time said with such a day ("for Mon/Wed/Fri at 9").
+    reread.talkedOf = talkedOf.map((m) => {
+      const time = TIME_AFTER.exec(text.slice(m.end));
+      return [m.start, m.end + (time?.[0].length ?? 0)] as const;
+    });
+    return reread;
   }
   // "on the 1st and 15th", "On the 15th at 9am", "monthly, on the 15th" are schedules; "the refund
   // went out on the 3rd" is a date.
@@ -277,7 +284,11 @@ export function parseSchedule(text: string): ParsedSchedule | null {
     draft.daily = true;
   }
   if (!isSchedule(draft)) return null;
-  const { cron, notes } = fields(draft, findTimes(cleaned));
+  const timed = (draft.talkedOf ?? []).reduce(
+    (t, [from, to]) => t.slice(0, from) + ' '.repeat(to - from) + t.slice(to),
+    cleaned,
+  );
+  const { cron, notes } = fields(draft, findTimes(timed));
   if (!isValidCron(cron)) return null;
   return { cron, text: describeSchedule(cron), assumptions: notes, index: draft.index ?? 0 };
 }

@@ -159,11 +159,18 @@ const READERS: readonly Reader[] = [
 ];
 
 /** Words right before a number that make it something other than a time ("my 7:52 train"). */
+const SPAN_IN_BRACKETS =
+  /\(\s*\d{1,2}[:.]\d\d\s*(?:am|pm)?\s*(?:-|\u2013|to)\s*\d{1,2}[:.]\d\d\s*(?:am|pm)?\s*\)/gi;
 const NOT_A_TIME = /(?:\b(?:my|the|our|a|an|his|her|their|your|version|v)\s*|https?:\/\/\S*)$/i;
 
 /** The clock times in the text, in order. Hours outside 0-23 are dropped. */
 export function findTimes(text: string): ClockTime[] {
-  const taken: [number, number][] = [];
+  // A span of clock times in brackets ("night shift (19:00-07:00)") says when something lasts, not
+  // when to run.
+  const taken: [number, number][] = [...text.matchAll(SPAN_IN_BRACKETS)].map((m) => [
+    m.index,
+    m.index + m[0].length,
+  ]);
   const times: ClockTime[] = [];
   for (const reader of READERS) {
     for (const match of text.matchAll(reader.pattern)) {
