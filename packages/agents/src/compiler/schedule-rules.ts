@@ -301,7 +301,7 @@ export const RULES: readonly Rule[] = [
   {
     // A day's name counts when it reads as a schedule: "every Monday", "on Tuesdays", "Friday at".
     pattern: new RegExp(
-      String.raw`(?:\b(?:every(?: other)?|each|on|and|or|weekly on|weekly)\s+|,\s*|&\s*|\+\s*|\(\s*)${DAY}(?:s)?\b(?!\.com|-|,?\s+(?:the\s+)?(?:\d{1,2}(?:st|nd|rd|th)?\b(?![:.]\d|:|\s*(?:am|pm|h)\b)|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b))|\b${FULL_DAY}s\b|(?<!\b(?:out|for|by|until|till|before|after|next|this|from|due)\s+)\b${FULL_DAY}\b(?=\s+(?:at|mornings?|afternoons?|evenings?|nights?)\b)|(?<=^|[.!?]\s+)${DAY}\b(?=\s*(?:\+|&|,|\s\d{1,2}(?::\d\d)?\s*(?:am|pm)\b|\s(?:[01]?\d|2[0-3])[:.h][0-5]\d\b))`,
+      String.raw`(?:\b(?:every(?: other)?|each|on|and|or|weekly on|weekly)\s+|,\s*|&\s*|\+\s*|\(\s*)${DAY}(?:s)?\b(?!\.com|-|,?\s+(?:the\s+)?(?:\d{1,2}(?:st|nd|rd|th)?\b(?![:.]\d|:|\s*(?:am|pm|h)\b)|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\b))|\b${FULL_DAY}s\b|(?<!\b(?:out|for|by|until|till|before|after|next|this|from|due)\s+)\b${FULL_DAY}\b(?=\s+(?:at|mornings?|afternoons?|evenings?|nights?)\b|\s+\d{1,2}(?:[:.]\d\d)?\s*(?:am|pm)\b)|(?<=^|[.!?]\s+)${DAY}\b(?=\s*(?:\+|&|,|\s\d{1,2}(?::\d\d)?\s*(?:am|pm)\b|\s(?:[01]?\d|2[0-3])[:.h][0-5]\d\b))`,
       'gi',
     ),
     apply: (d, m) => addDays(d, [dayIndex((m[1] ?? m[2] ?? m[3] ?? m[4])!)]),

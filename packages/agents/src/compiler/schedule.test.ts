@@ -78,6 +78,7 @@ describe('schedule phrases', () => {
     ['on the 1st and 15th of each month at 8', '0 8 1,15 * *'],
     ['on the last day of every month at 17:00', '0 17 L * *'],
     ['on the first Monday of every month', '0 9 * * 1#1'],
+    ['send it to me friday 4pm', '0 16 * * 5'],
     ['twice a day', '0 9,17 * * *'],
     ['three times a day', '0 9,13,17 * * *'],
     ['two times in a day', '0 9,17 * * *'],

@@ -228,6 +228,18 @@ describe('webhook triggers', () => {
   });
 });
 
+describe('a day naming the work asked for', () => {
+  it('runs a digest asked for on a day, on that day', () => {
+    expect(
+      triggerOf('Could you send a Monday digest of our Mixpanel activation funnel to #growth?'),
+    ).toMatchObject({ type: 'schedule', cron: '0 9 * * 1' });
+    // ... but a day that names a thing already there is talked of.
+    expect(triggerOf('the Friday report is late, tell me why in Slack')).toEqual({
+      type: 'manual',
+    });
+  });
+});
+
 describe('manual triggers and priorities', () => {
   it.each([
     'Draft a reply to the angriest open Zendesk ticket',

@@ -238,7 +238,12 @@ function namesThing(words: readonly Word[], at: number): boolean {
   }
   const before = words[at - 1];
   return (
-    !!before && before.sentence === w.sentence && !BEFORE_A_TIME.has(before.lower) && thing(next)
+    !!before &&
+    before.sentence === w.sentence &&
+    !BEFORE_A_TIME.has(before.lower) &&
+    thing(next) &&
+    // ("a Monday digest": a piece of work asked for on that day.)
+    !(['a', 'an'].includes(before.lower) && RECURRING_WORK.has(next!.lower))
   );
 }
 
