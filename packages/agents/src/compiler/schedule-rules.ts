@@ -34,6 +34,8 @@ export type Draft = {
   hourWindow?: [number, number];
   /** Where the first schedule phrase starts. */
   index?: number;
+  /** The day of the month the user names to run on, over the rhythm's own ("say the 28th"). */
+  daySaid?: string;
   /** Days only talked of beside a recurrence, with any time said with them: not when to run. */
   talkedOf?: (readonly [number, number])[];
 };
@@ -322,6 +324,19 @@ export const RULES: readonly Rule[] = [
       'gi',
     ),
     apply: (d, m) => addDays(d, [dayIndex(m[1]!)]),
+  },
+  {
+    // "at the end of every month — just run it on the 1st", "(say the 28th)": the day the user
+    // names to run on, over the rhythm's own.
+    pattern:
+      /\b(?:run (?:it |this |them )?on|say|e\.g\.|i\.e\.|ideally on) the (\d{1,2})(?:st|nd|rd|th)\b/gi,
+    apply: (d, m) => void ((d.daySaid = String(Number(m[1]))), (d.monthly = true)),
+  },
+  {
+    // "once the month is over", "when each month closes": the 1st, for the month just ended.
+    pattern:
+      /\b(?:once|when|after|as soon as)\s+(?:the|each|every|a)\s+month\s+(?:is over|ends|has ended|closes|is closed|is done|is finished|finishes)\b/gi,
+    apply: (d) => void ((d.monthly = true), (d.dom ??= '1')),
   },
   {
     pattern:

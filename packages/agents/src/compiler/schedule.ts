@@ -94,6 +94,7 @@ function readDraft(text: string, skip: ReadonlySet<number> = new Set()): Draft {
       draft.index = Math.min(draft.index ?? index, index);
     }
   }
+  if (draft.daySaid && +draft.daySaid >= 1 && +draft.daySaid <= 31) draft.dom = draft.daySaid;
   if (draft.date && (draft.date.every || draft.yearly)) {
     draft.yearly = true;
     draft.month = draft.date.month;
