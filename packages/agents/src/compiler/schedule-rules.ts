@@ -326,6 +326,12 @@ export const RULES: readonly Rule[] = [
     apply: (d, m) => addDays(d, [dayIndex(m[1]!)]),
   },
   {
+    // "at every shift change (6am, 2pm, 10pm)": a recurring moment, at the clock times listed.
+    pattern:
+      /\b(?:every|each)\s+[a-z][a-z -]{1,24}?\s*\(\s*(?:\d{1,2}(?:[:.]\d\d)?\s*(?:am|pm|h)?\s*(?:,|and|&)\s*)+\d{1,2}(?:[:.]\d\d)?\s*(?:am|pm|h)?\s*\)/gi,
+    apply: (d) => void (d.daily = true),
+  },
+  {
     // "at the end of every month — just run it on the 1st", "(say the 28th)": the day the user
     // names to run on, over the rhythm's own.
     pattern:

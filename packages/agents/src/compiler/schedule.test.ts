@@ -82,6 +82,7 @@ describe('schedule phrases', () => {
     ['at the end of every month (run it on the 1st for the month that just ended)', '0 9 1 * *'],
     ['end of each month (say the 28th) add up the invoices', '0 9 28 * *'],
     ['once the month is over, send me a report', '0 9 1 * *'],
+    ['At every shift end (6am, 2pm, 10pm) pull the OEE numbers', '0 6,14,22 * * *'],
     ['twice a day', '0 9,17 * * *'],
     ['three times a day', '0 9,13,17 * * *'],
     ['two times in a day', '0 9,17 * * *'],
