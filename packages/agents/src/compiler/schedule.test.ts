@@ -230,6 +230,36 @@ describe('schedule phrases', () => {
   });
 });
 
+describe('schedules in other languages', () => {
+  it.each([
+    ['Tous les matins à 8h30, résume les conversations Crisp', '30 8 * * *'],
+    ['chaque lundi à 9h, envoie le rapport', '0 9 * * 1'],
+    ['Todos los viernes a las 3 de la tarde, remind the parents', '0 15 * * 5'],
+    ['cada 2 horas revisa los pedidos de Shopify', '0 */2 * * *'],
+    ['toda segunda-feira às 10h mande o resumo', '0 10 * * 1'],
+    ['Jeden Montag um 9 Uhr die offenen Tickets zusammenfassen', '0 9 * * 1'],
+    ['montags die Zahlen per Mail', '0 9 * * 1'],
+    ['alle 2 Stunden die Bestellungen prüfen', '0 */2 * * *'],
+    ['ogni mattina alle ore 7 manda il riepilogo', '0 7 * * *'],
+    ['elke vrijdag om 16 uur het rapport sturen', '0 16 * * 5'],
+    ['毎朝 9:00 collect the overdue tasks from Backlog', '0 9 * * *'],
+    ['毎週金曜日の17時にfreeeの未払い請求書をSlackに送って', '0 17 * * 5'],
+    ['毎週日曜の夜、Cloudbedsから稼働率をまとめて', '0 22 * * 0'],
+    ['2時間ごとにSentryのエラーを確認', '0 */2 * * *'],
+    ['每周一上午9点把上周的销售数据发到群里', '0 9 * * 1'],
+    ['har Monday subah 10 baje hot leads nikaalo', '0 10 * * 1'],
+    ['har weekday subah 7:30 baje revenue nikaalo', '30 7 * * 1-5'],
+  ])('%s -> %s', (text, cron) => {
+    expect(parseSchedule(text)?.cron).toBe(cron);
+  });
+
+  it('keeps words that only look like them, and places the schedule in the text as written', () => {
+    expect(parseSchedule('the second segunda thing, alle Tickets, as 5 people')).toBeNull();
+    const written = '请在毎朝 9:00 post the list';
+    expect(parseSchedule(written)?.index).toBe(written.indexOf('毎朝'));
+  });
+});
+
 describe('schedule words and times', () => {
   it.each([
     ['0 9 * * 1-5', 'every weekday at 9:00'],

@@ -1,5 +1,6 @@
 import { isValidCron } from '@spoke/shared/schedule';
 import { describeSchedule } from '@spoke/shared/schedule';
+import { inEnglish } from './schedule-languages.ts';
 import { RULES, type Draft, type Period } from './schedule-rules.ts';
 import { findTimes, type ClockTime } from './times.ts';
 
@@ -265,7 +266,9 @@ const compactDays = (days: readonly number[]) =>
  * Reads a schedule from a description ("every weekday at 9am", "hourly", "on the first of the
  * month"), or returns null when the description states none.
  */
-export function parseSchedule(text: string): ParsedSchedule | null {
+export function parseSchedule(written: string): ParsedSchedule | null {
+  // Other languages' words of time, in English ("tous les matins à 8h30": every morning at 8:30).
+  const { text, original } = inEnglish(written);
   // "Skip Sundays", "except weekends": days the schedule leaves out; "weekends count too":
   // days it keeps. Neither is a day to run on.
   const excluded = new Set<number>();
@@ -291,5 +294,10 @@ export function parseSchedule(text: string): ParsedSchedule | null {
   );
   const { cron, notes } = fields(draft, findTimes(timed));
   if (!isValidCron(cron)) return null;
-  return { cron, text: describeSchedule(cron), assumptions: notes, index: draft.index ?? 0 };
+  return {
+    cron,
+    text: describeSchedule(cron),
+    assumptions: notes,
+    index: original(draft.index ?? 0),
+  };
 }
