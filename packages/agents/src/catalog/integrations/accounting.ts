@@ -139,7 +139,7 @@ export const ACCOUNTING_INTEGRATIONS: readonly Integration[] = [
     category: 'Finance',
     description: 'Zoho Books invoices, bills, expenses and bank reconciliation.',
     website: 'https://www.zoho.com/books/',
-    keywords: ['zoho books', 'zoho invoice'],
+    keywords: ['zoho books', 'zoho books invoice'],
     aliases: ['zohobooks', 'zoho books accounting'],
   }),
   known({
@@ -1059,5 +1059,14 @@ export const ACCOUNTING_INTEGRATIONS: readonly Integration[] = [
     website: 'https://www.kraken.com',
     keywords: ['kraken exchange', 'kraken.com', 'kraken crypto'],
     aliases: ['kraken exchange', 'kraken.com', 'kraken pro'],
+  }),
+  known({
+    id: 'zoho-invoice',
+    name: 'Zoho Invoice',
+    category: 'Finance',
+    description: 'Zoho Invoice free invoicing: invoices, quotes, customers, payments and expenses.',
+    website: 'https://www.zoho.com/invoice/',
+    keywords: ['zoho invoice', 'zoho invoicing'],
+    aliases: ['zohoinvoice', 'zoho invoicing'],
   }),
 ];

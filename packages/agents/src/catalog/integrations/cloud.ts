@@ -204,4 +204,22 @@ export const CLOUD_INTEGRATIONS: readonly Integration[] = [
     keywords: ['scaleway', 'scaleway instance'],
     aliases: ['scaleway.com', 'scaleway cloud'],
   }),
+  known({
+    id: 'rancher',
+    name: 'Rancher',
+    category: 'DevOps',
+    description: 'SUSE Rancher Kubernetes management: clusters, projects, workloads and apps.',
+    website: 'https://www.rancher.com',
+    keywords: ['suse rancher', 'rancher kubernetes', 'rancher cluster', 'rancher.com'],
+    aliases: ['suse rancher', 'rancher.com', 'rancher prime'],
+  }),
+  known({
+    id: 'portainer',
+    name: 'Portainer',
+    category: 'DevOps',
+    description: 'Portainer container management for Docker and Kubernetes: stacks and containers.',
+    website: 'https://www.portainer.io',
+    keywords: ['portainer', 'portainer stack'],
+    aliases: ['portainer.io', 'portainer ce'],
+  }),
 ];

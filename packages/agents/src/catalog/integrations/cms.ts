@@ -121,4 +121,13 @@ export const CMS_INTEGRATIONS: readonly Integration[] = [
     keywords: ['framer site', 'framer cms', 'framer.com'],
     aliases: ['framer.com', 'framer sites', 'framer website'],
   }),
+  known({
+    id: 'craft-cms',
+    name: 'Craft CMS',
+    category: 'Content',
+    description: 'Craft CMS sites: entries, sections, assets and users.',
+    website: 'https://craftcms.com',
+    keywords: ['craft cms', 'craftcms'],
+    aliases: ['craftcms', 'craftcms.com'],
+  }),
 ];

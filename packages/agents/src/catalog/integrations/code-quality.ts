@@ -414,4 +414,22 @@ export const CODE_QUALITY_INTEGRATIONS: readonly Integration[] = [
       ]),
     ],
   }),
+  known({
+    id: 'coderabbit',
+    name: 'CodeRabbit',
+    category: 'Code',
+    description: 'CodeRabbit AI code reviews on pull requests: summaries, comments and fixes.',
+    website: 'https://www.coderabbit.ai',
+    keywords: ['coderabbit', 'code rabbit', 'coderabbit review'],
+    aliases: ['code rabbit', 'coderabbit.ai'],
+  }),
+  known({
+    id: 'sourcery',
+    name: 'Sourcery',
+    category: 'Code',
+    description: 'Sourcery AI code reviews and refactoring suggestions on pull requests.',
+    website: 'https://sourcery.ai',
+    keywords: ['sourcery.ai', 'sourcery ai', 'sourcery review'],
+    aliases: ['sourcery.ai', 'sourcery ai'],
+  }),
 ];

@@ -287,4 +287,38 @@ export const CODE_INTEGRATIONS: readonly Integration[] = [
       event('issue.opened', 'Issue opened', ['new gitee issue']),
     ],
   }),
+  known({
+    id: 'review-board',
+    name: 'Review Board',
+    category: 'Code',
+    description: 'Review Board code and document review: review requests, diffs and comments.',
+    website: 'https://www.reviewboard.org',
+    keywords: ['review board', 'reviewboard', 'review board request'],
+    aliases: ['reviewboard', 'reviewboard.org'],
+    events: [
+      event('review_request.published', 'Review request published', [
+        'new review board request',
+        'new review request in review board',
+      ]),
+      event('review.published', 'Review published', ['someone reviews a change in review board']),
+    ],
+  }),
+  known({
+    id: 'reviewable',
+    name: 'Reviewable',
+    category: 'Code',
+    description: 'Reviewable code reviews for GitHub pull requests: discussions, files and status.',
+    website: 'https://reviewable.io',
+    keywords: ['reviewable.io', 'reviewable review'],
+    aliases: ['reviewable.io'],
+  }),
+  known({
+    id: 'upsource',
+    name: 'Upsource',
+    category: 'Code',
+    description: 'JetBrains Upsource code reviews and repository browsing (discontinued).',
+    website: 'https://www.jetbrains.com/upsource/',
+    keywords: ['upsource', 'jetbrains upsource', 'upsource review'],
+    aliases: ['jetbrains upsource'],
+  }),
 ];

@@ -1285,4 +1285,26 @@ export const CRM_INTEGRATIONS: readonly Integration[] = [
     keywords: ['little green light', 'littlegreenlight', 'lgl donor management'],
     aliases: ['littlegreenlight', 'littlegreenlight.com', 'lgl donor management'],
   }),
+  known({
+    id: 'insightly',
+    name: 'Insightly',
+    category: 'Sales & CRM',
+    description: 'Insightly CRM: leads, contacts, organizations, opportunities and projects.',
+    website: 'https://www.insightly.com',
+    keywords: ['insightly', 'insightly crm', 'insightly lead'],
+    aliases: ['insightly.com', 'insightly crm'],
+  }),
+  known({
+    id: 'agile-crm',
+    name: 'Agile CRM',
+    category: 'Sales & CRM',
+    description: 'Agile CRM contacts, deals, tasks and marketing automation for small businesses.',
+    website: 'https://www.agilecrm.com',
+    keywords: ['agile crm', 'agilecrm'],
+    aliases: ['agilecrm', 'agilecrm.com'],
+    events: [
+      event('contact.created', 'Contact added', ['new agile crm contact']),
+      event('deal.created', 'Deal added', ['new deal in agile crm']),
+    ],
+  }),
 ];

@@ -514,4 +514,78 @@ export const HELPDESK_INTEGRATIONS: readonly Integration[] = [
     keywords: ['bazaarvoice', 'bazaar voice'],
     aliases: ['bazaar voice', 'bazaarvoice.com'],
   }),
+  known({
+    id: 'spiceworks',
+    name: 'Spiceworks',
+    category: 'Support',
+    description: 'Spiceworks help desk for IT teams: tickets, users and the IT community.',
+    website: 'https://www.spiceworks.com',
+    keywords: ['spiceworks', 'spiceworks help desk', 'spiceworks ticket'],
+    aliases: ['spiceworks.com', 'spiceworks helpdesk', 'spice works'],
+  }),
+  known({
+    id: 'manageengine-servicedesk-plus',
+    name: 'ManageEngine ServiceDesk Plus',
+    category: 'Support',
+    description:
+      'ManageEngine ServiceDesk Plus IT help desk: requests, changes, problems and assets.',
+    website: 'https://www.manageengine.com/products/service-desk/',
+    keywords: ['servicedesk plus', 'service desk plus', 'manageengine servicedesk'],
+    aliases: ['servicedesk plus', 'service desk plus', 'manageengine sdp'],
+    events: [
+      event('request.created', 'Request created', [
+        'new servicedesk plus request',
+        'new servicedesk plus ticket',
+      ]),
+    ],
+  }),
+  known({
+    id: 'deskpro',
+    name: 'Deskpro',
+    category: 'Support',
+    description: 'Deskpro help desk tickets, users, chat and knowledge base.',
+    website: 'https://www.deskpro.com',
+    keywords: ['deskpro', 'deskpro ticket'],
+    aliases: ['desk pro', 'deskpro.com'],
+    events: [event('ticket.created', 'Ticket created', ['new deskpro ticket'])],
+  }),
+  known({
+    id: 'nicereply',
+    name: 'Nicereply',
+    category: 'Support',
+    description: 'Nicereply CSAT, NPS and CES surveys and ratings for support teams.',
+    website: 'https://www.nicereply.com',
+    keywords: ['nicereply', 'nice reply', 'nicereply rating'],
+    aliases: ['nice reply', 'nicereply.com'],
+    events: [
+      event('rating.created', 'Rating received', [
+        'new nicereply rating',
+        'customer rates us on nicereply',
+      ]),
+    ],
+  }),
+  known({
+    id: 'sitejabber',
+    name: 'Sitejabber',
+    category: 'Support',
+    description: 'Sitejabber customer reviews and ratings of online businesses.',
+    website: 'https://www.sitejabber.com',
+    keywords: ['sitejabber', 'site jabber', 'sitejabber review'],
+    aliases: ['site jabber', 'sitejabber.com'],
+  }),
+  known({
+    id: 'wati',
+    name: 'WATI',
+    category: 'Support',
+    description: 'WATI WhatsApp team inbox, broadcasts, chatbots and contacts on the WhatsApp API.',
+    website: 'https://www.wati.io',
+    keywords: ['wati', 'wati.io', 'wati inbox'],
+    aliases: ['wati.io', 'wati whatsapp'],
+    events: [
+      event('message.received', 'Message received', [
+        'new wati message',
+        'new whatsapp message in wati',
+      ]),
+    ],
+  }),
 ];

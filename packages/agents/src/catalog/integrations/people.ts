@@ -1202,4 +1202,54 @@ export const PEOPLE_INTEGRATIONS: readonly Integration[] = [
     keywords: ['service fusion', 'servicefusion'],
     aliases: ['servicefusion', 'servicefusion.com'],
   }),
+  known({
+    id: 'zoho-recruit',
+    name: 'Zoho Recruit',
+    category: 'Productivity',
+    description:
+      'Zoho Recruit applicant tracking: job openings, candidates, interviews and clients.',
+    website: 'https://www.zoho.com/recruit/',
+    keywords: ['zoho recruit', 'zoho recruit candidate'],
+    aliases: ['zohorecruit', 'zoho recruit ats'],
+    events: [event('candidate.created', 'Candidate added', ['new candidate in zoho recruit'])],
+  }),
+  known({
+    id: 'breathe-hr',
+    name: 'Breathe HR',
+    category: 'Productivity',
+    description: 'Breathe HR software for small businesses: employees, leave, sickness and rotas.',
+    website: 'https://www.breathehr.com',
+    keywords: ['breathe hr', 'breathehr'],
+    aliases: ['breathehr', 'breathehr.com'],
+  }),
+  known({
+    id: 'crelate',
+    name: 'Crelate',
+    category: 'Productivity',
+    description:
+      'Crelate ATS and CRM for recruiting firms: candidates, jobs, contacts and placements.',
+    website: 'https://www.crelate.com',
+    keywords: ['crelate', 'crelate ats'],
+    aliases: ['crelate.com', 'crelate talent'],
+  }),
+  known({
+    id: 'satchel-one',
+    name: 'Satchel One',
+    category: 'Productivity',
+    description:
+      'Satchel One (Show My Homework) school homework, behaviour, timetables and notices.',
+    website: 'https://www.satchelone.com',
+    keywords: ['satchel one', 'satchelone', 'show my homework'],
+    aliases: ['satchelone', 'show my homework', 'showmyhomework', 'teamsatchel'],
+  }),
+  known({
+    id: 'nwea-map-growth',
+    name: 'NWEA MAP Growth',
+    category: 'Productivity',
+    description:
+      'NWEA MAP Growth student assessments: test results, RIT scores and growth reports.',
+    website: 'https://www.nwea.org',
+    keywords: ['nwea', 'nwea map', 'nwea map growth', 'map growth test'],
+    aliases: ['nwea map', 'nwea.org', 'map growth by nwea'],
+  }),
 ];

@@ -635,4 +635,22 @@ export const WEB_INTEGRATIONS: readonly Integration[] = [
     keywords: ['urlscan', 'urlscan.io'],
     aliases: ['urlscan', 'url scan'],
   }),
+  known({
+    id: 'shopify-flow',
+    name: 'Shopify Flow',
+    category: 'Utilities',
+    description: 'Shopify Flow automations for Shopify stores: workflows, triggers and actions.',
+    website: 'https://apps.shopify.com/flow',
+    keywords: ['shopify flow', 'shopify flow workflow'],
+    aliases: ['flow by shopify', 'shopify flow app'],
+  }),
+  known({
+    id: 'tado',
+    name: 'tado',
+    category: 'Utilities',
+    description: 'tado° smart thermostats and radiator valves: rooms, temperatures and schedules.',
+    website: 'https://www.tado.com',
+    keywords: ['tado', 'tado°', 'tado thermostat'],
+    aliases: ['tado°', 'tado.com', 'tado thermostat'],
+  }),
 ];

@@ -386,4 +386,14 @@ export const WORK_INTEGRATIONS: readonly Integration[] = [
       event('asset.updated', 'Asset updated', ['frontify asset is updated']),
     ],
   }),
+  known({
+    id: 'zoho-projects',
+    name: 'Zoho Projects',
+    category: 'Productivity',
+    description: 'Zoho Projects tasks, milestones, issues, timesheets and Gantt charts.',
+    website: 'https://www.zoho.com/projects/',
+    keywords: ['zoho projects', 'zoho projects task'],
+    aliases: ['zohoprojects', 'zoho project management'],
+    events: [event('task.created', 'Task created', ['new task in zoho projects'])],
+  }),
 ];
