@@ -169,6 +169,22 @@ describe('schedule phrases', () => {
     expect(cronOf('Twice a day, check the queue. Weekends count too.')).toBe('0 9,17 * * *');
   });
 
+  it('runs at the time said with the schedule and those listed with it, not at times of other things', () => {
+    expect(
+      cronOf(
+        'Mon, Wed and Fri at 9: email each rep their stuck deals. (Pipeline meeting is Friday at 4pm.)',
+      ),
+    ).toBe('0 9 * * 1,3,5');
+    expect(cronOf("Every Monday at 11am, before the managers' meeting at 2, build the table")).toBe(
+      '0 11 * * 1',
+    );
+    expect(
+      cronOf('twice a day (06:00 and 18:00) check the disks. Backups run at midnight, skip then.'),
+    ).toBe('0 6,18 * * *');
+    expect(cronOf('every day at 9am and again at 5pm post the queue')).toBe('0 9,17 * * *');
+    expect(cronOf('At every shift end (6am, 2pm, 10pm) pull the numbers')).toBe('0 6,14,22 * * *');
+  });
+
   it('runs on the days said as a recurrence, not on the days only talked of beside them', () => {
     expect(cronOf('Every Sunday at 7pm email me who to chase on Monday')).toBe('0 19 * * 0');
     expect(

@@ -24,6 +24,31 @@ const PERIOD_HOURS: Readonly<Record<Period, number>> = {
 };
 const DEFAULT_HOUR = 9;
 
+/** Between two clock times of one list: "9 and 17", "6am, 2pm, 10pm", "9am and again at 5pm". */
+const LISTED_TIMES = /^\s*(?:,|&|\+|\/|and|or|and again|and then|then)?\s*(?:at\s+)?$/i;
+
+/**
+ * The times the schedule runs at: the one nearest its phrase and those listed with it. Other
+ * clock times tell of other things ("Pipeline review is Wednesdays at 3pm", "before the meeting
+ * at 2", "Backups run at midnight", "(vor Schichtbeginn um 8)").
+ */
+function timesOfRun(text: string, times: readonly ClockTime[], at: number): ClockTime[] {
+  if (times.length < 2) return [...times];
+  const nearest = times.reduce((best, t) =>
+    Math.abs(t.index - at) < Math.abs(best.index - at) ? t : best,
+  );
+  let from = times.findIndex((t) => t.index === nearest.index);
+  let to = times.findLastIndex((t) => t.index === nearest.index);
+  while (from > 0 && LISTED_TIMES.test(text.slice(times[from - 1]!.end, times[from]!.index)))
+    from--;
+  while (
+    to < times.length - 1 &&
+    LISTED_TIMES.test(text.slice(times[to]!.end, times[to + 1]!.index))
+  )
+    to++;
+  return times.slice(from, to + 1);
+}
+
 /**
  * Days said as a recurrence: "every Friday", "each Monday", "Sundays", "weekly on Tue". Beside
  * one, a day named another way ("due on Monday", "for Tue/Wed/Thu", "i check on the weekend") is a
@@ -292,7 +317,7 @@ export function parseSchedule(written: string): ParsedSchedule | null {
     (t, [from, to]) => t.slice(0, from) + ' '.repeat(to - from) + t.slice(to),
     cleaned,
   );
-  const { cron, notes } = fields(draft, findTimes(timed));
+  const { cron, notes } = fields(draft, timesOfRun(timed, findTimes(timed), draft.index ?? 0));
   if (!isValidCron(cron)) return null;
   return {
     cron,
