@@ -55,6 +55,13 @@ const dayRewrites: Rewrite[] = Object.entries(DAY_NAMES).flatMap(([language, nam
   ]),
 );
 
+/** A word's edge in any script: `\b` knows only ASCII letters, and "venerdì" ends in "ì". */
+const EDGE = String.raw`(?:(?<![\p{L}\p{N}])(?=[\p{L}\p{N}])|(?<=[\p{L}\p{N}])(?![\p{L}\p{N}]))`;
+const withEdges = ([pattern, replacement]: Rewrite): Rewrite => [
+  new RegExp(pattern.source.replaceAll(String.raw`\b`, EDGE), pattern.flags),
+  replacement,
+];
+
 const REWRITES: readonly Rewrite[] = [
   // Japanese and Chinese intervals first ("2時間ごと": every 2 hours, not 2 o'clock).
   [
@@ -96,6 +103,13 @@ const REWRITES: readonly Rewrite[] = [
   [
     /\b(?:cada|toutes les|a cada|alle|ogni|elke|iedere|har)\s+(\d+)\s*(?:minutos?|minutes?|minuten|minuti|mins?)\b/giu,
     (_, n) => `every ${n} minutes`,
+  ],
+  // The first day of each month: "il primo giorno di ogni mese", "le premier de chaque mois", "el
+  // primer día de cada mes", "no primeiro dia de cada mês", "am ersten jedes Monats", "de eerste
+  // van elke maand", "har mahine ki pehli tareekh".
+  [
+    /\b(?:il primo(?: giorno)? (?:di ogni|del) mese|le premier(?: jour)? (?:de chaque|du) mois|el (?:primer día|primero|día 1|1) de cada mes|(?:no )?primeiro dia (?:de cada|do) mês|todo dia (?:1|primeiro)|am ersten(?: tag)? (?:jedes|des) monats|de eerste(?: dag)? van (?:elke|de) maand|har mahine ki (?:pehli|1) tareekh)\b/giu,
+    'on the 1st of every month',
   ],
   // Parts of the day with "every".
   [
@@ -162,10 +176,15 @@ const REWRITES: readonly Rewrite[] = [
     /\b(?:um|om)?\s*(\d{1,2})(?:[:.](\d\d))?\s*(?:uhr|uur)\b/giu,
     (_, h, m) => ` at ${h}:${m ?? '00'}`,
   ],
+  // Italian "alle 8" (German "alle 3 Tage", every 3 days, is not a time).
+  [
+    /\balle\s+(\d{1,2})(?:[:.](\d\d))?\b(?!\s*(?:tage|wochen|monate|jahre|minuten|stunden|std|min|%))/giu,
+    (_, h, m) => `at ${h}:${m ?? '00'}`,
+  ],
   [/\b(\d{1,2})(?:[:.](\d\d))?\s*baje\b/giu, (_, h, m) => `at ${h}:${m ?? '00'}`],
   [/\b(?:subah|matin|manhã|morgens|mattina|ochtend)\b/giu, 'morning'],
   [/\b(?:shaam|soir|abends|avond)\b/giu, 'evening'],
-];
+].map(withEdges);
 
 /** The text rewritten, and where each position of it was in the text as written. */
 export type Rewritten = { text: string; original: (at: number) => number };

@@ -257,6 +257,11 @@ describe('schedules in other languages', () => {
     ['montags die Zahlen per Mail', '0 9 * * 1'],
     ['alle 2 Stunden die Bestellungen prüfen', '0 */2 * * *'],
     ['ogni mattina alle ore 7 manda il riepilogo', '0 7 * * *'],
+    ['Ogni venerdì alle 15 prepara la newsletter', '0 15 * * 5'],
+    ['Il primo giorno di ogni mese alle 8, prendi il fatturato', '0 8 1 * *'],
+    ['le premier de chaque mois à 9h, envoie le rapport', '0 9 1 * *'],
+    ['el primer día de cada mes a las 10 manda el resumen', '0 10 1 * *'],
+    ['Todos los miércoles a las 9 revisa los pedidos', '0 9 * * 3'],
     ['elke vrijdag om 16 uur het rapport sturen', '0 16 * * 5'],
     ['毎朝 9:00 collect the overdue tasks from Backlog', '0 9 * * *'],
     ['毎週金曜日の17時にfreeeの未払い請求書をSlackに送って', '0 17 * * 5'],
@@ -271,6 +276,7 @@ describe('schedules in other languages', () => {
 
   it('keeps words that only look like them, and places the schedule in the text as written', () => {
     expect(parseSchedule('the second segunda thing, alle Tickets, as 5 people')).toBeNull();
+    expect(parseSchedule('alle 3 Tage die Backups prüfen')).toBeNull();
     const written = '请在毎朝 9:00 post the list';
     expect(parseSchedule(written)?.index).toBe(written.indexOf('毎朝'));
   });
