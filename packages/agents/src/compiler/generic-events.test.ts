@@ -48,6 +48,20 @@ describe('events of any service, read from the sentence', () => {
       'webhook',
     ],
     [
+      // Someone cancelling with no thing named cancels their booking; a patient, an appointment.
+      'a patient cancels in Cliniko → check the waitlist in our google sheet',
+      'cliniko',
+      'appointment.cancelled',
+      'webhook',
+    ],
+    ['when a guest cancels on Airbnb, email me', 'airbnb', 'booking.cancelled', 'webhook'],
+    [
+      "if a buyer's agent cancels a showing in ShowingTime, message the seller",
+      'showingtime',
+      'showing.cancelled',
+      'webhook',
+    ],
+    [
       // A person something is done to, in a product, is its thing.
       "When a candidate is moved to 'Offer' in Teamtailor, fill in our offer letter template",
       'teamtailor',

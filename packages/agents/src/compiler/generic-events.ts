@@ -191,6 +191,9 @@ const VERB_OBJECTS: Readonly<Record<string, string>> = {
   follow: 'follower',
   star: 'star',
   request: 'request',
+  // "a patient cancels in Cliniko", "a guest cancels": what people cancel without saying is
+  // their booking.
+  cancel: 'booking',
 };
 /** What a verb makes when nothing else is named: "a customer pays" is a payment. */
 const VERB_THINGS: Readonly<Record<string, string>> = {
@@ -1214,8 +1217,16 @@ export function findGenericEvent(
                 : verb &&
                     VERB_OBJECTS[verb.lemma] &&
                     // ("books an appointment": a thing products send news of names itself.)
-                    (!object || (clause.indexOf(object) > verbIndex && !THINGS.has(object.lemma)))
-                  ? VERB_OBJECTS[verb.lemma]!
+                    (!object ||
+                      (clause.indexOf(object) > verbIndex &&
+                        !THINGS.has(object.lemma) &&
+                        // ("cancels a showing": what is cancelled, named, is the thing.)
+                        verb.lemma !== 'cancel'))
+                  ? // ("a patient cancels": a patient's booking is an appointment.)
+                    verb.lemma === 'cancel' &&
+                    clause.slice(0, verbIndex).some((w) => ['patient', 'client'].includes(w.lemma))
+                    ? 'appointment'
+                    : VERB_OBJECTS[verb.lemma]!
                   : compound(object!).replace(/[^a-z0-9_]+/g, '_');
       // An e-mail that arrives is a message received; one that bounces stays an e-mail.
       const objectName =
