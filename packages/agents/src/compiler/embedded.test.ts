@@ -567,6 +567,20 @@ describe('embedded compiler: services as people write them', () => {
     expect(compileOffline({ prompt: 'qwerty test 123', now: NOW })).toHaveProperty('question');
   });
 
+  it('builds a description in another language from the schedule or services read in it', () => {
+    const italian = compileOffline({
+      prompt:
+        'Il primo giorno di ogni mese alle 8, prendi da Fatture in Cloud il fatturato del mese precedente e mandami un riepilogo via email',
+      now: NOW,
+    });
+    expect(italian).not.toHaveProperty('question');
+    expect(italian).toMatchObject({ trigger: { type: 'schedule', cron: '0 8 1 * *' } });
+    // ... but not a short plea in it.
+    expect(compileOffline({ prompt: 'per favore aiutami subito', now: NOW })).toHaveProperty(
+      'question',
+    );
+  });
+
   it('reads a name the description introduces as a tool, whatever English makes of it', () => {
     expect(
       ids('Plain (the support tool): when a new thread comes in, look up their plan in Stripe')

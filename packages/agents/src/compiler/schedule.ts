@@ -1,6 +1,5 @@
 import { isValidCron } from '@spoke/shared/schedule';
 import { describeSchedule } from '@spoke/shared/schedule';
-import { inEnglish } from './schedule-languages.ts';
 import { RULES, type Draft, type Period } from './schedule-rules.ts';
 import { findTimes, type ClockTime } from './times.ts';
 
@@ -291,9 +290,7 @@ const compactDays = (days: readonly number[]) =>
  * Reads a schedule from a description ("every weekday at 9am", "hourly", "on the first of the
  * month"), or returns null when the description states none.
  */
-export function parseSchedule(written: string): ParsedSchedule | null {
-  // Other languages' words of time, in English ("tous les matins à 8h30": every morning at 8:30).
-  const { text, original } = inEnglish(written);
+export function parseSchedule(text: string): ParsedSchedule | null {
   // "Skip Sundays", "except weekends": days the schedule leaves out; "weekends count too":
   // days it keeps. Neither is a day to run on.
   const excluded = new Set<number>();
@@ -319,10 +316,5 @@ export function parseSchedule(written: string): ParsedSchedule | null {
   );
   const { cron, notes } = fields(draft, timesOfRun(timed, findTimes(timed), draft.index ?? 0));
   if (!isValidCron(cron)) return null;
-  return {
-    cron,
-    text: describeSchedule(cron),
-    assumptions: notes,
-    index: original(draft.index ?? 0),
-  };
+  return { cron, text: describeSchedule(cron), assumptions: notes, index: draft.index ?? 0 };
 }

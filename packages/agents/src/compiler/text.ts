@@ -57,6 +57,26 @@ const REWRITES: readonly [RegExp, string][] = [
   [/\bcame in\b/gi, 'arrived'],
 ];
 
+/** 毎週金曜日, 每周一: the weekdays of Japanese and Chinese after "every week". */
+const CJK_WEEKDAYS: readonly [RegExp, string][] = [
+  'Sunday',
+  'Monday',
+  'Tuesday',
+  'Wednesday',
+  'Thursday',
+  'Friday',
+  'Saturday',
+].flatMap((day, i): [RegExp, string][] => [
+  [new RegExp(`毎週${'日月火水木金土'[i]}曜日?`, 'gu'), ` every ${day} `],
+  [
+    new RegExp(
+      `每(?:个)?(?:周|星期|礼拜)${['[日天]', '一', '二', '三', '四', '五', '六'][i]}`,
+      'gu',
+    ),
+    ` every ${day} `,
+  ],
+]);
+
 /**
  * Days and times written in the languages people mix into English ("Jeden Freitag 16 Uhr", "cada
  * lunes a las 9", "tous les lundis à 9h"): weekday names from the runtime's own calendar data for
@@ -83,27 +103,74 @@ const FOREIGN: readonly [RegExp, string][] = (() => {
   rewrites.push(
     [
       new RegExp(
-        `(?<!\\p{L})(?:jeden|jede|jedes|jeder|cada|chaque|tous les|toutes les|todos los|todas las|todas as|todos os|toda|todo|ogni|elke|iedere|co|każd[yąe]|każdego|setiap|tiap|hver|varje|joka)\\s+${days}`,
+        `(?<!\\p{L})(?:jeden|jede|jedes|jeder|cada|chaque|tous les|toutes les|todos los|todas las|todas as|todos os|toda|todo|ogni|elke|iedere|co|każd[yąe]|każdego|setiap|tiap|hver|varje|joka|har)\\s+${days}`,
         'giu',
       ),
       'every ',
     ],
     [
-      /(?<!\p{L})(?:jeden tag|cada d[ií]a|todos los d[ií]as|tous les jours|chaque jour|todos os dias|ogni giorno|elke dag|t[äa]glich|diariamente|codziennie|każdego dnia|setiap hari|tiap hari|hver dag|varje dag|joka päivä)(?!\p{L})/giu,
+      /(?<!\p{L})(?:jeden tag|cada d[ií]a|todos los d[ií]as|tous les jours|chaque jour|todos os dias|ogni giorno|elke dag|t[äa]glich|diariamente|codziennie|każdego dnia|setiap hari|tiap hari|hver dag|varje dag|joka päivä|todo dia(?! [úu]til)|tutti i giorni|a diario|quotidiennement|dagelijks|har din|rozana)(?!\p{L})/giu,
       'every day',
     ],
     [
-      /(?<!\p{L})(?:jeden morgen|cada ma[ñn]ana|chaque matin|todas as manh[ãa]s|ogni mattina|elke ochtend)(?!\p{L})/giu,
+      /(?<!\p{L})(?:jeden morgen|cada ma[ñn]ana|todas las ma[ñn]anas|chaque matin|tous les matins|todas as manh[ãa]s|toda manh[ãa]|ogni mattina|elke ochtend|iedere ochtend|har subah|roz subah)(?!\p{L})/giu,
       'every morning',
     ],
     [
-      /(?<!\p{L})(?:jeden abend|cada noche|chaque soir|ogni sera|elke avond)(?!\p{L})/giu,
+      /(?<!\p{L})(?:jeden abend|cada noche|todas las noches|chaque soir|tous les soirs|toda noite|todas as noites|ogni sera|elke avond|iedere avond|har shaam)(?!\p{L})/giu,
       'every evening',
     ],
     [
-      /(?<!\p{L})(?:jede woche|cada semana|chaque semaine|toda semana|ogni settimana|elke week|co tydzie[ńn]|każdego tygodnia|setiap minggu|hver uke|hver uge|varje vecka|joka viikko)(?!\p{L})/giu,
+      /(?<!\p{L})(?:jede woche|cada semana|chaque semaine|toda semana|ogni settimana|elke week|co tydzie[ńn]|każdego tygodnia|setiap minggu|hver uke|hver uge|varje vecka|joka viikko|toutes les semaines|todas las semanas|todas as semanas|elke week|har hafte|w[öo]chentlich|hebdomadaire(?:ment)?|semanalmente|settimanalmente|wekelijks)(?!\p{L})/giu,
       'every week',
     ],
+    // The first day of each month: "il primo giorno di ogni mese", "el primer día de cada mes".
+    [
+      /(?<!\p{L})(?:il primo(?: giorno)? (?:di ogni|del) mese|le premier(?: jour)? (?:de chaque|du) mois|el (?:primer d[ií]a|primero|d[ií]a 1) de cada mes|(?:no )?primeiro dia (?:de cada|do) m[êe]s|am ersten(?: tag)? (?:jedes|des) monats|de eerste(?: dag)? van (?:elke|de) maand|har mahine ki (?:pehli|1) tareekh)(?!\p{L})/giu,
+      'on the 1st of every month',
+    ],
+    [
+      /(?<!\p{L})(?:jeden monat|cada mes|todos los meses|chaque mois|tous les mois|todo m[êe]s|todos os meses|ogni mese|elke maand|iedere maand|har mahine|monatlich|mensuellement|mensualmente|mensalmente|mensilmente|maandelijks)(?!\p{L})/giu,
+      'every month',
+    ],
+
+    // Every few hours or minutes: "cada 2 horas", "toutes les 15 minutes", "alle 2 Stunden".
+    [
+      /(?<!\p{L})(?:cada|toutes les|a cada|alle|ogni|elke|iedere|har)\s+(\d+)\s*(?:horas?|heures?|stunden|ore|uur|ghante)(?!\p{L})/giu,
+      'every $1 hours',
+    ],
+    [
+      /(?<!\p{L})(?:cada|toutes les|a cada|alle|ogni|elke|iedere|har)\s+(\d+)\s*(?:minutos?|minutes?|minuten|minuti)(?!\p{L})/giu,
+      'every $1 minutes',
+    ],
+    // Japanese and Chinese, which leave no spaces: 2時間ごと, 毎週金曜日, 每周一, 毎朝, 毎日 ...
+    [/(\d+)\s*時間(?:ごと|おき|毎)|每\s*(\d+)\s*个?小时/gu, ' every $1$2 hours '],
+    [/(\d+)\s*分(?:ごと|おき|毎)|每\s*(\d+)\s*分钟/gu, ' every $1$2 minutes '],
+    ...CJK_WEEKDAYS,
+    [/毎朝|每天早上|每早/gu, ' every morning '],
+    [/毎晩|毎夜|每晚|每天晚上/gu, ' every night '],
+    [/毎夕/gu, ' every evening '],
+    [/毎日|每天|每日/gu, ' every day '],
+    [/毎週|每周|每星期|每个星期/gu, ' every week '],
+    [/毎月|每月|每个月/gu, ' every month '],
+    [/の?(?:夜|晩)|晚上/gu, ' night '],
+    [/の?朝|早上/gu, ' morning '],
+    [/の?夕方|傍晚/gu, ' evening '],
+    [/(?:午前|上午)\s*(\d{1,2})\s*[時点]/gu, ' at $1 am '],
+    [/(?:午後|下午)\s*(\d{1,2})\s*[時点]/gu, ' at $1 pm '],
+    [/(\d{1,2})\s*[時点](\d{1,2})分/gu, ' at $1:$2 '],
+    [/(\d{1,2})\s*[時点]/gu, ' at $1:00 '],
+    // Clock times the general rule below does not read: "a las 3 de la tarde", Italian "alle 8"
+    // (not German "alle 3 Tage", every three days), Hindi "10 baje".
+    [/(?<!\p{L})a las (\d{1,2}) de la (?:tarde|noche)(?!\p{L})/giu, 'at $1 pm'],
+    [/(?<!\p{L})a las (\d{1,2}):(\d\d) de la (?:tarde|noche)(?!\p{L})/giu, 'at $1:$2 pm'],
+    [/(?<!\p{L})alle(?: ore)?\s+(\d{1,2})[:.](\d\d)(?!\d)/giu, 'at $1:$2'],
+    [
+      /(?<!\p{L})alle(?: ore)?\s+(\d{1,2})(?![\d:.]|\s*(?:tage|wochen|monate|jahre|minuten|stunden|%))/giu,
+      'at $1:00',
+    ],
+    [/(?<!\p{L})(\d{1,2})[:.](\d\d)\s*baje(?!\p{L})/giu, 'at $1:$2'],
+    [/(?<!\p{L})(\d{1,2})\s*baje(?!\p{L})/giu, 'at $1:00'],
     [new RegExp(`(day)s?\\s+(?:e|y|et|und|en|ed)\\s+${days}`, 'giu'), '$1s and '],
   );
   // The words of an event or a request those languages mix in ("cada vez que entra un pedido
@@ -142,7 +209,8 @@ const FOREIGN: readonly [RegExp, string][] = (() => {
     form: 'formularios?|formul[áa]rios?|formulaires?|formular|formulier(?:en)?',
     via: '[üu]ber',
     in: 'dans|nella|nel',
-    morning: 'rano|pagi|morgon',
+    morning: 'rano|pagi|morgon|subah|matin|manh[ãa]|morgens|mattina|ochtend',
+    evening: 'shaam|soir|abends|avond',
     booking:
       'buchung(?:en)?|reservas?|reservierung(?:en)?|réservations?|prenotazion[ei]|boeking(?:en)?',
     question: 'preguntas?|perguntas?|domand[ae]',

@@ -207,9 +207,8 @@ const PARTS_OF_DAY = new Set(
   ),
 );
 /** Words before a day that make it a time to run: "every Monday", "on Saturday", "Monday and Friday". */
-// ("har Monday": Hindi's "every", written before English days.)
 const BEFORE_A_TIME = new Set(
-  'every each on at this next last and or & + , from to until till by before after through thru - har'.split(
+  'every each on at this next last and or & + , from to until till by before after through thru -'.split(
     ' ',
   ),
 );

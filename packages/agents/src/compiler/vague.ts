@@ -123,6 +123,15 @@ export function questionFor(prompt: string, spec: AgentSpec): string | null {
     return spec.integrations.length || spec.unavailable?.length ? null : UNREADABLE_QUESTION;
   // One word, even a service's ("spreadsheets!!!", "slack?"), names no job.
   if (words.length === 1) return VAGUE_QUESTION;
+  // A sentence in another language written in Latin letters ("Il primo giorno di ogni mese alle
+  // 8, prendi da Fatture in Cloud il fatturato ..."): its work words are not English, but a
+  // schedule, an event or a service read from it is enough to build on.
+  const foreign = unknownLetters * 2 >= words.length && words.length >= 8;
+  if (
+    foreign &&
+    (spec.trigger.type !== 'manual' || spec.integrations.length || spec.unavailable?.length)
+  )
+    return null;
   // Services the catalog knows, or a trigger, are substance; a capitalised word that only might be
   // a product is too, next to a verb of real work ("pull comps on Zillow"), but not next to empty
   // ones ("do the thing we discussed on the Henderson call").
