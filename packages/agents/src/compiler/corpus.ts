@@ -57,6 +57,7 @@ import varied46 from './corpus/varied-46.json' with { type: 'json' };
 import varied47 from './corpus/varied-47.json' with { type: 'json' };
 import varied48 from './corpus/varied-48.json' with { type: 'json' };
 import varied49 from './corpus/varied-49.json' with { type: 'json' };
+import varied50 from './corpus/varied-50.json' with { type: 'json' };
 import type { LabelledCase } from './corpus-score.ts';
 
 export type { CorpusCase, ExpectedTrigger } from './corpus/types.ts';
@@ -143,6 +144,7 @@ export const VARIED_CASES: readonly LabelledCase[] = [
   ...(varied47 as LabelledCase[]),
   ...(varied48 as LabelledCase[]),
   ...(varied49 as LabelledCase[]),
+  ...(varied50 as LabelledCase[]),
 ];
 
 /** Where the compiler's rules and its category model come from. */

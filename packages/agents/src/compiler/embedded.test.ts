@@ -575,10 +575,21 @@ describe('embedded compiler: services as people write them', () => {
     });
     expect(italian).not.toHaveProperty('question');
     expect(italian).toMatchObject({ trigger: { type: 'schedule', cron: '0 8 1 * *' } });
-    // ... but not a short plea in it.
+    // ... and one in another script that asks for work, naming no product in Latin letters.
+    expect(
+      compileOffline({
+        prompt: '帮我把这篇英文博客翻译成中文，加上5个话题标签，然后发布到我们的账号。',
+        now: NOW,
+      }),
+    ).not.toHaveProperty('question');
+    // ... but not a short plea in it, nor one that nothing can be read from.
     expect(compileOffline({ prompt: 'per favore aiutami subito', now: NOW })).toHaveProperty(
       'question',
     );
+    expect(
+      compileOffline({ prompt: '¿puedes hacer algo con mis datos?', now: NOW }),
+    ).toHaveProperty('question');
+    expect(compileOffline({ prompt: '帮帮我', now: NOW })).toHaveProperty('question');
   });
 
   it('reads a name the description introduces as a tool, whatever English makes of it', () => {

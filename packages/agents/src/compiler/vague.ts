@@ -22,6 +22,12 @@ const TASK_VERBS = new Set(
     /\s+/,
   ),
 );
+/**
+ * Verbs of work in Chinese, Japanese and Korean ("翻译成中文", "まとめて送って", "요약해서 보내"):
+ * a request in those scripts that asks for one has a job in it, whatever service it names.
+ */
+const WORK_IN_SCRIPT =
+  /翻译|总结|汇总|发送|发布|提醒|通知|生成|检查|回复|整理|创建|更新|分析|统计|同步|备份|送って|送信|まとめ|作成|確認|返信|翻訳|要約|投稿|登録|追加|知らせ|集計|요약|보내|알려|번역|작성|정리|게시|답변|등록/u;
 /** Ways of sending that English uses as verbs: "email the invoice", "text me". */
 const SENDING_BY = new Set(['email', 'e-mail', 'mail', 'text', 'message', 'forward', 'dm', 'ping']);
 /** Verbs that name no work by themselves. */
@@ -120,18 +126,20 @@ export function questionFor(prompt: string, spec: AgentSpec): string | null {
   }
   // (In another script the work's words are not read: a product named is enough to build on.)
   if (!words.length || otherScript >= 8)
-    return spec.integrations.length || spec.unavailable?.length ? null : UNREADABLE_QUESTION;
+    return spec.integrations.length || spec.unavailable?.length || WORK_IN_SCRIPT.test(prompt)
+      ? null
+      : UNREADABLE_QUESTION;
   // One word, even a service's ("spreadsheets!!!", "slack?"), names no job.
   if (words.length === 1) return VAGUE_QUESTION;
   // A sentence in another language written in Latin letters ("Il primo giorno di ogni mese alle
   // 8, prendi da Fatture in Cloud il fatturato ..."): its work words are not English, but a
   // schedule, an event or a service read from it is enough to build on.
-  const foreign = unknownLetters * 2 >= words.length && words.length >= 8;
-  if (
-    foreign &&
-    (spec.trigger.type !== 'manual' || spec.integrations.length || spec.unavailable?.length)
-  )
-    return null;
+  const readIn =
+    spec.trigger.type !== 'manual' || spec.integrations.length || spec.unavailable?.length;
+  if (unknownLetters * 2 >= words.length && words.length >= 8 && readIn) return null;
+  // ... and with nothing read from it ("¿puedes hacer algo con mis datos?"), there is nothing to
+  // build on.
+  if (unknownLetters * 2 >= words.length && !readIn) return VAGUE_QUESTION;
   // Services the catalog knows, or a trigger, are substance; a capitalised word that only might be
   // a product is too, next to a verb of real work ("pull comps on Zillow"), but not next to empty
   // ones ("do the thing we discussed on the Henderson call").
