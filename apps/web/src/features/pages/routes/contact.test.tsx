@@ -73,6 +73,9 @@ describe('contact form: validation', () => {
     await user.click(send());
     expect(screen.getByText('Please enter a valid email address')).toBeTruthy();
     expect(screen.getByText('Message must be at least 10 characters')).toBeTruthy();
+    // The form moves the focus to the first field in error a frame after it re-renders: wait for
+    // it, or it lands in the middle of the edits below.
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText('Name')));
 
     // Pasted, as a browser enters them: an input event per field (a bare change event is not
     // what a text field sends as it is edited). Typing 5001 keys one by one would take minutes.
