@@ -41,6 +41,19 @@ describe('events of any service, read from the sentence', () => {
     ],
     ['when the Pingdom check recovers, post in slack', 'pingdom', 'check.recovered', 'webhook'],
     [
+      'when the uptimerobot monitor recovers, post in #ops',
+      'uptimerobot',
+      'monitor.recovered',
+      'webhook',
+    ],
+    [
+      // Going down is the failure the catalog names "down".
+      'when our uptime robot monitor for api.shop.io goes down, post to #ops',
+      'uptimerobot',
+      'monitor.down',
+      'webhook',
+    ],
+    [
       // A monitor named by what it watches is the service's, not an API to call on the hour.
       'As soon as Hyperping says the API monitor is down, create an incident on our Statuspage',
       'hyperping',

@@ -250,7 +250,7 @@ const SAME_ACTION: readonly (readonly string[])[] = [
   ],
   ['completed', 'paid', 'succeeded', 'finished', 'resolved', 'done', 'won', 'merged', 'closed'],
   ['deleted', 'cancelled', 'canceled', 'removed', 'archived'],
-  ['failed', 'error', 'errored', 'bounced', 'declined', 'payment_failed'],
+  ['failed', 'fail', 'error', 'errored', 'bounced', 'declined', 'payment_failed', 'down'],
   ['updated', 'changed', 'edited', 'stage_changed', 'moved'],
   ['replied', 'comment', 'commented', 'answered'],
   // (A monitor back up: "check.up", "monitor.recovered".)
@@ -671,7 +671,7 @@ function cuesIn(
       // "okendo review under 3 stars ->", "Wufoo 'Request a quote' entry =": a service and a
       // thing it sends news of, before an arrow, are a headline too.
       const arrow =
-        w.value === '=' || w.value === '?' || (w.value === ',' && words[k + 1]?.lower === 'then');
+        /^(?:=|=>|\?)$/.test(w.value) || (w.value === ',' && words[k + 1]?.lower === 'then');
       const serviceThing =
         arrow && head.some((x) => productWord(x)) && head.some((x) => inService(x.start, x.end));
       // "grafana alert firing for disk > 85%:", "main build failing:": a service's thing and

@@ -20,6 +20,18 @@ describe('analyse', () => {
     for (const w of analyse(text)) expect(text.slice(w.start, w.end)).toBe(w.value);
   });
 
+  it('reads an arrow written as two marks as one', () => {
+    const text = 'new lead in hubspot -> add to sheet; payment fails=>email me; a - > b';
+    const words = analyse(text);
+    for (const w of words) expect(text.slice(w.start, w.end)).toBe(w.value);
+    expect(words.map((w) => w.value).filter((v) => /[-=>]/.test(v))).toEqual([
+      '->',
+      '=>',
+      '-',
+      '>',
+    ]);
+  });
+
   it('reads a run of letters longer than any word in parts, with their offsets', () => {
     const text = `send ${'z'.repeat(450)} to #team`;
     const words = analyse(text);

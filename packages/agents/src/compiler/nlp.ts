@@ -130,6 +130,13 @@ function read(text: string): readonly Word[] {
       const start = found === -1 ? at : found;
       const end = found === -1 ? at : found + value.length;
       at = end;
+      // "->" and "=>" are one mark, though the model reads "-" or "=" and ">" apart.
+      const before = words[words.length - 1];
+      if (value === '>' && before && /^[-=]$/.test(before.value) && before.end === start) {
+        const arrow = `${before.value}>`;
+        words[words.length - 1] = { ...before, value: arrow, lower: arrow, lemma: arrow, end };
+        return;
+      }
       words.push({
         value,
         lower: value.toLowerCase(),

@@ -121,7 +121,7 @@ const FOREIGN: readonly [RegExp, string][] = (() => {
       'every evening',
     ],
     [
-      /(?<!\p{L})(?:jede woche|cada semana|chaque semaine|toda semana|ogni settimana|elke week|co tydzie[ńn]|każdego tygodnia|setiap minggu|hver uke|hver uge|varje vecka|joka viikko|toutes les semaines|todas las semanas|todas as semanas|elke week|har hafte|w[öo]chentlich|hebdomadaire(?:ment)?|semanalmente|settimanalmente|wekelijks)(?!\p{L})/giu,
+      /(?<!\p{L})(?:jede woche|cada semana|chaque semaine|toda semana|ogni settimana|elke week|co tydzie[ńn]|każdego tygodnia|setiap minggu|hver uke|hver uge|varje vecka|joka viikko|toutes les semaines|todas las semanas|todas as semanas|har hafte|w[öo]chentlich|hebdomadaire(?:ment)?|semanalmente|settimanalmente|wekelijks)(?!\p{L})/giu,
       'every week',
     ],
     // The first day of each month: "il primo giorno di ogni mese", "el primer día de cada mes".

@@ -375,13 +375,7 @@ function clauseStartEvent(
     const opens =
       !previous || previous.sentence !== words[i]!.sentence || /^(?:,|:)$/.test(previous.value);
     if (!opens || !/[a-z]/i.test(words[i]!.value)) continue;
-    // (The analyser splits "->" in two: "-" and ">" written together.)
-    const end = words.findIndex(
-      (w, at) =>
-        at > i &&
-        (boundary.test(w.value) ||
-          (w.value === '-' && words[at + 1]?.value === '>' && words[at + 1]!.start === w.end)),
-    );
+    const end = words.findIndex((w, at) => at > i && boundary.test(w.value));
     if (
       end < 0 ||
       end - i < 2 ||
@@ -587,7 +581,7 @@ export function readTrigger(
   const recovers = (catalog: EventTrigger, grammar: EventTrigger) =>
     grammar.integration === catalog.integration &&
     actionOf(grammar) === 'recovered' &&
-    ['down', 'failed', 'fail', 'error'].includes(actionOf(catalog));
+    sameAction(actionOf(catalog), 'failed');
   const preferGeneric =
     !!generic &&
     (!catalogEvent ||
