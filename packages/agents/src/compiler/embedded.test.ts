@@ -618,6 +618,26 @@ describe('embedded compiler: services as people write them', () => {
     );
   });
 
+  it('reads a name joined to what it holds by a hyphen, or with a mark inside it', () => {
+    expect(
+      ids('Jeden Tag um 7 Uhr die offenen Zammad-Tickets sortieren und in #support posten.')
+        .unavailable,
+    ).toEqual(['Zammad']);
+    expect(ids('neue HubSpot-Kontakte jeden Montag in eine Liste').integrations).toContain(
+      'hubspot',
+    );
+    expect(ids("summarise the Re:amaze conversations tagged 'pricing'").unavailable).toEqual([
+      'Re:amaze',
+    ]);
+    // Not a key, nor a repository named after a product.
+    expect(
+      ids('comment on Linear issue LIN-204 with the diff explained').integrations,
+    ).not.toContain('line');
+    expect(ids('new PR on the netsuite-scripts repo in gh: review it').unavailable).not.toContain(
+      'NetSuite',
+    );
+  });
+
   it('reads Latin capitals amid another script as names, and builds on them', () => {
     // The analyser keeps the name and the script around it as one word.
     expect(ids('每当Teambition里有新任务时，在群里通知我').unavailable).toEqual(['Teambition']);

@@ -12,7 +12,7 @@ import {
 import { analyse, inVocabulary, type Word } from './nlp.ts';
 import { SENDING_VERBS } from './verbs.ts';
 import { DETERMINERS, productWord } from './services.ts';
-import { CALENDAR_WORDS, type Token } from './text.ts';
+import { CALENDAR_WORDS, stem, type Token } from './text.ts';
 
 /** One place where the description points at an integration. */
 export type Mention = {
@@ -77,17 +77,49 @@ function refusedUse(tokens: readonly Token[], index: number): boolean {
   return false;
 }
 
+/** Where code and files are kept, after their names: "the k8s-manifests repo". */
+const CODE_PLACES = new Set(
+  'repo repos repository repositories branch bucket folder directory package module project'.split(
+    ' ',
+  ),
+);
+
 function nameMentions(text: string, tokens: readonly Token[]): Mention[] {
   const found: Mention[] = [];
   tokens.forEach((token, i) => {
     for (const lexeme of BY_FIRST_STEM.get(token.stem) ?? []) {
       const { stems } = lexeme.phrase;
       const fits = stems.every((s, k) => tokens[i + k]?.stem === s);
-      const sameClause = tokens[i + stems.length - 1]?.clause === token.clause;
+      const last = tokens[i + stems.length - 1];
+      // (A mark inside the name is no clause's end: "Re:amaze".)
+      const sameClause =
+        last?.clause === token.clause ||
+        text.slice(token.start, last?.end).toLowerCase() === lexeme.phrase.text.toLowerCase();
       if (fits && sameClause && !negated(tokens, i)) {
-        const last = tokens[i + stems.length - 1]!;
-        found.push({ id: lexeme.id, start: token.start, end: last.end, via: 'name' });
+        found.push({ id: lexeme.id, start: token.start, end: last!.end, via: 'name' });
       }
+    }
+    // "die Zammad-Tickets", "HubSpot-Kontakte": a name no dictionary knows, with its capital,
+    // joined by a hyphen to what it holds, as other languages write it. (Not a key, "LIN-204",
+    // nor a repository's or a folder's name, "the netsuite-scripts repo".)
+    const [head, ...rest] = token.lower.split('-');
+    if (
+      !head ||
+      !/^[a-z]/.test(rest[0] ?? '') ||
+      !/^[A-Z]/.test(token.raw) ||
+      inVocabulary(head) ||
+      CODE_PLACES.has(tokens[i + 1]?.lower ?? '') ||
+      negated(tokens, i)
+    )
+      return;
+    for (const lexeme of BY_FIRST_STEM.get(stem(head)) ?? []) {
+      if (lexeme.phrase.stems.length !== 1) continue;
+      found.push({
+        id: lexeme.id,
+        start: token.start,
+        end: token.start + head.length,
+        via: 'name',
+      });
     }
   });
   for (const { id, pattern } of EXACT_NAMES) {
