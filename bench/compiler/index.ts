@@ -45,6 +45,7 @@ const HELD_OUT_SETS = [
   'heldout-10',
   'heldout-11',
   'heldout-12',
+  'heldout-13',
 ] as const;
 
 const compile = (prompt: string): CompileOutcome =>
