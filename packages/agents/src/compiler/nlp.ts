@@ -148,13 +148,20 @@ function read(text: string): readonly Word[] {
         known:
           listed ||
           (lemma !== value.toLowerCase() && inVocabulary(lemma)) ||
-          dictionaryWord(value.toLowerCase()),
+          dictionaryWord(value.toLowerCase()) ||
+          inflectedWord(value.toLowerCase()),
         stop: token.out(its.stopWordFlag) as boolean,
         sentence: index,
       });
     });
   });
   return Object.freeze(words);
+}
+
+/** "onboarding", "upsold": a word the dictionaries lack, made of one they know and an ending. */
+function inflectedWord(word: string): boolean {
+  const base = /^([a-z]{4,})(?:ing|ed)$/.exec(word)?.[1];
+  return !!base && (dictionaryWord(base) || dictionaryWord(`${base}e`));
 }
 
 /**

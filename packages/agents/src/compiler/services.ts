@@ -2,6 +2,7 @@ import { INTEGRATIONS, integrationById } from '../catalog/index.ts';
 import type { Integration } from '../catalog/types.ts';
 import { ONE_WORD_NAMES, slipFrom } from './lexicon.ts';
 import { brandAt } from './brands.ts';
+import { commonWord } from './english-words.ts';
 import { givenName } from './given-names.ts';
 import { inVocabulary, type Word } from './nlp.ts';
 import { largeCityNames } from './places.ts';
@@ -648,6 +649,22 @@ export function findUnknownServices(
       text[first.end] !== '.';
     // "Tools: Bloomerang, Google Slides": the products a list says it uses.
     const toolList = listedTool(words, i);
+    // "Compass: every school day at 3:30pm ...", "Woodpecker: as soon as a prospect replies":
+    // a capitalised word heading the description (or a line of it) before a colon, English but
+    // not among its commonest words, names what the rest is about. Headings of the text's own
+    // parts are common words ("Context:", "Goal:", "Note:"), or are made of a verb or plural
+    // ("Onboarding:", "Escalation:", "Recipients:").
+    const titled =
+      (i === 0 || /\n\s*$/.test(text.slice(0, first.start))) &&
+      /^[A-Z][a-z]{3,}$/.test(first.value) &&
+      first.known &&
+      !commonWord(first.lower) &&
+      !plural(first.lower) &&
+      !/(?:tion|sion|ment|ance|ence|ity|ness|ship|ism|ing|ly)$/.test(first.lower) &&
+      !isLanguage(first.value) &&
+      words[i + 1]?.value === ':' &&
+      words[i + 1]!.start === first.end &&
+      words.slice(i + 2, i + 10).filter((w) => /\p{L}/u.test(w.value)).length >= 4;
     if (
       (startsSentence || /^[A-Z]{2,}$/.test(first.value)) &&
       !capsLead(i) &&
@@ -667,7 +684,7 @@ export function findUnknownServices(
       if (
         !next ||
         !(productWord(next) || headline || reports(next) || calling) ||
-        (first.known && !calling)
+        (first.known && !calling && !titled)
       )
         continue;
     }
@@ -792,6 +809,7 @@ export function findUnknownServices(
       !kindAfter &&
       !afterInList &&
       !callingKnown &&
+      !titled &&
       !capsAfterPrep &&
       !properAfterPrep &&
       !ownedName &&
