@@ -452,8 +452,8 @@ describe('embedded compiler: services as people write them', () => {
       ids('redeploy the api service on northflank with the last green build').unavailable,
     ).toEqual(['northflank']);
     expect(ids('asdfgh qwrtzp on sdfghjkl with it').unavailable).toEqual([]);
-    expect(ids('our Payload CMS will call you with an article id').unavailable).toEqual([
-      'Payload CMS',
+    expect(ids('our Zorbo CMS will call you with an article id').unavailable).toEqual([
+      'Zorbo CMS',
     ]);
     // A word English knows, opening the sentence, saying it will call an address.
     expect(
@@ -634,6 +634,45 @@ describe('embedded compiler: services as people write them', () => {
         head,
       ).toEqual([]);
     }
+  });
+
+  it('reads a product said to be the kind of tool the user has, or written as its handle', () => {
+    expect(
+      ids('front is our shared inbox. when a message comes in about a refund, tag it refund')
+        .unavailable,
+    ).toEqual(['Front']);
+    expect(ids('Close is our CRM. Each new lead, enrich it').unavailable).toEqual(['Close']);
+    expect(
+      ids('Monday is our busiest day, so every Monday at 8 post the bookings').unavailable,
+    ).toEqual([]);
+    expect(
+      ids('new convo on @intercom from an enterprise customer → post it in #vip').integrations,
+    ).toContain('intercom');
+    expect(ids('email @close the report every friday').unavailable).toEqual([]);
+  });
+
+  it('takes no everyday word, nor a shorter word of another language, for a product', () => {
+    expect(ids('Wie viele Bestellungen hatten wir letzte Woche in Shopware?').unavailable).toEqual([
+      'Shopware',
+    ]);
+    for (const prompt of [
+      'Hey team! Every Friday summarise the open PRs in GitHub',
+      'write 5 ad variations for our spring sale and schedule them in Buffer',
+      'pin them to the Spring board on Pinterest',
+      'every morning send me a note with the top 3 tickets from Zendesk',
+      'in twenty minutes remind me to call the client',
+      'our Harbor St location gets Google reviews, reply to each new one',
+    ]) {
+      expect(ids(prompt).unavailable, prompt).not.toContainEqual(
+        expect.stringMatching(/^(?:HEY|Spring|note|Twenty|Harbor)$/),
+      );
+    }
+    expect(
+      ids('someone buys a hoodie from my Spring store → thank them on X').unavailable,
+    ).toContain('Spring');
+    expect(
+      ids('I keep the school mails in my HEY inbox, summarise new ones daily').unavailable,
+    ).toContain('HEY');
   });
 
   it('reads a name joined to what it holds by a hyphen, or with a mark inside it', () => {

@@ -57,7 +57,7 @@ describe('events of any service, read from the sentence', () => {
       // A monitor named by what it watches is the service's, not an API to call on the hour.
       'As soon as Hyperping says the API monitor is down, create an incident on our Statuspage',
       'hyperping',
-      'monitor.failed',
+      'monitor.down',
       'webhook',
     ],
     [

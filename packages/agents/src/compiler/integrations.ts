@@ -151,8 +151,25 @@ function nameMentions(text: string, tokens: readonly Token[]): Mention[] {
     // (The first word of a sentence has its capital for that: "Whenever Mention catches ...".)
     const opening = (t: Token) => /(?:^|[.!?:;\n"'(])\s*$/.test(text.slice(0, t.start));
     if ((capital(tokens[i - 1]) && !opening(tokens[i - 1]!)) || capital(tokens[i + 1])) return;
+    // ("the Spring board", "'Harbor' list": a label of a thing inside a product.)
+    if (/['"\u2018\u201c]\s*$/.test(lead) || LABEL_WORDS.has(tokens[i + 1]?.lower ?? '')) return;
     if (found.some((m) => m.start <= token.start && m.end >= token.end)) return;
     found.push({ id, start: token.start, end: token.end, via: 'name', read: true });
+  });
+  // "front is our shared inbox", "Linear is my tracker": a product's everyday-word name said to
+  // be the user's kind of tool.
+  tokens.forEach((token, i) => {
+    const id = everydayWordIds().get(token.lower);
+    if (!id || !['is', "'s"].includes(tokens[i + 1]?.lower ?? '')) return;
+    if (!['our', 'my'].includes(tokens[i + 2]?.lower ?? '') || negated(tokens, i)) return;
+    const kind = tokens
+      .slice(i + 3, i + 6)
+      .findIndex((t) => t.clause === token.clause && TOOL_KINDS.has(t.lower));
+    if (kind === -1) return;
+    const same = found.find((m) => m.id === id && m.start === token.start);
+    if (same) same.read = true;
+    else if (!found.some((m) => m.start <= token.start && m.end >= token.end))
+      found.push({ id, start: token.start, end: token.end, via: 'name', read: true });
   });
   const named = new Set(found.map((mention) => `${mention.start}`));
   for (const token of tokens) {
@@ -219,6 +236,35 @@ export function everydayNames(): ReadonlyMap<string, ReadonlySet<string>> {
   }
   everyday = byId;
   return byId;
+}
+
+/** Things inside a product that a label names: "the Spring board", "the Harbor list". */
+const LABEL_WORDS = new Set(
+  'board boards folder folders list lists column columns tab tabs page pages group groups stage stages label tag'.split(
+    ' ',
+  ),
+);
+
+/** Kinds of tool a product is said to be: "our shared inbox", "my task tracker". */
+const TOOL_KINDS = new Set(
+  `inbox helpdesk crm tracker tool app wiki cms erp ats pos platform system software chat
+  messenger database store shop calendar`.split(/\s+/),
+);
+
+let byEverydayWord: ReadonlyMap<string, string> | null = null;
+
+/** Everyday words that name exactly one product the catalog has (not a built-in), and its id. */
+function everydayWordIds(): ReadonlyMap<string, string> {
+  if (byEverydayWord) return byEverydayWord;
+  const ids = new Map<string, string[]>();
+  for (const [id, words] of everydayNames()) {
+    if (integrationById(id)?.provider.kind === 'builtin') continue;
+    for (const word of words) ids.set(word, [...(ids.get(word) ?? []), id]);
+  }
+  byEverydayWord = new Map(
+    [...ids].filter(([, list]) => list.length === 1).map(([word, list]) => [word, list[0]!]),
+  );
+  return byEverydayWord;
 }
 
 let capitalised: ReadonlyMap<string, string> | null = null;
@@ -327,6 +373,24 @@ function readsAsName(
   const names = everydayNames().get(mention.id) ?? new Set<string>();
   if (!names.has(word.lower) && !names.has(word.lower.replace(/s$/, ''))) return false;
   if (next?.lower === 'of') return false;
+  // ("under 'Graphite Notes'", "Weekly Graphite Report": a label in quotes, a title's word; a
+  // sentence's first word has its capital for that, and an abbreviation is no title's word.)
+  if (/^[A-Z][a-z]/.test(word.value)) {
+    const title = (w: Word | undefined) =>
+      !!w && w.sentence === word.sentence && /^[A-Z][a-z]/.test(w.value) && w.value !== 'I';
+    const opening = (k: number) => words[k - 1]?.sentence !== words[k]?.sentence;
+    if (
+      // (An opening quote, not a plural's apostrophe: "the volunteers' Discord".)
+      (/^['"\u2018\u201c]$/.test(before?.value ?? '') &&
+        (at < 2 || words[at - 2]!.end < before!.start)) ||
+      (title(before) && !opening(at - 1)) ||
+      (title(before) && title(next)) ||
+      // (A name that is nearly always the product's may have a word of its own after it:
+      // "through Stripe Checkout".)
+      (title(next) && !USUAL_NAMES.has(word.lower))
+    )
+      return false;
+  }
   // ("the front page", "the front desk": English's own compounds, in lower case.)
   if (next && COMPOUNDS.has(`${word.lower} ${next.lower}`) && !/^[A-Z]/.test(word.value))
     return false;
@@ -520,6 +584,17 @@ export function findMentions(
       return written === term || written === term.replace(/[\s-]+/g, '');
     });
   };
+  const cutShort = (m: Mention) => {
+    const written = text.slice(m.start, m.end).toLowerCase();
+    const integration = integrationById(m.id);
+    return (
+      !!integration &&
+      [integration.name, ...integration.aliases].some((name) => {
+        const term = name.toLowerCase();
+        return term.length > written.length && term.startsWith(written);
+      })
+    );
+  };
   const found = nameMentions(text, tokens);
   // A word written as one product's name is not another's by their shared stem ("Canva" is not
   // "Canvas").
@@ -535,7 +610,12 @@ export function findMentions(
         other.end - other.start > m.end - m.start,
     );
   // "#billing", "@close": a channel's or a person's handle, not a product.
-  const handle = (m: Mention) => /[#@]$/.test(text.slice(Math.max(0, m.start - 1), m.start));
+  // ("on @intercom", "via @typeform": where things happen, written as the product's handle.)
+  const handle = (m: Mention) =>
+    /[#@]$/.test(text.slice(Math.max(0, m.start - 1), m.start)) &&
+    !/\b(?:on|in|via|from|into|through|using)\s+@$/i.test(
+      text.slice(Math.max(0, m.start - 12), m.start),
+    );
   const again = (m: Mention) => doneAgain(words, m);
   const names = found.filter(
     (mention) =>
@@ -547,7 +627,9 @@ export function findMentions(
         !isEverydayWord(common, mention, text) ||
         readsAsName(words, mention, found)) &&
       // (A pattern written for its product, "ADO" in capitals, is read as written.)
-      !(!mention.read && (mention.fuzzy || !asWritten(mention)) && english(mention)),
+      !(!mention.read && (mention.fuzzy || !asWritten(mention)) && english(mention)) &&
+      // (Nor a shorter word that shares the name's stem: German "wir" is not Wire.)
+      !(!mention.read && !mention.fuzzy && !asWritten(mention) && cutShort(mention)),
   );
   names.push(...listedNames(words, names));
   names.push(...bareObjects(words, names));

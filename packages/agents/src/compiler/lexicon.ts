@@ -238,6 +238,21 @@ const OVERRIDES: Readonly<Record<string, { add?: readonly string[]; exact?: read
         /\b[Mm]onday(?=\s+board\s+['"\u2018\u201c])/g,
       ],
     },
+    // Names that are everyday words met far more often as the word ("hey,", "our spring sale",
+    // "a note", "in twenty minutes"): by where the product's things are.
+    hey: {
+      exact: [
+        /\bHEY\b(?=\s+(?:account|inbox|imbox|e-?mail|mail)\b)/g,
+        /(?<=\b(?:my|our|in|from|to)\s+)hey(?=\s+(?:account|inbox|imbox)\b)/gi,
+      ],
+    },
+    spring: {
+      exact: [
+        /(?<=\b(?:on|from|via)\s+(?:our\s+|my\s+)?)Spring\b(?!\s+[A-Z])/g,
+        /\bSpring(?=\s+(?:store|shop|storefront|merch)\b)/gi,
+      ],
+    },
+    twenty: { exact: [/(?<=\b(?:in|into|to|from)\s+(?:our\s+)?)Twenty\b(?!\s+[A-Z0-9])/g] },
     'google-sheets': { add: ['google sheet', 'google sheets', 'gsheets', 'google spreadsheet'] },
     'google-drive': {
       add: ['google drive', 'gdrive'],
@@ -295,6 +310,11 @@ const NAME_IS_GENERIC = new Set([
   'hive',
   'folk',
   'guru',
+  'hey',
+  'spring',
+  'note',
+  'twenty',
+  'harbor',
   // People's first names: "email Percy the notes".
   'percy',
   'lucca',

@@ -222,4 +222,14 @@ export const CLOUD_INTEGRATIONS: readonly Integration[] = [
     keywords: ['portainer', 'portainer stack'],
     aliases: ['portainer.io', 'portainer ce'],
   }),
+  known({
+    id: 'vantage',
+    name: 'Vantage',
+    category: 'DevOps',
+    description:
+      'Vantage cloud cost management: AWS, Azure, GCP and SaaS costs, reports and budgets.',
+    website: 'https://www.vantage.sh',
+    keywords: ['vantage.sh', 'vantage cloud costs', 'vantage cost report'],
+    aliases: ['vantage.sh', 'vantage cloud cost'],
+  }),
 ];

@@ -130,4 +130,13 @@ export const CMS_INTEGRATIONS: readonly Integration[] = [
     keywords: ['craft cms', 'craftcms'],
     aliases: ['craftcms', 'craftcms.com'],
   }),
+  known({
+    id: 'payload',
+    name: 'Payload',
+    category: 'Content',
+    description: 'Payload headless CMS for Next.js: collections, documents, media and users.',
+    website: 'https://payloadcms.com',
+    keywords: ['payload cms', 'payloadcms'],
+    aliases: ['payloadcms', 'payloadcms.com', 'payload cms'],
+  }),
 ];

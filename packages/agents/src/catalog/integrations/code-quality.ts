@@ -432,4 +432,61 @@ export const CODE_QUALITY_INTEGRATIONS: readonly Integration[] = [
     keywords: ['sourcery.ai', 'sourcery ai', 'sourcery review'],
     aliases: ['sourcery.ai', 'sourcery ai'],
   }),
+  known({
+    id: 'checkov',
+    name: 'Checkov',
+    category: 'Code',
+    description:
+      'Checkov infrastructure-as-code scanner: Terraform, Kubernetes and cloud misconfigurations.',
+    website: 'https://www.checkov.io',
+    keywords: ['checkov', 'checkov scan'],
+    aliases: ['checkov.io', 'bridgecrew checkov'],
+  }),
+  known({
+    id: 'graphite',
+    name: 'Graphite',
+    category: 'Code',
+    description:
+      'Graphite stacked pull requests and AI code review for GitHub: stacks, reviews, merge queue.',
+    website: 'https://graphite.dev',
+    keywords: ['graphite.dev', 'graphite stack', 'graphite stacked pr', 'graphite merge queue'],
+    aliases: ['graphite.dev', 'graphite dev'],
+  }),
+  known({
+    id: 'qodana',
+    name: 'Qodana',
+    category: 'Code',
+    description:
+      'JetBrains Qodana static analysis: code inspections, quality gates and reports in CI.',
+    website: 'https://www.jetbrains.com/qodana/',
+    keywords: ['qodana', 'jetbrains qodana', 'qodana scan'],
+    aliases: ['jetbrains qodana'],
+  }),
+  known({
+    id: 'jsr',
+    name: 'JSR',
+    category: 'Code',
+    description:
+      'JSR, the JavaScript and TypeScript package registry: packages, versions and scores.',
+    website: 'https://jsr.io',
+    keywords: ['jsr.io', 'jsr package', 'jsr registry'],
+    aliases: ['jsr.io', 'jsr registry'],
+  }),
+  known({
+    id: 'harbor',
+    name: 'Harbor',
+    category: 'Code',
+    description:
+      'Harbor open-source container registry: projects, images, vulnerability scans and replication.',
+    website: 'https://goharbor.io',
+    keywords: ['harbor registry', 'goharbor', 'harbor container registry'],
+    aliases: ['goharbor', 'goharbor.io', 'harbor registry'],
+    events: [
+      event('artifact.pushed', 'Image pushed', [
+        'new image pushed to harbor',
+        'image is pushed to harbor',
+      ]),
+      event('scan.completed', 'Scan completed', ['harbor vulnerability scan finishes']),
+    ],
+  }),
 ];

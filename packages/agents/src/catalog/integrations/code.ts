@@ -321,4 +321,27 @@ export const CODE_INTEGRATIONS: readonly Integration[] = [
     keywords: ['upsource', 'jetbrains upsource', 'upsource review'],
     aliases: ['jetbrains upsource'],
   }),
+  known({
+    id: 'gogs',
+    name: 'Gogs',
+    category: 'Code',
+    description: 'Gogs self-hosted Git service: repositories, issues, pull requests and webhooks.',
+    website: 'https://gogs.io',
+    keywords: ['gogs', 'gogs repo'],
+    aliases: ['gogs.io'],
+    events: [
+      event('push', 'Push', ['push to gogs', 'new commit on gogs']),
+      event('pull_request.opened', 'Pull request', ['new gogs pull request']),
+      event('issue.opened', 'Issue', ['new gogs issue']),
+    ],
+  }),
+  known({
+    id: 'crucible',
+    name: 'Crucible',
+    category: 'Code',
+    description: 'Atlassian Crucible code review: reviews, comments and changesets.',
+    website: 'https://www.atlassian.com/software/crucible',
+    keywords: ['atlassian crucible', 'crucible review', 'crucible code review'],
+    aliases: ['atlassian crucible', 'fisheye crucible'],
+  }),
 ];

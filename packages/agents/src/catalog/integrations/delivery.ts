@@ -562,4 +562,45 @@ export const DELIVERY_INTEGRATIONS: readonly Integration[] = [
     keywords: ['tekton', 'tekton pipelines', 'tekton pipeline run'],
     aliases: ['tekton.dev', 'tektoncd', 'tekton pipelines'],
   }),
+  known({
+    id: 'backstage',
+    name: 'Backstage',
+    category: 'DevOps',
+    description:
+      'Backstage developer portal (by Spotify): software catalog, templates and TechDocs.',
+    website: 'https://backstage.io',
+    keywords: [
+      'backstage.io',
+      'spotify backstage',
+      'backstage catalog',
+      'backstage software catalog',
+    ],
+    aliases: ['backstage.io', 'spotify backstage'],
+  }),
+  known({
+    id: 'teleport',
+    name: 'Teleport',
+    category: 'DevOps',
+    description:
+      'Teleport infrastructure access: SSH, Kubernetes and database sessions, requests and audit.',
+    website: 'https://goteleport.com',
+    keywords: ['goteleport', 'teleport access request', 'teleport ssh'],
+    aliases: ['goteleport', 'goteleport.com', 'gravitational teleport'],
+  }),
+  known({
+    id: 'flux',
+    name: 'Flux',
+    category: 'DevOps',
+    description:
+      'Flux CD GitOps for Kubernetes: sources, kustomizations, Helm releases and alerts.',
+    website: 'https://fluxcd.io',
+    keywords: ['fluxcd', 'flux cd', 'flux gitops', 'flux kustomization', 'flux helmrelease'],
+    aliases: ['fluxcd', 'flux cd', 'fluxcd.io'],
+    events: [
+      event('reconciliation.failed', 'Reconciliation failed', [
+        'flux reconciliation fails',
+        'fluxcd alert',
+      ]),
+    ],
+  }),
 ];

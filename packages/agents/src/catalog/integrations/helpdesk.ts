@@ -588,4 +588,63 @@ export const HELPDESK_INTEGRATIONS: readonly Integration[] = [
       ]),
     ],
   }),
+  known({
+    id: 'helpcrunch',
+    name: 'HelpCrunch',
+    category: 'Support',
+    description: 'HelpCrunch live chat, shared inbox, knowledge base and e-mail campaigns.',
+    website: 'https://helpcrunch.com',
+    keywords: ['helpcrunch', 'helpcrunch chat', 'help crunch'],
+    aliases: ['help crunch', 'helpcrunch.com'],
+    events: [event('chat.created', 'Chat started', ['new helpcrunch chat'])],
+  }),
+  known({
+    id: 'liveagent',
+    name: 'LiveAgent',
+    category: 'Support',
+    description: 'LiveAgent help desk: tickets, live chat, calls and social messages in one inbox.',
+    website: 'https://www.liveagent.com',
+    keywords: ['liveagent', 'liveagent ticket', 'liveagent helpdesk'],
+    aliases: ['liveagent.com', 'ladesk.com'],
+  }),
+  known({
+    id: 'reclame-aqui',
+    name: 'Reclame Aqui',
+    category: 'Support',
+    description:
+      'Reclame Aqui consumer complaints in Brazil: company reputation, complaints and replies.',
+    website: 'https://www.reclameaqui.com.br',
+    keywords: ['reclame aqui', 'reclameaqui', 'reclame aqui complaint'],
+    aliases: ['reclameaqui', 'reclameaqui.com.br'],
+  }),
+  known({
+    id: 'userlike',
+    name: 'Userlike',
+    category: 'Support',
+    description: 'Userlike live chat and messaging: website chat, WhatsApp, chatbots and contacts.',
+    website: 'https://www.userlike.com',
+    keywords: ['userlike', 'userlike chat'],
+    aliases: ['userlike.com'],
+    events: [
+      event('conversation.created', 'Conversation started', [
+        'new userlike chat',
+        'new userlike conversation',
+      ]),
+    ],
+  }),
+  known({
+    id: 'movidesk',
+    name: 'Movidesk',
+    category: 'Support',
+    description: 'Movidesk help desk in Brazil: tickets, customers, services and SLAs.',
+    website: 'https://www.movidesk.com',
+    keywords: ['movidesk', 'movidesk ticket', 'movidesk chamado'],
+    aliases: ['movidesk.com', 'movi desk'],
+    events: [
+      event('ticket.created', 'Ticket created', [
+        'new movidesk ticket',
+        'novo chamado no movidesk',
+      ]),
+    ],
+  }),
 ];

@@ -343,4 +343,14 @@ export const MARKETING_INTEGRATIONS: readonly Integration[] = [
       event('contact.unsubscribed', 'Contact unsubscribed', ['contact unsubscribes in loops.so']),
     ],
   }),
+  known({
+    id: 'sender',
+    name: 'Sender',
+    category: 'Communication',
+    description: 'Sender e-mail and SMS marketing: subscribers, groups, campaigns and automations.',
+    website: 'https://www.sender.net',
+    keywords: ['sender.net', 'sender newsletter', 'sender email marketing'],
+    aliases: ['sender.net'],
+    events: [event('subscriber.created', 'Subscriber added', ['new sender.net subscriber'])],
+  }),
 ];

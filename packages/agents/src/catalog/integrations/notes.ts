@@ -756,4 +756,55 @@ export const NOTES_INTEGRATIONS: readonly Integration[] = [
     keywords: ['fantastical app', 'fantastical calendar', 'flexibits fantastical'],
     aliases: ['fantastical app', 'fantastical calendar', 'flexibits fantastical'],
   }),
+  known({
+    id: 'helpjuice',
+    name: 'Helpjuice',
+    category: 'Productivity',
+    description:
+      'Helpjuice knowledge base: articles, categories, search analytics and internal docs.',
+    website: 'https://helpjuice.com',
+    keywords: ['helpjuice', 'helpjuice article'],
+    aliases: ['helpjuice.com', 'help juice'],
+  }),
+  known({
+    id: 'outline',
+    name: 'Outline',
+    category: 'Productivity',
+    description: 'Outline team wiki and knowledge base: documents, collections and comments.',
+    website: 'https://www.getoutline.com',
+    keywords: ['outline wiki', 'getoutline', 'getoutline.com'],
+    aliases: ['getoutline', 'getoutline.com', 'outline wiki'],
+    events: [
+      event('document.published', 'Document published', [
+        'new outline wiki document',
+        'document is published in outline wiki',
+      ]),
+      event('document.updated', 'Document updated', ['outline wiki document changes']),
+    ],
+  }),
+  known({
+    id: 'reflect',
+    name: 'Reflect',
+    category: 'Productivity',
+    description: 'Reflect networked notes: daily notes, backlinks and AI, end-to-end encrypted.',
+    website: 'https://reflect.app',
+    keywords: ['reflect.app', 'reflect notes app'],
+    aliases: ['reflect.app', 'reflect notes app'],
+  }),
+  known({
+    id: 'pocket',
+    name: 'Pocket',
+    category: 'Productivity',
+    description:
+      "Pocket, Mozilla's read-it-later list: saved articles, tags and highlights (closed in 2025).",
+    website: 'https://getpocket.com',
+    keywords: [
+      'getpocket',
+      'pocket app',
+      'pocket read later',
+      'mozilla pocket',
+      'pocket reading list',
+    ],
+    aliases: ['getpocket', 'getpocket.com', 'mozilla pocket'],
+  }),
 ];

@@ -720,4 +720,20 @@ export const OBSERVABILITY_INTEGRATIONS: readonly Integration[] = [
     keywords: ['cachethq', 'cachet status page', 'cachet incident'],
     aliases: ['cachethq', 'cachethq.io', 'cachet status page'],
   }),
+  known({
+    id: 'hyperping',
+    name: 'Hyperping',
+    category: 'DevOps',
+    description: 'Hyperping uptime monitoring, cron checks, status pages and on-call alerts.',
+    website: 'https://hyperping.com',
+    keywords: ['hyperping', 'hyperping monitor'],
+    aliases: ['hyperping.com', 'hyperping.io'],
+    events: [
+      event('monitor.down', 'Monitor down', [
+        'hyperping monitor goes down',
+        'site is down in hyperping',
+      ]),
+      event('monitor.up', 'Monitor up', ['hyperping monitor recovers']),
+    ],
+  }),
 ];

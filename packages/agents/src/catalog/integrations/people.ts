@@ -1252,4 +1252,130 @@ export const PEOPLE_INTEGRATIONS: readonly Integration[] = [
     keywords: ['nwea', 'nwea map', 'nwea map growth', 'map growth test'],
     aliases: ['nwea map', 'nwea.org', 'map growth by nwea'],
   }),
+  known({
+    id: 'seek',
+    name: 'SEEK',
+    category: 'Productivity',
+    description:
+      'SEEK job board in Australia and New Zealand: job ads, candidates and applications.',
+    website: 'https://www.seek.com.au',
+    keywords: ['seek.com.au', 'seek job ad', 'seek job board'],
+    aliases: ['seek.com.au', 'seek.co.nz', 'seek job board'],
+    events: [
+      event('application.created', 'Application received', [
+        'new seek application',
+        'candidate applies on seek',
+      ]),
+    ],
+  }),
+  known({
+    id: 'arbor',
+    name: 'Arbor',
+    category: 'Productivity',
+    description:
+      'Arbor school MIS in the UK: students, attendance, behaviour, timetables and reports.',
+    website: 'https://arbor-education.com',
+    keywords: ['arbor mis', 'arbor education', 'arbor-education'],
+    aliases: ['arbor education', 'arbor-education.com', 'arbor mis'],
+  }),
+  known({
+    id: 'compass',
+    name: 'Compass',
+    category: 'Productivity',
+    description:
+      'Compass school management in Australia: attendance, learning tasks, events and parent news.',
+    website: 'https://www.compass.education',
+    keywords: [
+      'compass education',
+      'compass school manager',
+      'compass.education',
+      'compass school',
+    ],
+    aliases: ['compass education', 'compass.education', 'compass school manager'],
+  }),
+  known({
+    id: 'pinpoint',
+    name: 'Pinpoint',
+    category: 'Productivity',
+    description:
+      'Pinpoint applicant tracking: jobs, candidates, applications, interviews and offers.',
+    website: 'https://www.pinpointhq.com',
+    keywords: ['pinpoint ats', 'pinpointhq', 'pinpoint applicant tracking'],
+    aliases: ['pinpointhq', 'pinpointhq.com', 'pinpoint ats'],
+    events: [
+      event('application.created', 'Application created', [
+        'new pinpoint application',
+        'candidate applies in pinpoint',
+      ]),
+    ],
+  }),
+  known({
+    id: 'weave',
+    name: 'Weave',
+    category: 'Communication',
+    description:
+      'Weave patient communication for dental and medical offices: texts, calls, reviews, payments.',
+    website: 'https://www.getweave.com',
+    keywords: ['getweave', 'weave patient messaging', 'weave phone system', 'weave dental'],
+    aliases: ['getweave', 'getweave.com', 'weave communications'],
+  }),
+  known({
+    id: 'float',
+    name: 'Float',
+    category: 'Productivity',
+    description: 'Float resource scheduling: people, projects, allocations, time off and capacity.',
+    website: 'https://www.float.com',
+    keywords: ['float.com', 'float resource scheduling', 'float resource planning', 'floatapp'],
+    aliases: ['float.com', 'floatapp'],
+  }),
+  known({
+    id: 'nexhealth',
+    name: 'NexHealth',
+    category: 'Productivity',
+    description:
+      'NexHealth patient experience for practices: online booking, reminders, forms and messages.',
+    website: 'https://www.nexhealth.com',
+    keywords: ['nexhealth', 'nex health'],
+    aliases: ['nex health', 'nexhealth.com'],
+  }),
+  known({
+    id: 'dentally',
+    name: 'Dentally',
+    category: 'Productivity',
+    description:
+      'Dentally cloud dental practice software (UK): patients, appointments, charting, payments.',
+    website: 'https://dentally.com',
+    keywords: ['dentally', 'dentally practice'],
+    aliases: ['dentally.com'],
+  }),
+  known({
+    id: 'infinite-campus',
+    name: 'Infinite Campus',
+    category: 'Productivity',
+    description:
+      'Infinite Campus student information system: students, grades, attendance and schedules.',
+    website: 'https://www.infinitecampus.com',
+    keywords: ['infinite campus', 'infinitecampus', 'infinite campus portal'],
+    aliases: ['infinitecampus', 'infinitecampus.com'],
+  }),
+  known({
+    id: 'famly',
+    name: 'Famly',
+    category: 'Productivity',
+    description:
+      'Famly nursery and childcare management: children, attendance, observations and parent updates.',
+    website: 'https://www.famly.co',
+    keywords: ['famly', 'famly nursery', 'famly app'],
+    aliases: ['famly.co'],
+  }),
+  known({
+    id: 'farmbrite',
+    name: 'Farmbrite',
+    category: 'Productivity',
+    description:
+      'Farmbrite farm and ranch management: livestock, crops, tasks, inventory and sales.',
+    website: 'https://www.farmbrite.com',
+    keywords: ['farmbrite', 'farm brite'],
+    aliases: ['farm brite', 'farmbrite.com'],
+  }),
 ];

@@ -403,4 +403,42 @@ export const PRODUCT_ANALYTICS_INTEGRATIONS: readonly Integration[] = [
     keywords: ['surfer seo', 'surferseo', 'surfer content editor'],
     aliases: ['surferseo', 'surferseo.com'],
   }),
+  known({
+    id: 'baidu-tongji',
+    name: 'Baidu Tongji',
+    category: 'Analytics',
+    description:
+      'Baidu Tongji web analytics for China: traffic, sources, search keywords and visitors.',
+    website: 'https://tongji.baidu.com',
+    keywords: ['baidu tongji', 'baidu analytics', 'tongji.baidu.com'],
+    aliases: ['baidu analytics', 'tongji.baidu.com', 'baidu statistics'],
+  }),
+  known({
+    id: 'pirsch',
+    name: 'Pirsch',
+    category: 'Analytics',
+    description: 'Pirsch privacy-friendly, cookie-free web analytics: pages, referrers and events.',
+    website: 'https://pirsch.io',
+    keywords: ['pirsch', 'pirsch analytics'],
+    aliases: ['pirsch.io'],
+  }),
+  known({
+    id: 'lightdash',
+    name: 'Lightdash',
+    category: 'Analytics',
+    description: 'Lightdash BI on dbt: metrics, charts, dashboards and scheduled deliveries.',
+    website: 'https://www.lightdash.com',
+    keywords: ['lightdash', 'lightdash dashboard', 'lightdash chart'],
+    aliases: ['lightdash.com'],
+  }),
+  known({
+    id: 'sigma',
+    name: 'Sigma',
+    category: 'Analytics',
+    description:
+      'Sigma Computing cloud BI: workbooks, dashboards and spreadsheets on your warehouse.',
+    website: 'https://www.sigmacomputing.com',
+    keywords: ['sigma computing', 'sigmacomputing', 'sigma workbook', 'sigma bi'],
+    aliases: ['sigma computing', 'sigmacomputing.com'],
+  }),
 ];

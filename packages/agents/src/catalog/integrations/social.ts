@@ -954,4 +954,23 @@ export const SOCIAL_INTEGRATIONS: readonly Integration[] = [
     keywords: ['brand24', 'brand 24', 'brand24 mention'],
     aliases: ['brand 24', 'brand24.com'],
   }),
+  known({
+    id: 'captivate',
+    name: 'Captivate',
+    category: 'Content',
+    description: 'Captivate podcast hosting: shows, episodes, analytics and private feeds.',
+    website: 'https://www.captivate.fm',
+    keywords: ['captivate.fm', 'captivate fm', 'captivate podcast hosting'],
+    aliases: ['captivate.fm', 'captivate fm'],
+  }),
+  known({
+    id: 'note',
+    name: 'note',
+    category: 'Content',
+    description:
+      'note (note.com), the Japanese blogging platform: creators, articles, magazines and paid posts.',
+    website: 'https://note.com',
+    keywords: ['note.com', 'note.mu'],
+    aliases: ['note.com', 'note.mu'],
+  }),
 ];

@@ -353,4 +353,17 @@ export const WAREHOUSE_INTEGRATIONS: readonly Integration[] = [
       event('row.deleted', 'Row deleted', ['baserow row is deleted']),
     ],
   }),
+  known({
+    id: 'grist',
+    name: 'Grist',
+    category: 'Data',
+    description: 'Grist spreadsheet-database: documents, tables, records and formulas.',
+    website: 'https://www.getgrist.com',
+    keywords: ['getgrist', 'grist doc', 'grist table', 'grist labs'],
+    aliases: ['getgrist', 'getgrist.com', 'grist labs'],
+    events: [
+      event('record.created', 'Record added', ['new row in grist', 'new grist record']),
+      event('record.updated', 'Record updated', ['grist row changes']),
+    ],
+  }),
 ];

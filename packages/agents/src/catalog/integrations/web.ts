@@ -653,4 +653,14 @@ export const WEB_INTEGRATIONS: readonly Integration[] = [
     keywords: ['tado', 'tado°', 'tado thermostat'],
     aliases: ['tado°', 'tado.com', 'tado thermostat'],
   }),
+  known({
+    id: 'greynoise',
+    name: 'GreyNoise',
+    category: 'Utilities',
+    description:
+      'GreyNoise internet scanner intelligence: IP context, noise and tags for security alerts.',
+    website: 'https://www.greynoise.io',
+    keywords: ['greynoise', 'grey noise', 'greynoise ip'],
+    aliases: ['grey noise', 'greynoise.io'],
+  }),
 ];

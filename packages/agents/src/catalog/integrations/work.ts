@@ -396,4 +396,23 @@ export const WORK_INTEGRATIONS: readonly Integration[] = [
     aliases: ['zohoprojects', 'zoho project management'],
     events: [event('task.created', 'Task created', ['new task in zoho projects'])],
   }),
+  known({
+    id: 'height',
+    name: 'Height',
+    category: 'Productivity',
+    description: 'Height project management with AI: tasks, lists, chat and automations.',
+    website: 'https://height.app',
+    keywords: ['height.app', 'height app', 'height task'],
+    aliases: ['height.app', 'height app'],
+    events: [event('task.created', 'Task created', ['new height task'])],
+  }),
+  known({
+    id: 'gamma',
+    name: 'Gamma',
+    category: 'Content',
+    description: 'Gamma AI presentations, documents and websites: decks generated from a prompt.',
+    website: 'https://gamma.app',
+    keywords: ['gamma.app', 'gamma deck', 'gamma presentation', 'gamma ai'],
+    aliases: ['gamma.app', 'gamma ai'],
+  }),
 ];
