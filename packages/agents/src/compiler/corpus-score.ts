@@ -66,7 +66,7 @@ const SAME_ACTIONS: readonly (readonly string[])[] = [
   ],
   ['completed', 'finished', 'done', 'succeeded', 'paid', 'resolved', 'ended'],
   ['deleted', 'removed', 'cancelled', 'canceled', 'archived'],
-  ['failed', 'error', 'errored', 'bounced', 'payment_failed'],
+  ['failed', 'error', 'errored', 'bounced', 'payment_failed', 'down'],
   ['updated', 'changed', 'edited', 'moved', 'status_updated', 'stage_changed'],
   ['replied', 'comment', 'commented', 'answered'],
 ];

@@ -463,6 +463,25 @@ describe('events of any service, read from the sentence', () => {
       'appointment.created',
       'webhook',
     ],
+    // ... with what happens before the thing it happens to, and a survey "completed".
+    [
+      'quando entra um novo lead no Pipedrive, manda no Slack',
+      'pipedrive',
+      'lead.created',
+      'webhook',
+    ],
+    [
+      'Wenn eine Umfrage in SurveyMonkey abgeschlossen wird, die Antworten in Excel eintragen',
+      'surveymonkey',
+      'response.completed',
+      'webhook',
+    ],
+    [
+      'Wenn in Grafana ein Alarm losgeht, ein Ticket in Jira anlegen',
+      'grafana',
+      'alert.firing',
+      'webhook',
+    ],
     // The thing written into the event's action: Argo CD's app.sync_failed.
     ['Argo CD sync failed? ping #platform with the diff', 'argocd', 'app.sync_failed', 'webhook'],
     // Marked complete is completed; what a message mentions is not what happened.
@@ -1009,6 +1028,12 @@ describe('services named in the description', () => {
   it('puts the languages\' "new" before its noun, and leaves English as written', () => {
     expect(normalize('cada vez que entra un pedido nuevo en Tiendanube')).toBe(
       'every time arrives a new order in Tiendanube',
+    );
+    expect(normalize('cuando se cae un monitor en Hyperping, mándame un SMS')).toBe(
+      'When a monitor goes down in Hyperping, mándame a SMS',
+    );
+    expect(normalize('quand je le lance, vérifie la licence')).toBe(
+      'when I run it, vérifie la licence',
     );
     expect(normalize("What's new in Slack today")).toBe("What's new in Slack today");
     expect(normalize('anything new on Product Hunt, post it')).toBe(

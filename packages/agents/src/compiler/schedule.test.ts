@@ -183,6 +183,9 @@ describe('schedule phrases', () => {
     ).toBe('0 6,18 * * *');
     expect(cronOf('every day at 9am and again at 5pm post the queue')).toBe('0 9,17 * * *');
     expect(cronOf('At every shift end (6am, 2pm, 10pm) pull the numbers')).toBe('0 6,14,22 * * *');
+    // A time something is due by is no time to run.
+    expect(cronOf('each morning, chase the invoices that are due at 5pm today')).toBe('0 9 * * *');
+    expect(cronOf('every day at 8, list the tickets due by 17:00')).toBe('0 8 * * *');
   });
 
   it('runs on the days said as a recurrence, not on the days only talked of beside them', () => {

@@ -23,6 +23,10 @@ const PERIOD_HOURS: Readonly<Record<Period, number>> = {
 };
 const DEFAULT_HOUR = 9;
 
+/** Words before a clock time by which something is due. */
+const DUE_BEFORE =
+  /\b(?:due|deadline(?:\s+is)?|expir(?:es|ing|y)|cut-?off(?:\s+is)?)\s+(?:(?:at|by|on)\s+)?(?:(?:today|tomorrow|tonight)\s+(?:at\s+)?)?$/i;
+
 /** Between two clock times of one list: "9 and 17", "6am, 2pm, 10pm", "9am and again at 5pm". */
 const LISTED_TIMES = /^\s*(?:,|&|\+|\/|and|or|and again|and then|then)?\s*(?:at\s+)?$/i;
 
@@ -31,8 +35,12 @@ const LISTED_TIMES = /^\s*(?:,|&|\+|\/|and|or|and again|and then|then)?\s*(?:at\
  * clock times tell of other things ("Pipeline review is Wednesdays at 3pm", "before the meeting
  * at 2", "Backups run at midnight", "(vor Schichtbeginn um 8)").
  */
-function timesOfRun(text: string, times: readonly ClockTime[], at: number): ClockTime[] {
-  if (times.length < 2) return [...times];
+function timesOfRun(text: string, found: readonly ClockTime[], at: number): ClockTime[] {
+  // ("chase the invoices due at 5pm", "the deadline is 12:00": when something is due, not a run.)
+  const times = found.filter(
+    (t) => !DUE_BEFORE.test(text.slice(Math.max(0, t.index - 30), t.index)),
+  );
+  if (times.length < 2) return times;
   const nearest = times.reduce((best, t) =>
     Math.abs(t.index - at) < Math.abs(best.index - at) ? t : best,
   );

@@ -185,17 +185,43 @@ const FOREIGN: readonly [RegExp, string][] = (() => {
     on: 'bei',
     weekday: 'werkdag|werktag|d[ií]a laborable|dia [úu]til|jour ouvr[ée]|giorno feriale',
     weekdays: 'werkdagen|werktage|d[ií]as laborables|dias [úu]teis|jours ouvr[ée]s|giorni feriali',
-    'comes in': 'entra|llega|chega|kommt (?:an|rein)|arriva|komt binnen',
+    'comes in':
+      'entra|entrar|llega|chega|chegar|kommt (?:an|rein)|eingeht|arriva|arrive|komt binnen',
+    'goes down': 'se cae|se caen|tombe en panne|ausf[äa]llt|cai|va(?:da)? gi[uù]|valt uit',
     opens: 'abrirem|abrir|abre|abren|abrem|ouvre|ouvrent|[öo]ffnet|apre|aprono',
     fails: 'fehlschl[äa]gt|falla|fallan|falha|falham|[ée]choue|fallisce',
     signs: 'signe|signent|firma|firman|assina|assinam|unterschreibt|unterzeichnet',
     'is booked': 'gebucht wird',
     'is created': '(?:erstellt|angelegt) wird',
-    'is paid': 'bezahlt wird',
+    'is paid':
+      'bezahlt (?:wird|ist)|est pay[ée]e?|é pag[oa]|es pagad[oa]|[eè] pagat[oa]|is betaald',
+    'is completed':
+      'abgeschlossen (?:wird|ist)|est termin[ée]e?|é conclu[íi]d[oa]|es completad[oa]',
+    'is published':
+      'ver[öo]ffentlicht (?:wird|ist)|est publi[ée]e?|é publicad[oa]|es publicad[oa]|[eè] pubblicat[oa]|is gepubliceerd',
+    'is added':
+      'hinzugef[üu]gt (?:wird|ist)|est ajout[ée]e?|é adicionad[oa]|es (?:a[ñn]adid[oa]|agregad[oa])|[eè] aggiunt[oa]|is toegevoegd',
+    'is approved':
+      'genehmigt (?:wird|ist)|est approuv[ée]e?|é aprovad[oa]|es aprobad[oa]|[eè] approvat[oa]',
+    'is uploaded':
+      'hochgeladen (?:wird|ist)|est t[ée]l[ée]charg[ée]e?|é enviad[oa]|es subid[oa]|[eè] caricat[oa]',
+    'goes off': 'losgeht|ausgel[öo]st wird',
+    published: 'ver[öo]ffentlicht|publi[ée]e?s?|publicad[oa]s?|pubblicat[oa]',
+    'when I run it':
+      'quand je le lance|cuando (?:yo )?lo (?:lance|lanzo|ejecuto|ejecute)|wenn ich es (?:starte|ausf[üu]hre)|quando (?:eu )?o (?:rodar|executar|rodo|executo)|quando lo (?:lancio|avvio)',
+    alert: 'alarme?|alertas?|alerte',
+    invoice: 'rechnung(?:en)?|facturas?|factures?|faturas?|fattur[ae]|factu(?:ur|ren)',
+    complaint:
+      'reclama[çc][ãa]o|reclama[çc][õo]es|reclamaci[óo]n|reclamaciones|beschwerde(?:n)?|r[ée]clamations?|reclam[oi]',
+    comment:
+      'kommentare?|kommentaren|comentarios?|coment[áa]rios?|commentaires?|comment[oi]|reacties?',
+    survey: 'umfragen?|encuestas?|enqu[êe]tes?|pesquisas?|sondaggi?o?|enquêtes?',
+    application: 'bewerbung(?:en)?|candidaturas?|candidatures?|candidatur[ae]|sollicitaties?',
+    request: 'anfragen?|solicitud(?:es)?|solicita[çc][ãa]o|demandes?|richiest[ae]|aanvra(?:ag|gen)',
     'is cancelled': 'storniert wird',
     booked: 'gebucht|reservad[oa]|agendad[oa]|réservée?|prenotat[oa]|geboekt',
     a: 'una|uma|une|ein|eine|einen|einem|een',
-    new: 'nuev[oa]s?|nov[oa]s?|nouveaux|nouvelles?|neuer|neue|neues|neuen|neuem|nuov[oa]|nuovi|nuove|nieuwe',
+    new: 'nuev[oa]s?|nov[oa]s?|nouveaux|nouvel|nouvelles?|neuer|neue|neues|neuen|neuem|nuov[oa]|nuovi|nuove|nieuwe',
     order: 'pedidos?|encomendas?|commandes?|bestellung(?:en)?|ordine|bestelling(?:en)?',
     message: 'mensajes?|mensage[mn]s?|nachrichte?n?|messaggio|messaggi|bericht(?:en)?',
     conversation: 'conversaci[óo]n|conversas?|unterhaltung|conversazione|gesprek',
@@ -234,6 +260,13 @@ const FOREIGN: readonly [RegExp, string][] = (() => {
       /(?<=^|[.!?:]\s+|\n)(?:wenn|sobald|quando|cuando|quand|lorsque|wanneer|zodra|wen|når|när|kiedy|ketika)(?!\p{L})/giu,
       'When',
     ],
+    // ... and what happens after it, before the thing it happens to, as they may put it
+    // ("cuando se cae un monitor", "quando entra um novo lead"): in English order.
+    [
+      /(?<=When )(comes in|goes down|fails|arrives) (?:(an?|the) )?((?:new )?\p{L}+) (?:no|na|en|em|dans|sur|auf|bei|nel|nella|su|op)(?= )/gu,
+      '$2 $3 $1 in',
+    ],
+    [/(?<=When )(comes in|goes down|fails|arrives) (an?|the) ((?:new )?\p{L}+)/gu, '$2 $3 $1'],
   );
   return rewrites;
 })();
