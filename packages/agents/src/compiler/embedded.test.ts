@@ -686,7 +686,13 @@ describe('embedded compiler: services as people write them', () => {
     expect(ids("summarise the Re:amaze conversations tagged 'pricing'").unavailable).toEqual([
       'Re:amaze',
     ]);
-    // Not a key, nor a repository named after a product.
+    expect(
+      ids('go through app.hubspot.com/contacts and tag the stale ones every Monday').integrations,
+    ).toContain('hubspot');
+    // Not a product's status or documentation pages, a key, nor a repository named after one.
+    expect(
+      ids('every 15 min check status.stripe.com and post changes in #payments').integrations,
+    ).not.toContain('stripe');
     expect(
       ids('comment on Linear issue LIN-204 with the diff explained').integrations,
     ).not.toContain('line');

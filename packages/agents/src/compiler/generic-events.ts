@@ -28,7 +28,7 @@ act('replied', 'reply respond answer comment');
 act(
   'updated',
   `change update edit modify move rename reschedule assign label tag hit reach mark flag switch set
-  approve flip swap acknowledge`,
+  approve flip swap acknowledge reopen push`,
 );
 act('deleted', 'delete remove archive');
 act('cancelled', 'cancel unsubscribe churn');
@@ -191,6 +191,8 @@ const VERB_OBJECTS: Readonly<Record<string, string>> = {
   follow: 'follower',
   star: 'star',
   request: 'request',
+  // "on push to main": code pushed.
+  push: 'push',
   // "a patient cancels in Cliniko", "a guest cancels": what people cancel without saying is
   // their booking.
   cancel: 'booking',

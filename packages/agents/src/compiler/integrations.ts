@@ -77,6 +77,10 @@ function refusedUse(tokens: readonly Token[], index: number): boolean {
   return false;
 }
 
+/** A product's pages, not its service: "status.stripe.com", "docs.github.com". */
+const PAGE_HOSTS =
+  /^(?:status|docs?|help|support|blog|developers?|dev|community|www|news|learn|academy|changelog|trust|careers|jobs|forum|updates)\./;
+
 /** Where code and files are kept, after their names: "the k8s-manifests repo". */
 const CODE_PLACES = new Set(
   'repo repos repository repositories branch bucket folder directory package module project'.split(
@@ -97,6 +101,23 @@ function nameMentions(text: string, tokens: readonly Token[]): Mention[] {
         text.slice(token.start, last?.end).toLowerCase() === lexeme.phrase.text.toLowerCase();
       if (fits && sameClause && !negated(tokens, i)) {
         found.push({ id: lexeme.id, start: token.start, end: last!.end, via: 'name' });
+      }
+    }
+    // "acme.freshdesk.com", "app.hubspot.com/contacts": a product's own domain under an
+    // account's or an app's name.
+    const hosted = /^[a-z0-9-]+\.([a-z0-9-]+)\.(?:com|io|net|app|co|so|ai)(?:\/\S*)?$/.exec(
+      token.lower,
+    );
+    if (hosted && !PAGE_HOSTS.test(token.lower) && !negated(tokens, i)) {
+      const part = hosted[1]!;
+      const at = token.start + token.lower.indexOf(`.${part}.`) + 1;
+      for (const lexeme of BY_FIRST_STEM.get(stem(part)) ?? []) {
+        const integration = integrationById(lexeme.id);
+        const own = [integration?.id, integration?.name, ...(integration?.aliases ?? [])].some(
+          (n) => n?.toLowerCase().replace(/[\s-]+/g, '') === part,
+        );
+        if (lexeme.phrase.stems.length === 1 && own)
+          found.push({ id: lexeme.id, start: at, end: at + part.length, via: 'name', read: true });
       }
     }
     // "die Zammad-Tickets", "HubSpot-Kontakte": a name no dictionary knows, with its capital,

@@ -90,6 +90,14 @@ describe('event triggers', () => {
       'instantly',
       'reply.received',
     ],
+    // A push named bare, a ticket reopened, a product named by its account's domain; a person
+    // at work pinged is no call to the agent.
+    ['on push to main in GitHub, run the linter', 'github', 'push'],
+    [
+      'acme.freshdesk.com — whenever a ticket gets reopened, bump its priority and ping the agent who closed it on slack',
+      'freshdesk',
+      'ticket.updated',
+    ],
   ])(
     'reads a headline that tells of a happening in a service as its event: %s',
     (prompt, integration, event) => {
@@ -190,6 +198,9 @@ describe('webhook triggers', () => {
     // An address asked for, for the user's own systems to call.
     'Can you give me a URL I can call from the cron jobs on our server? When a backup fails, open a Jira ticket',
     'I need a webhook our CI can post to; when a build fails, open a Jira ticket',
+    // The address asked for, heading the description; what another system sends, a payload.
+    'Hook URL for our conference app: after each session ends it posts speaker + title; write a recap',
+    'when our game server posts a match-end payload, update the leaderboard stats in Redis',
   ])('%s', (prompt) => {
     expect(triggerOf(prompt)).toEqual({ type: 'webhook' });
   });
@@ -252,6 +263,7 @@ describe('manual triggers and priorities', () => {
     'Go through every Phabricator diff that landed in March and list the unreviewed ones',
     'Pull every Freshdesk ticket our restaurants got between Dec 20 and Jan 3 about late deliveries',
     'review a PR when I give you the link: summarise the change and list the risks',
+    'when i name a node, cordon and drain it on our Rancher cluster',
     'We rotate prod secrets every night. This one runs only when I start it: rotate the staging password',
     'There’s already a weekly digest emailed to us every Monday. Summarise this quarter’s incidents',
     'Put together this week’s weekly from our Looker dashboards and email it to the execs, just this once',

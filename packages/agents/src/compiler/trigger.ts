@@ -19,7 +19,8 @@ const INCOMING = [
   /\b(?:via|by|through|from|on)\s+(?:a\s+|an\s+|the\s+)?webhooks?\b(?!\s+(?:url|at)\b)/i,
   /\bwebhooks?\s+(?:is\s+called|fires|arrives|hits)\b/i,
   // ("a sheet called Q3 targets ... the agent" names a sheet: "called" is left out.)
-  /\b(?:(?:post|send|hit|ping|forward|trigger|push|curl)(?:s|es|ed)?|calls?|sent)\b(?:\s+[^\s.]+){0,10}?\s+(?:this|the)\s+agent\b/i,
+  // (Not a person at work: "ping the agent who closed it", "the agent assigned".)
+  /\b(?:(?:post|send|hit|ping|forward|trigger|push|curl)(?:s|es|ed)?|calls?|sent)\b(?:\s+[^\s.]+){0,10}?\s+(?:this|the)\s+agent\b(?!\s+(?:who|that|assigned|responsible|in charge|on)\b)/i,
   /\bwebhooks?\s+(?:to|into|for)\s+(?:this|the)\s+agent\b/i,
   // ("I forward links to you on Telegram" is a Telegram message.)
   /\b(?:post|send|push|forward)(?:s|es)?\b(?:\s+[^\s.]+){0,8}?\s+to you\b(?!\s+(?:on|via|in|through|over)\s)/i,
@@ -48,7 +49,7 @@ const INCOMING = [
   /\b(?:trigger(?:s|ed)?|kick(?:s|ed)?|start(?:s|ed)?|run(?:s)?)\s+(?:this|it|the agent|this agent)\b[^.;]{0,40}?\b(?:with|via|by)\s+(?:a\s+|an\s+)?webhooks?\b/i,
   // "when our form backend pings you", "when it hits you", "will POST every diff to this URL",
   // "our uptime checker will POST here".
-  /(?<!\b(?:i|we)\s)\b(?:pings?|hits?|calls?)\s+(?:you|this agent|the agent)\b(?!\s+(?:back|when|if|about)\b)/i,
+  /(?<!\b(?:i|we)\s)\b(?:pings?|hits?|calls?)\s+(?:you|this agent|the agent)\b(?!\s+(?:back|when|if|about|who|that|assigned|on)\b)/i,
   // "Our booking site is sending webhook when ...", "Our POS system calls a URL when ...".
   /\b(?:system|app|site|tool|service|platform|server|backend|form|kiosk|pos|script|bot)\s+(?:is|are|will be)\s+sending\s+(?:a\s+|an\s+)?webhooks?\b/i,
   // (Said of something else: "calls", not the request "call our webhook".)
@@ -65,6 +66,10 @@ const INCOMING = [
   // an article).
   /\b(?:app|system|service|server|backend|site|platform|script|tool|form|store|shop|cms|crm)\s+(?:will\s+|can\s+)?(?:sends?|fires?|makes?)\s+(?:you\s+|us\s+)?(?:a|an)\s+(?:POST|HTTP POST|post request|http request)\b(?!\s+to\s+(?:https?:|our|the|a)\b)/i,
   /(?:^|[.!?]\s+)(?:[Aa]n?\s+)?(?:HTTP\s+)?POST\s+(?:request\s+)?from\s+(?:our|my|the)\b/,
+  // "Hook URL for our conference app: ...": the address asked for, heading the description.
+  /^(?:a\s+)?(?:web)?hook\s+(?:url|endpoint|address)\s+for\b/i,
+  // "when our game server posts a match-end payload": what another system sends is a payload.
+  /\b(?:app|system|service|server|backend|site|platform|script|tool|job|pipeline|workflow)\s+(?:posts?|sends?|fires?)\s+(?:us\s+|you\s+)?(?:a|an|the|its)\s+(?:[\w-]+\s+){0,2}(?:payload|json|json body|webhook)\b/i,
 ];
 
 /** Verbs of one system calling another over HTTP: "posts", "calls", "pings", "fires". */
@@ -115,7 +120,7 @@ function systemCallsAgent(words: readonly Word[]): boolean {
 
 /** The user handing the agent its input: "when I give you the link", "when I trigger it". */
 const USER_STARTS =
-  /^(?:when(?:ever)?|each time|every time|once|as soon as|if) i\s+(?:give|paste|share|trigger|start|run|ask|tell|hand|drop|upload|ping|message|send you|forward you)\b/i;
+  /^(?:when(?:ever)?|each time|every time|once|as soon as|if) i\s+(?:give|paste|share|trigger|start|run|ask|tell|hand|drop|upload|ping|message|send you|forward you|name|pick|choose|enter|type|select|specify|provide)\b/i;
 
 /** A sending verb and its object, just before where things are sent: "forward it to me on". */
 const SENT_TO =
