@@ -651,6 +651,21 @@ describe('embedded compiler: services as people write them', () => {
     expect(ids('email @close the report every friday').unavailable).toEqual([]);
   });
 
+  it('reads a product named by an everyday word where things are filed or posted', () => {
+    expect(
+      ids(
+        'every Friday find the PRs that dropped coverage in codecov and open a follow-up in linear for each',
+      ).integrations,
+    ).toContain('linear');
+    expect(
+      ids('every morning check the google alerts rss and draft a reply on x for anything positive')
+        .integrations,
+    ).toContain('x');
+    expect(
+      ids('the report should show growth in linear terms, every Monday in Slack').integrations,
+    ).not.toContain('linear');
+  });
+
   it('takes no everyday word, nor a shorter word of another language, for a product', () => {
     expect(ids('Wie viele Bestellungen hatten wir letzte Woche in Shopware?').unavailable).toEqual([
       'Shopware',

@@ -482,6 +482,14 @@ describe('events of any service, read from the sentence', () => {
       'alert.firing',
       'webhook',
     ],
+    [
+      'Jede neue ProvenExpert-Bewertung unter 3 Sternen: Antwortentwurf schreiben',
+      'provenexpert',
+      'review.created',
+      'webhook',
+    ],
+    // A deploy that blows up fails.
+    ['ping #oncall when a deploy on vercel blows up', 'vercel', 'deployment.error', 'webhook'],
     // The thing written into the event's action: Argo CD's app.sync_failed.
     ['Argo CD sync failed? ping #platform with the diff', 'argocd', 'app.sync_failed', 'webhook'],
     // Marked complete is completed; what a message mentions is not what happened.

@@ -164,7 +164,7 @@ const OVERRIDES: Readonly<Record<string, { add?: readonly string[]; exact?: read
         /(?<![\w.-])x(?= (?:thread|post|account|handle|profile)s?\b)/g,
         // "post the link on x and on mastodon": in lower case after "on" in a list of places to
         // post.
-        /(?<=\b(?:post|share|publish|tweet)\b[^.!?]{0,60}\bon\s+)x(?=\s+(?:and|or)\b|\s*[,.;!?]|\s*$)/g,
+        /(?<=\b(?:post|share|publish|tweet|reply|replies|draft)\b[^.!?]{0,60}\bon\s+)x(?=\s+(?:and|or|for|too|as)\b|\s*[,.;!?)]|\s*$)/g,
         // "a short X thread": in capitals before them, whatever comes before.
         /(?<![\w.-])X(?= (?:thread|post|tweet|account|handle|profile|feed)s?\b)/g,
       ],
@@ -193,6 +193,8 @@ const OVERRIDES: Readonly<Record<string, { add?: readonly string[]; exact?: read
         // "linear - every friday ...", "linear: new issue ->": at the head of a line, what follows
         // is about it.
         /(?<=^|\n)linear(?=\s*(?::|-|\u2013|\u2014|->|\u2192)\s)/g,
+        // "open a follow-up in linear for each": where things are filed, ending its phrase.
+        /(?<=\b(?:open|create|file|add|log|put|raise|make)\b[^.!?]{0,40}\b(?:in|into)\s+(?:our\s+)?)linear(?=\s*[,.;!?)]|\s*$|\s+(?:for|and|with|as|so|when|if|too)\b)/g,
       ],
     },
     square: {

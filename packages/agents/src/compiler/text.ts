@@ -11,6 +11,9 @@ const REWRITES: readonly [RegExp, string][] = [
     /\s*(?:-+>|=+>|[\u2192\u21d2\u21e8\u2794-\u27af\u27b1-\u27be\u27f6\u27f9\u2b95])\ufe0f?\s*/g,
     ', then ',
   ],
+  // "when a deploy blows up": fails, in plain words.
+  [/\b(?:blows|blew) up\b/gi, 'fails'],
+  [/\b(?:blown|blowing) up\b/gi, 'failing'],
   // A numbered list whose first item tells what happens and the rest what to do ("1. deal hits
   // Closed Won in HubSpot\n2. create the project", "1) sentry raises a new issue 2) create a
   // bug"): read as the arrows people also write.
@@ -234,6 +237,7 @@ const FOREIGN: readonly [RegExp, string][] = (() => {
       'rese[ñn]as?|avalia[çc][ãa]o|avalia[çc][õo]es|bewertung(?:en)?|recension[ei]|recensies?',
     form: 'formularios?|formul[áa]rios?|formulaires?|formular|formulier(?:en)?',
     via: '[üu]ber',
+    under: 'unter|debajo de|abaixo de|sotto',
     in: 'dans|nella|nel',
     morning: 'rano|pagi|morgon|subah|matin|manh[ãa]|morgens|mattina|ochtend',
     evening: 'shaam|soir|abends|avond',
