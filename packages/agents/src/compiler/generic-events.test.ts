@@ -488,6 +488,20 @@ describe('events of any service, read from the sentence', () => {
       'review.created',
       'webhook',
     ],
+    // A person moved along in the product; a push named after "each"; homework handed in.
+    [
+      "Kommo: when a lead moves to 'Proposal sent', generate the proposal from PandaDoc",
+      'kommo',
+      'lead.stage_changed',
+      'webhook',
+    ],
+    ['each push to main in Bitbucket, check it for secrets', 'bitbucket', 'repo.push', 'webhook'],
+    [
+      'After my students hand in homework in Google Classroom, check the grammar',
+      'google-classroom',
+      'homework.created',
+      'webhook',
+    ],
     // A deploy that blows up fails.
     ['ping #oncall when a deploy on vercel blows up', 'vercel', 'deployment.error', 'webhook'],
     // The thing written into the event's action: Argo CD's app.sync_failed.

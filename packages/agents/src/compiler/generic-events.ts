@@ -620,6 +620,15 @@ function cuesIn(
       cues.push({ index: i, strong: true });
     else if (['every', 'each'].includes(w.lower) && ['on', 'after'].includes(prev ?? ''))
       cues.push({ index: i - 1, strong: true });
+    // "each push to main in Bitbucket, ...", "every merge into develop:": a happening named by
+    // its verb after "each", opening the sentence.
+    else if (
+      ['every', 'each'].includes(w.lower) &&
+      (i === 0 || words[i - 1]!.sentence !== w.sentence) &&
+      HEADLINE_ACTIONS.has(next ?? '') &&
+      ['to', 'into', 'on', 'in', 'of'].includes(words[i + 2]?.lower ?? '')
+    )
+      cues.push({ index: i, strong: true });
     else if (w.lower === 'new' && (i === 0 || words[i - 1]!.sentence !== w.sentence))
       cues.push({ index: i, strong: true });
     // "Gorgias new ticket.": a service's name, then "new", opening a sentence.
@@ -1026,7 +1035,11 @@ export function findGenericEvent(
           !!done &&
           !!ACTIONS[done.lemma] &&
           ACTIONS[done.lemma] !== 'created' &&
-          (/(?:ed|en)$/.test(done.lower) || !!IRREGULAR[done.lower]) &&
+          (/(?:ed|en)$/.test(done.lower) ||
+            !!IRREGULAR[done.lower] ||
+            // ("a lead moves to 'Proposal sent'": moved along, in the product.)
+            (ACTIONS[done.lemma] === 'updated' &&
+              clause[clause.indexOf(done) + 1]?.lower === 'to')) &&
           !SPEAKING.has(done.lemma)
         );
       });
@@ -1466,7 +1479,13 @@ export function findGenericEvent(
       }
       const actionOf = (e: (typeof declared)[number]) => e.id.split('.').pop()!;
       // An id without an action ("push") is the thing itself.
-      const bare = declared.find((e) => !e.id.includes('.') && e.id === thing);
+      // ("each push to main" in Bitbucket is its `repo.push`: a happening named by its verb is
+      // the event of that action.)
+      const bare = declared.find(
+        (e) =>
+          (!e.id.includes('.') && e.id === thing) ||
+          (actionOf(e) === thing && VERB_OBJECTS[thing] === thing),
+      );
       // ("a blog entry": the head of a compound is the thing when the whole is not declared.)
       const declaredAs = (word: string) =>
         declared.filter((e) => objectsOf(e).includes(word.replace(/s$/, '')));

@@ -11,6 +11,10 @@ const REWRITES: readonly [RegExp, string][] = [
     /\s*(?:-+>|=+>|[\u2192\u21d2\u21e8\u2794-\u27af\u27b1-\u27be\u27f6\u27f9\u2b95])\ufe0f?\s*/g,
     ', then ',
   ],
+  // "after my students hand in homework": submit it.
+  [/\bhand in\b/gi, 'submit'],
+  [/\bhands in\b/gi, 'submits'],
+  [/\bhanded in\b/gi, 'submitted'],
   // "when a deploy blows up": fails, in plain words.
   [/\b(?:blows|blew) up\b/gi, 'fails'],
   [/\b(?:blown|blowing) up\b/gi, 'failing'],
