@@ -212,6 +212,21 @@ export function findEvent(
   mentions: readonly Mention[],
 ): EventTrigger | null {
   const mentioned = new Set(mentions.map((m) => m.id));
+  // "Stripe's invoice.payment_failed - when that fires": the service's own name for the event,
+  // as its developers write it.
+  for (const match of text.matchAll(/(?<![\w.])[a-z][a-z_]*(?:\.[a-z][a-z_]*)+(?![\w.])/g)) {
+    const id = [...mentioned].find((m) =>
+      integrationById(m)?.events.some((e) => e.id === match[0]),
+    );
+    if (id)
+      return {
+        integration: id,
+        event: match[0],
+        index: match.index,
+        strong: true,
+        clause: match[0],
+      };
+  }
   const cues = findCues(tokens);
   for (const strong of [true, false]) {
     for (const cue of cues.filter((c) => c.strong === strong)) {

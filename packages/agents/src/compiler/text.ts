@@ -15,6 +15,11 @@ const REWRITES: readonly [RegExp, string][] = [
   [/\bhand in\b/gi, 'submit'],
   [/\bhands in\b/gi, 'submits'],
   [/\bhanded in\b/gi, 'submitted'],
+  // "when an email from the school hits my Gmail": arrives there.
+  [
+    /\bhits\s+(?=(?:my|our|the)\s+(?:\p{Lu}[\p{L}.]*|inbox|mailbox|insta|channel|queue|ios|android)\b)/gu,
+    'arrives in ',
+  ],
   // "when a deploy blows up": fails, in plain words.
   [/\b(?:blows|blew) up\b/gi, 'fails'],
   [/\b(?:blown|blowing) up\b/gi, 'failing'],
@@ -189,7 +194,9 @@ const FOREIGN: readonly [RegExp, string][] = (() => {
     'when I ask':
       'cuando (?:yo )?(?:te |se )?lo pida|quando (?:eu )?(?:te )?pedir|quand je (?:te |vous )?le demande|wenn ich (?:dich |es |darum )*(?:frage|sage)|quando te lo chiedo|als ik het vraag',
     every: 'elke|iedere|ogni|jeden|jede|jedes|jeder|jedem|setiap|hver|varje',
-    on: 'bei',
+    on: 'bei|auf',
+    our: 'unser(?:em|en|er|e)?|notre|nos|nuestr[oa]s?|noss[oa]s?|nostr[oa]|nostri|nostre|onze',
+    article: 'artikel|art[íi]culos?',
     weekday: 'werkdag|werktag|d[ií]a laborable|dia [úu]til|jour ouvr[ée]|giorno feriale',
     weekdays: 'werkdagen|werktage|d[ií]as laborables|dias [úu]teis|jours ouvr[ée]s|giorni feriali',
     'comes in':

@@ -93,6 +93,23 @@ describe('event triggers', () => {
     // A push named bare, a ticket reopened, a product named by its account's domain; a person
     // at work pinged is no call to the agent.
     ['on push to main in GitHub, run the linter', 'github', 'push'],
+    // The service's own id for the event, as its developers write it.
+    [
+      "Stripe's invoice.payment_failed - when that fires, email them the update-card link",
+      'stripe',
+      'invoice.payment_failed',
+    ],
+    // An e-mail that hits a mailbox arrives there.
+    [
+      'When an email from the school (anything @stjosephs.org) hits my Gmail, make a task in Todoist',
+      'gmail',
+      'message.received',
+    ],
+    [
+      'Wenn auf unserem Ghost-Blog ein neuer Artikel veröffentlicht wird: einen LinkedIn-Post machen',
+      'ghost',
+      'post.published',
+    ],
     [
       'acme.freshdesk.com — whenever a ticket gets reopened, bump its priority and ping the agent who closed it on slack',
       'freshdesk',
@@ -201,6 +218,10 @@ describe('webhook triggers', () => {
     // The address asked for, heading the description; what another system sends, a payload.
     'Hook URL for our conference app: after each session ends it posts speaker + title; write a recap',
     'when our game server posts a match-end payload, update the leaderboard stats in Redis',
+    // An HTTP request in capitals, whatever sends it; an address it can post to, whichever.
+    'Our NAS sends a POST when a backup task fails. Open an issue in our Redmine',
+    'Our feedback widget can POST JSON to any URL. When feedback comes in, file bugs in Jira',
+    'The quote calculator on our website can post its result (name, email, job type, estimate in EUR) to a URL. Each time, create a lead in Zoho CRM',
   ])('%s', (prompt) => {
     expect(triggerOf(prompt)).toEqual({ type: 'webhook' });
   });
@@ -264,6 +285,7 @@ describe('manual triggers and priorities', () => {
     'Pull every Freshdesk ticket our restaurants got between Dec 20 and Jan 3 about late deliveries',
     'review a PR when I give you the link: summarise the change and list the risks',
     'when i name a node, cordon and drain it on our Rancher cluster',
+    "I'll hand it a Close.com lead URL. Enrich the lead with Clearbit and assign it to Jordan",
     'We rotate prod secrets every night. This one runs only when I start it: rotate the staging password',
     'There’s already a weekly digest emailed to us every Monday. Summarise this quarter’s incidents',
     'Put together this week’s weekly from our Looker dashboards and email it to the execs, just this once',

@@ -66,6 +66,11 @@ const INCOMING = [
   // an article).
   /\b(?:app|system|service|server|backend|site|platform|script|tool|form|store|shop|cms|crm)\s+(?:will\s+|can\s+)?(?:sends?|fires?|makes?)\s+(?:you\s+|us\s+)?(?:a|an)\s+(?:POST|HTTP POST|post request|http request)\b(?!\s+to\s+(?:https?:|our|the|a)\b)/i,
   /(?:^|[.!?]\s+)(?:[Aa]n?\s+)?(?:HTTP\s+)?POST\s+(?:request\s+)?from\s+(?:our|my|the)\b/,
+  // "Our NAS sends a POST when a backup task fails": an HTTP request, in capitals, whatever sends it.
+  // (Not the agent told to send one: "every day send a POST to https://...".)
+  /\b[\w-]+\s+(?:(?:will|can)\s+(?:send|fire|make)|sends|fires|makes)\s+(?:you\s+|us\s+)?(?:a|an)\s+(?:HTTP\s+)?POST\b(?!\s+(?:request\s+)?to\s+(?:https?:|(?:our|the|a)\b))/,
+  // "it can POST JSON to any URL": an address it will call, whichever.
+  /\b(?:can|will|could)\s+(?:POST|post|send|call)\s+(?:[\w-]+\s+){0,3}to\s+(?:any|a|your|whatever)\s+(?:URL|url|endpoint|webhook)\b/,
   // "Hook URL for our conference app: ...": the address asked for, heading the description.
   /^(?:a\s+)?(?:web)?hook\s+(?:url|endpoint|address)\s+for\b/i,
   // "when our game server posts a match-end payload": what another system sends is a payload.
@@ -105,7 +110,7 @@ function systemCallsAgent(words: readonly Word[]): boolean {
         !TIME_WORDS.test(caller.lower)) ||
       ['that', 'which'].includes(caller.lower);
     if (!system) return false;
-    const after = words.slice(i + 1, i + 16).filter((x) => x.sentence === w.sentence);
+    const after = words.slice(i + 1, i + 26).filter((x) => x.sentence === w.sentence);
     // ("our app will POST signups here": to the agent being described.)
     if (after.slice(0, 4).some((x) => x.lower === 'here')) return true;
     return after.some(
@@ -140,6 +145,9 @@ const USER_RUNS = [
   // "an agent I can run when a customer complains": the agent, said before the user runs it.
   /\b(?:agent|bot|assistant|something|one)\s+(?:that\s+)?i\s+(?:can|could|will|'ll)\s+(?:just\s+)?(?:run|start|trigger|kick off|launch|fire)\b/i,
   /\bi(?:'?ll| will)?\s+(?:give|send|paste|hand|forward)\s+you\s+(?:a|an|the|their|his|her|its|some|each|every|one)\b/i,
+  // ("I'll hand it a Close.com lead URL": the agent, as "it"; not "forward it a receipt to my
+  // gmail", which arrives somewhere.)
+  /\bi(?:'?ll| will)?\s+(?:give|paste|hand)\s+(?:it|the agent|this agent)\s+(?:a|an|the|their|his|her|its|some|each|every|one)\b/i,
   /\b(?:the|a|each|any|every)\s+(?:[a-z]+\s+){0,3}(?:i|we)\s+(?:link|paste|share|drop|send you|give you)\b/i,
   // "run this when someone says the site is slow": the user runs it, whatever happens.
   /^(?:run|start|use|trigger)\s+(?:this|it|me)\s+(?:when|whenever|if|after|before|on demand)\b/i,
