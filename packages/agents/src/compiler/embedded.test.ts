@@ -600,6 +600,16 @@ describe('embedded compiler: services as people write them', () => {
     expect(ids('We use a tool called fizzbox for rotas. Email me the rota').unavailable).toEqual([
       'fizzbox',
     ]);
+    // A name with accents keeps them, and its events an id of plain letters.
+    const accented = compileOffline({
+      prompt:
+        'We use a tool called Bókun for tours. When a booking is cancelled there, refund it in Stripe',
+      now: NOW,
+    });
+    expect(accented).toMatchObject({
+      unavailable: [{ name: 'Bókun' }],
+      trigger: { type: 'event', integration: 'bokun', event: 'booking.cancelled' },
+    });
     // Not a place glossed, nor a kind named by its product.
     expect(ids('Berlin (our main store) numbers every Monday in a sheet').unavailable).toEqual([]);
     expect(

@@ -502,6 +502,13 @@ describe('events of any service, read from the sentence', () => {
       'homework.created',
       'webhook',
     ],
+    // The head of a compound the tagger misread: a wedding lead, that lands.
+    [
+      "When a new wedding lead lands in Tripleseat and it's over 100 guests, WhatsApp Maria",
+      'tripleseat',
+      'wedding_lead.created',
+      'webhook',
+    ],
     // A deploy that blows up fails.
     ['ping #oncall when a deploy on vercel blows up', 'vercel', 'deployment.error', 'webhook'],
     // The thing written into the event's action: Argo CD's app.sync_failed.

@@ -1218,10 +1218,13 @@ export function findGenericEvent(
         // "English entries": a language says which, not what.
         if (next && isLanguage(w.value) && next.pos === 'NOUN') return compound(next);
         // "a new buyer lead comes in": the tagger may read the head noun as a verb.
+        // ("a new wedding lead lands in": and the verb after it for a noun.)
+        const after = clause[clause.indexOf(next!) + 1];
         const headNoun =
           next?.pos === 'VERB' &&
           productWord(next) &&
-          ['VERB', 'AUX'].includes(clause[clause.indexOf(next) + 1]?.pos ?? '');
+          (['VERB', 'AUX'].includes(after?.pos ?? '') ||
+            (after?.pos === 'NOUN' && /s$/.test(after.lower) && ARRIVING.has(after.lemma)));
         return next &&
           (next.pos === 'NOUN' || headNoun) &&
           !inService(next) &&

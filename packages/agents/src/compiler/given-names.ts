@@ -13,5 +13,7 @@ export function givenName(word: string): boolean {
       (name) => name.toLowerCase(),
     ),
   );
-  return names.has(word.toLowerCase());
+  const lower = word.toLowerCase();
+  // ("Tomás" as "Tomas": a name written with or without its accents.)
+  return names.has(lower) || names.has(lower.normalize('NFKD').replace(/[\u0300-\u036f]/g, ''));
 }

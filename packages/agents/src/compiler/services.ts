@@ -83,6 +83,9 @@ export type ServiceSpan = {
 const kebab = (name: string) =>
   name
     .toLowerCase()
+    // ("Bókun" is bokun.)
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
     .replace(DOMAIN_END, '')
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-|-$/g, '');
