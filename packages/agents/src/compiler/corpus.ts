@@ -58,6 +58,8 @@ import varied47 from './corpus/varied-47.json' with { type: 'json' };
 import varied48 from './corpus/varied-48.json' with { type: 'json' };
 import varied49 from './corpus/varied-49.json' with { type: 'json' };
 import varied50 from './corpus/varied-50.json' with { type: 'json' };
+import varied51 from './corpus/varied-51.json' with { type: 'json' };
+import varied52 from './corpus/varied-52.json' with { type: 'json' };
 import type { LabelledCase } from './corpus-score.ts';
 
 export type { CorpusCase, ExpectedTrigger } from './corpus/types.ts';
@@ -145,6 +147,8 @@ export const VARIED_CASES: readonly LabelledCase[] = [
   ...(varied48 as LabelledCase[]),
   ...(varied49 as LabelledCase[]),
   ...(varied50 as LabelledCase[]),
+  ...(varied51 as LabelledCase[]),
+  ...(varied52 as LabelledCase[]),
 ];
 
 /** Where the compiler's rules and its category model come from. */

@@ -27,7 +27,7 @@ const TASK_VERBS = new Set(
  * a request in those scripts that asks for one has a job in it, whatever service it names.
  */
 const WORK_IN_SCRIPT =
-  /翻译|总结|汇总|发送|发布|提醒|通知|生成|检查|回复|整理|创建|更新|分析|统计|同步|备份|送って|送信|まとめ|作成|確認|返信|翻訳|要約|投稿|登録|追加|知らせ|集計|요약|보내|알려|번역|작성|정리|게시|답변|등록/u;
+  /翻译|总结|汇总|发送|发布|提醒|通知|生成|检查|回复|整理|创建|更新|分析|统计|同步|备份|送って|送信|まとめ|作成|確認|返信|翻訳|要約|投稿|登録|追加|知らせ|集計|요약|보내|알려|번역|작성|정리|게시|답변|등록|写|存成|保存|改写|转发|记录|添加|下書き|予約|書い|調べ|作っ|저장|기록|추가/u;
 /** Ways of sending that English uses as verbs: "email the invoice", "text me". */
 const SENDING_BY = new Set(['email', 'e-mail', 'mail', 'text', 'message', 'forward', 'dm', 'ping']);
 /** Verbs that name no work by themselves. */
@@ -162,9 +162,16 @@ export function questionFor(prompt: string, spec: AgentSpec): string | null {
     ['be', 'more', 'less', 'so', 'very', 'get', 'been', 'stay'].includes(
       words[at - 1]?.lemma ?? '',
     );
+  // ("the numbers look better", "it sounds nicer": how something seems, no work.)
+  const seeming = (w: Word, at: number) =>
+    ['look', 'seem', 'sound', 'feel'].includes(w.lemma) &&
+    ['ADJ', 'ADV'].includes(words[at + 1]?.pos ?? '') &&
+    words[at + 1]!.sentence === w.sentence;
   const task = words.some(
     (w, at) =>
-      (((TASK_VERBS.has(w.lemma) || TASK_VERBS.has(w.lower)) && !describing(at)) ||
+      (((TASK_VERBS.has(w.lemma) || TASK_VERBS.has(w.lower)) &&
+        !describing(at) &&
+        !seeming(w, at)) ||
         // "go through my inbox", "go over the PRs": reading through things is work.
         (w.lemma === 'go' && ['through', 'thru', 'over'].includes(words[at + 1]?.lower ?? '')) ||
         // "make this csv into json", "turn the notes into a list": a conversion is work.
@@ -180,7 +187,10 @@ export function questionFor(prompt: string, spec: AgentSpec): string | null {
   );
   // The tagger reads some requests as nouns ("export the marks ..."): a verb of work counts too.
   const worked =
-    task || words.some((w, at) => w.pos === 'VERB' && !EMPTY_VERBS.has(w.lemma) && !thing(w, at));
+    task ||
+    words.some(
+      (w, at) => w.pos === 'VERB' && !EMPTY_VERBS.has(w.lemma) && !thing(w, at) && !seeming(w, at),
+    );
   // Nothing but empty words ("do the thing we talked about on Monday"), or a service named with
   // no work at all ("hmm idk, something with slack maybe?"): a trigger or a name is not a job.
   const substance = words.filter(
