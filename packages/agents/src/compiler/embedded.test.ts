@@ -676,6 +676,13 @@ describe('embedded compiler: services as people write them', () => {
     ).not.toContain('linear');
   });
 
+  it('reads where things are posted in the words of other languages', () => {
+    expect(
+      ids('Wenn ein neuer Artikel auf Ghost veröffentlicht wird: einen Thread für X daraus machen')
+        .integrations,
+    ).toContain('x');
+  });
+
   it('takes no everyday word, nor a shorter word of another language, for a product', () => {
     expect(ids('Wie viele Bestellungen hatten wir letzte Woche in Shopware?').unavailable).toEqual([
       'Shopware',

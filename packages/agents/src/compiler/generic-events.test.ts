@@ -502,6 +502,12 @@ describe('events of any service, read from the sentence', () => {
       'homework.created',
       'webhook',
     ],
+    [
+      'Cada pedido nuevo en Tiendanube -> crear la factura en Alegra',
+      'nuvemshop',
+      'order.created',
+      'webhook',
+    ],
     // The head of a compound the tagger misread: a wedding lead, that lands.
     [
       "When a new wedding lead lands in Tripleseat and it's over 100 guests, WhatsApp Maria",

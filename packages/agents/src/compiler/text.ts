@@ -248,6 +248,8 @@ const FOREIGN: readonly [RegExp, string][] = (() => {
       'rese[ñn]as?|avalia[çc][ãa]o|avalia[çc][õo]es|bewertung(?:en)?|recension[ei]|recensies?',
     form: 'formularios?|formul[áa]rios?|formulaires?|formular|formulier(?:en)?',
     via: '[üu]ber',
+    for: 'f[üu]r',
+    each: 'cada',
     under: 'unter|debajo de|abaixo de|sotto',
     in: 'dans|nella|nel',
     morning: 'rano|pagi|morgon|subah|matin|manh[ãa]|morgens|mattina|ochtend',
