@@ -515,6 +515,19 @@ describe('events of any service, read from the sentence', () => {
       'wedding_lead.created',
       'webhook',
     ],
+    // What someone else does later is no happening of the thing; a review that hits the app.
+    [
+      'When ilert raises an alert for payments and nobody has acknowledged it after 10 minutes, call me',
+      'ilert',
+      'alert.created',
+      'webhook',
+    ],
+    [
+      'When a 1 or 2 star review hits our iOS app (we get them through AppFollow), reply to it',
+      'appfollow',
+      'review.created',
+      'webhook',
+    ],
     // A deploy that blows up fails.
     ['ping #oncall when a deploy on vercel blows up', 'vercel', 'deployment.error', 'webhook'],
     // The thing written into the event's action: Argo CD's app.sync_failed.

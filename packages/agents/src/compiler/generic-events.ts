@@ -1122,11 +1122,23 @@ export function findGenericEvent(
       const relative =
         !!verbAfter &&
         !!verbBefore &&
-        clause
-          .slice(at + 1, clause.indexOf(verbAfter))
-          .some((w) =>
-            ['we', 'i', 'you', 'they', 'he', 'she'].includes(w.lower.replace(/'.*$/, '')),
-          );
+        clause.slice(at + 1, clause.indexOf(verbAfter)).some((w) =>
+          [
+            'we',
+            'i',
+            'you',
+            'they',
+            'he',
+            'she',
+            // ("raises an alert ... and nobody has acknowledged it": someone else's doing.)
+            'nobody',
+            'someone',
+            'somebody',
+            'anyone',
+            'anybody',
+            'everyone',
+          ].includes(w.lower.replace(/'.*$/, '')),
+        );
       const verb = describing || relative ? verbBefore : (verbAfter ?? verbBefore);
       const isNew = afterNew !== -1;
       // A strong cue with a thing but no verb of ours ("any time a ticket mentions ...") is a

@@ -17,7 +17,7 @@ const REWRITES: readonly [RegExp, string][] = [
   [/\bhanded in\b/gi, 'submitted'],
   // "when an email from the school hits my Gmail": arrives there.
   [
-    /\bhits\s+(?=(?:my|our|the)\s+(?:\p{Lu}[\p{L}.]*|inbox|mailbox|insta|channel|queue|ios|android)\b)/gu,
+    /\bhits\s+(?=(?:my|our|the)\s+(?:\p{Lu}[\p{L}.]*|inbox|mailbox|insta|channel|queue|iOS|ios|android|app|site|website|store)\b)/gu,
     'arrives in ',
   ],
   // "when a deploy blows up": fails, in plain words.
