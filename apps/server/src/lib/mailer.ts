@@ -1,4 +1,4 @@
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import nodemailer from 'nodemailer';
@@ -35,6 +35,7 @@ export function createMailer(opts: {
     };
   }
   const outbox = path.join(opts.dataDir, 'outbox');
+  const writing = path.join(opts.dataDir, 'outbox-writing');
   const transport = nodemailer.createTransport({
     streamTransport: true,
     buffer: true,
@@ -44,11 +45,14 @@ export function createMailer(opts: {
     send: async (mail) => {
       const info = await transport.sendMail({ from: opts.from, ...mail });
       await mkdir(outbox, { recursive: true });
-      const file = path.join(
-        outbox,
-        `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID()}.eml`,
-      );
-      await writeFile(file, info.message as Buffer, { mode: 0o600 });
+      await mkdir(writing, { recursive: true });
+      const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomUUID()}.eml`;
+      const file = path.join(outbox, name);
+      // Written beside the outbox and moved in whole, so that a reader never finds half a
+      // message (a link cut short).
+      const draft = path.join(writing, name);
+      await writeFile(draft, info.message as Buffer, { mode: 0o600 });
+      await rename(draft, file);
       return { id: String(info.messageId ?? path.basename(file)), file };
     },
   };
