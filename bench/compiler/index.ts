@@ -46,6 +46,7 @@ const HELD_OUT_SETS = [
   'heldout-11',
   'heldout-12',
   'heldout-13',
+  'heldout-14',
 ] as const;
 
 const compile = (prompt: string): CompileOutcome =>
