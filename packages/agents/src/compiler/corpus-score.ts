@@ -48,7 +48,9 @@ const singular = (word: string) => word.replace(/ies$/, 'y').replace(/(?<!s)s$/,
  * Verbs that name the same happening in different products' words: a Typeform response is
  * "submitted", a Calendly booking "scheduled", a Better Stack incident "started" — each a thing
  * created. Labels written without the catalog say `created`; the catalog's ids say the product's
- * word; both are the same event.
+ * word; both are the same event. The compiler has a table of its own (generic-events.ts) and this
+ * one does not follow it: what the scorer counts as the same event is the measurement's definition,
+ * and widening what the compiler reads as one happening must not widen what counts as right.
  */
 const SAME_ACTIONS: readonly (readonly string[])[] = [
   [

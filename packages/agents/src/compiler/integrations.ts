@@ -11,7 +11,7 @@ import {
 } from './lexicon.ts';
 import { analyse, inVocabulary, type Word } from './nlp.ts';
 import { SENDING_VERBS } from './verbs.ts';
-import { DETERMINERS, productWord } from './services.ts';
+import { DETERMINERS, LABELLED, productWord } from './services.ts';
 import { CALENDAR_WORDS, stem, type Token } from './text.ts';
 
 /** One place where the description points at an integration. */
@@ -172,8 +172,11 @@ function nameMentions(text: string, tokens: readonly Token[]): Mention[] {
     // (The first word of a sentence has its capital for that: "Whenever Mention catches ...".)
     const opening = (t: Token) => /(?:^|[.!?:;\n"'(])\s*$/.test(text.slice(0, t.start));
     if ((capital(tokens[i - 1]) && !opening(tokens[i - 1]!)) || capital(tokens[i + 1])) return;
-    // ("the Spring board", "'Harbor' list": a label of a thing inside a product.)
-    if (/['"\u2018\u201c]\s*$/.test(lead) || LABEL_WORDS.has(tokens[i + 1]?.lower ?? '')) return;
+    // ("the Spring board", "'Harbor' list": a label of a thing inside a product. A project is the
+    // product's own: "a Scratch project".)
+    const next = tokens[i + 1]?.lower ?? '';
+    if (/['"\u2018\u201c]\s*$/.test(lead) || (LABELLED.has(next) && !/^projects?$/.test(next)))
+      return;
     if (found.some((m) => m.start <= token.start && m.end >= token.end)) return;
     found.push({ id, start: token.start, end: token.end, via: 'name', read: true });
   });
@@ -259,31 +262,32 @@ export function everydayNames(): ReadonlyMap<string, ReadonlySet<string>> {
   return byId;
 }
 
-/** Things inside a product that a label names: "the Spring board", "the Harbor list". */
-const LABEL_WORDS = new Set(
-  'board boards folder folders list lists column columns tab tabs page pages group groups stage stages label tag'.split(
-    ' ',
-  ),
-);
-
 /** Kinds of tool a product is said to be: "our shared inbox", "my task tracker". */
 const TOOL_KINDS = new Set(
   `inbox helpdesk crm tracker tool app wiki cms erp ats pos platform system software chat
   messenger database store shop calendar`.split(/\s+/),
 );
 
+/** Products (not built-ins) by each of the given names' words. */
+function productsByWord(
+  names: Iterable<readonly [string, ReadonlySet<string>]>,
+): Map<string, string[]> {
+  const ids = new Map<string, string[]>();
+  for (const [id, words] of names) {
+    if (integrationById(id)?.provider.kind === 'builtin') continue;
+    for (const word of words) ids.set(word, [...(ids.get(word) ?? []), id]);
+  }
+  return ids;
+}
+
 let byEverydayWord: ReadonlyMap<string, string> | null = null;
 
 /** Everyday words that name exactly one product the catalog has (not a built-in), and its id. */
 function everydayWordIds(): ReadonlyMap<string, string> {
-  if (byEverydayWord) return byEverydayWord;
-  const ids = new Map<string, string[]>();
-  for (const [id, words] of everydayNames()) {
-    if (integrationById(id)?.provider.kind === 'builtin') continue;
-    for (const word of words) ids.set(word, [...(ids.get(word) ?? []), id]);
-  }
-  byEverydayWord = new Map(
-    [...ids].filter(([, list]) => list.length === 1).map(([word, list]) => [word, list[0]!]),
+  byEverydayWord ??= new Map(
+    [...productsByWord(everydayNames())]
+      .filter(([, list]) => list.length === 1)
+      .map(([word, list]) => [word, list[0]!]),
   );
   return byEverydayWord;
 }
@@ -299,18 +303,17 @@ let capitalised: ReadonlyMap<string, string> | null = null;
 function capitalisedNames(): ReadonlyMap<string, string> {
   if (capitalised) return capitalised;
   const matched = new Set(LEXEMES.map((lexeme) => `${lexeme.id} ${lexeme.phrase.text}`));
-  const byWord = new Map<string, string>();
   // (And one-word names the lexicon leaves out though no dictionary knows them: "Homerun".)
   const oneWord = INTEGRATIONS.map((integration) => {
     const names = [integration.name, ...integration.aliases].map((n) => n.toLowerCase());
     return [integration.id, new Set(names.filter((n) => /^[a-z]+$/.test(n)))] as const;
   });
-  for (const [id, words] of [...everydayNames(), ...oneWord]) {
-    if (integrationById(id)?.provider.kind === 'builtin') continue;
-    for (const word of words) {
-      if (/^[a-z]{4,}$/.test(word) && !matched.has(`${id} ${word}`) && !CALENDAR_WORDS.has(word))
-        byWord.set(word, id);
-    }
+  const byWord = new Map<string, string>();
+  for (const [word, ids] of productsByWord([...everydayNames(), ...oneWord])) {
+    if (!/^[a-z]{4,}$/.test(word) || CALENDAR_WORDS.has(word)) continue;
+    // (Where two products share the word, the last the catalog lists, as it always was.)
+    const id = ids.findLast((candidate) => !matched.has(`${candidate} ${word}`));
+    if (id) byWord.set(word, id);
   }
   capitalised = byWord;
   return byWord;

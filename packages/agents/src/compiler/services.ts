@@ -214,11 +214,16 @@ const willCall = (words: readonly Word[], at: number) =>
 /** Kinds of product written after a product's name: "Capsule CRM", "Plastic SCM". */
 const PRODUCT_KIND = /^(?:CRM|CMS|ERP|LMS|ATS|HRIS|POS|SCM|WMS|TMS|PMS|DMS|MES|EHR|EMR|LIMS)$/;
 
-/** Nouns after a capitalised word that make it a label inside a product: "Blog database". */
-const LABELLED = new Set(
-  `folder folders database databases board boards page pages list lists column columns stage tab
-  sheet channel team project projects space spaces table tables view section status label tag base
-  bases doc document workspace repo repository plan plans tier tiers`.split(/\s+/),
+/**
+ * Nouns after a capitalised word that make it a label of a thing inside a product: "Blog
+ * database", "the Spring board", "the Harbor list".
+ */
+export const LABELLED: ReadonlySet<string> = new Set(
+  `folder folders database databases board boards page pages list lists column columns stage stages
+  tab tabs sheet channel team project projects space spaces table tables view section
+  status label tag base bases doc document workspace repo repository plan plans tier tiers`.split(
+    /\s+/,
+  ),
 );
 /** Words before "to X" that make X a stage or a status: "move the deal to Closed Won". */
 const STAGE_WORDS = new Set([
