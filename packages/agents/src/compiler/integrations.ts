@@ -88,6 +88,10 @@ const CODE_PLACES = new Set(
   ),
 );
 
+/** The products one word names by itself (not as the first of several): "freshdesk", "zammad". */
+const oneWordLexemes = (word: string) =>
+  (BY_FIRST_STEM.get(stem(word)) ?? []).filter((lexeme) => lexeme.phrase.stems.length === 1);
+
 function nameMentions(text: string, tokens: readonly Token[]): Mention[] {
   const found: Mention[] = [];
   tokens.forEach((token, i) => {
@@ -111,12 +115,12 @@ function nameMentions(text: string, tokens: readonly Token[]): Mention[] {
     if (hosted && !PAGE_HOSTS.test(token.lower) && !negated(tokens, i)) {
       const part = hosted[1]!;
       const at = token.start + token.lower.indexOf(`.${part}.`) + 1;
-      for (const lexeme of BY_FIRST_STEM.get(stem(part)) ?? []) {
+      for (const lexeme of oneWordLexemes(part)) {
         const integration = integrationById(lexeme.id);
         const own = [integration?.id, integration?.name, ...(integration?.aliases ?? [])].some(
           (n) => n?.toLowerCase().replace(/[\s-]+/g, '') === part,
         );
-        if (lexeme.phrase.stems.length === 1 && own)
+        if (own)
           found.push({ id: lexeme.id, start: at, end: at + part.length, via: 'name', read: true });
       }
     }
@@ -133,8 +137,7 @@ function nameMentions(text: string, tokens: readonly Token[]): Mention[] {
       negated(tokens, i)
     )
       return;
-    for (const lexeme of BY_FIRST_STEM.get(stem(head)) ?? []) {
-      if (lexeme.phrase.stems.length !== 1) continue;
+    for (const lexeme of oneWordLexemes(head)) {
       found.push({
         id: lexeme.id,
         start: token.start,
