@@ -26,6 +26,8 @@ export type Draft = {
   businessHours?: boolean;
   /** "every other week": cron cannot count weeks; the 1st and the 15th come closest. */
   fortnightly?: boolean;
+  /** "twice a month": on the days given, or the 1st and the 15th. */
+  twiceMonthly?: boolean;
   /** A calendar date written in the text; a schedule only with "every" or "yearly". */
   date?: { month: string; dom: string; every: boolean };
   /** "on the 15th": the day of the month, and where it is written. */
@@ -115,7 +117,7 @@ const addDays = (draft: Draft, days: number[]) => {
   draft.dow = [...new Set([...known, ...days])].sort((a, b) => a - b).join(',');
 };
 
-const DOM_LIST = String.raw`((?:\d{1,2}(?:st|nd|rd|th)?|first)(?:\s*(?:,|and|&)\s*(?:the\s+)?\d{1,2}(?:st|nd|rd|th)?)*)`;
+const DOM_LIST = String.raw`((?:\d{1,2}(?:st|nd|rd|th)?|first)(?:\s*(?:,|and|&|\+)\s*(?:the\s+)?\d{1,2}(?:st|nd|rd|th)?)*)`;
 /** Days of the month written as ordinals: "1st and 15th", "the 5th". */
 const ORDINAL_LIST = String.raw`(\d{1,2}(?:st|nd|rd|th)(?:\s*(?:,|and|&)\s*(?:the\s+)?\d{1,2}(?:st|nd|rd|th))*)`;
 
@@ -380,8 +382,19 @@ export const RULES: readonly Rule[] = [
   },
   {
     pattern:
-      /\b(?:monthly|every month|each month|once (?:a|per) month|(?:once|twice|\d+ times|\d+x) per month)\b/gi,
+      /\b(?:monthly|every month|each month|once (?:a|per) month)\b(?<!\b(?:twice|semi-?)\s?monthly)/gi,
     apply: (d) => void (d.monthly = true),
+  },
+  {
+    pattern:
+      /\b(?:(?:twice|two times|2 ?(?:times|x)) (?:a|per|each|every) month|twice monthly|semi-?monthly)\b/gi,
+    apply: (d) => void ((d.twiceMonthly = true), (d.monthly = true)),
+  },
+  {
+    // "twice a month (1st + 16th)": the days in brackets, beside the rhythm.
+    pattern: new RegExp(String.raw`\(\s*(?:on\s+)?(?:the\s+)?${DOM_LIST}\s*\)`, 'gi'),
+    apply: (d, m) => void (d.onDay ??= { dom: domList(m[1]!), index: m.index! }),
+    qualifier: true,
   },
   {
     pattern:

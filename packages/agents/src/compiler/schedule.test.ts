@@ -273,6 +273,18 @@ describe('schedules in other languages', () => {
     ['每周一上午9点把上周的销售数据发到群里', '0 9 * * 1'],
     ['har Monday subah 10 baje hot leads nikaalo', '0 10 * * 1'],
     ['har weekday subah 7:30 baje revenue nikaalo', '30 7 * * 1-5'],
+    // Twice a month: on the days given (in brackets too), or the 1st and the 15th.
+    ['twice a month (1st + 16th) email the founders a PostHog snapshot', '0 9 1,16 * *'],
+    ['twice a month email the founders a PostHog snapshot', '0 9 1,15 * *'],
+    ['semi-monthly, send the payroll summary to Ana', '0 9 1,15 * *'],
+    ['twice per month on the 5th and 20th send the reminders', '0 9 5,20 * *'],
+    ['once per month send the report', '0 9 1 * *'],
+    // A bare number after "at" that counts things is no time of day.
+    ['Twice a day, if a new review is at 3 stars or below, post it in #cx', '0 9,17 * * *'],
+    ['every morning flag the orders at 5 units or more', '0 9 * * *'],
+    ['every morning flag the accounts at 2 or more', '0 9 * * *'],
+    ['every day at 3 check the logs', '0 15 * * *'],
+    ['at 9 weekdays send the report', '0 9 * * 1-5'],
   ])('%s -> %s', (text, cron) => {
     expect(cronOf(text)).toBe(cron);
   });

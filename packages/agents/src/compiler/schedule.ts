@@ -228,6 +228,10 @@ function fields(draft: Draft, times: readonly ClockTime[]): { cron: string; note
   } else if (draft.fortnightly) {
     notes.push('A schedule cannot count weeks: runs every week on the day given');
   }
+  if (draft.twiceMonthly && dom === '*' && days === '*') {
+    dom = '1,15';
+    notes.push('No days of the month given: twice a month runs on the 1st and the 15th');
+  }
   if ((draft.monthly || draft.quarterly) && dom === '*' && days === '*') {
     dom = '1';
     notes.push('No day of the month given: runs on the 1st');

@@ -38,6 +38,12 @@ export const numberOf = (word: string): number =>
 
 const NUM = String.raw`(\d{1,2}|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)`;
 
+/**
+ * A plural after a bare number makes it a count of things ("3 stars", "5 units"); not the days an
+ * hour falls on ("at 9 weekdays") nor a word that only ends in s ("at 9 this morning").
+ */
+const PLURAL_NOUN = String.raw`(?!(?:mon|tues|wednes|thurs|fri|satur|sun|week)(?:day|end)s\b|(?:this|always|perhaps|plus|unless|thus|its)\b)[a-z]{2,}s\b`;
+
 type Time = { hour: number; minute: number; definite: boolean; bare?: boolean };
 type Reader = {
   pattern: RegExp;
@@ -150,8 +156,9 @@ const READERS: readonly Reader[] = [
     read: (m) => ({ hour: numberOf(m[1]!), minute: 0, definite: false, bare: true }),
   },
   {
+    // (Not a count: "at 3 stars or below", "at 5 units", "at 2 or more".)
     pattern: new RegExp(
-      String.raw`\b(?:at|around)\s+${NUM}\b(?!\s*(?:[:.]\d|%|minutes?|mins?|hours?|hrs?|days?|weeks?|months?|times?|failures?|errors?|items?|percent|,\s*\d|\s+of\b))`,
+      String.raw`\b(?:at|around)\s+${NUM}\b(?!\s*(?:[:.]\d|%|minutes?|mins?|hours?|hrs?|days?|weeks?|months?|times?|failures?|errors?|items?|percent|,\s*\d|\s+of\b|\+|\s+(?:or|and)\s+(?:more|less|above|below|higher|lower|fewer|over|under)\b|\s+${PLURAL_NOUN}))`,
       'gi',
     ),
     read: (m) => ({ hour: numberOf(m[1]!), minute: 0, definite: false, bare: true }),

@@ -222,6 +222,12 @@ describe('webhook triggers', () => {
     'Our NAS sends a POST when a backup task fails. Open an issue in our Redmine',
     'Our feedback widget can POST JSON to any URL. When feedback comes in, file bugs in Jira',
     'The quote calculator on our website can post its result (name, email, job type, estimate in EUR) to a URL. Each time, create a lead in Zoho CRM',
+    // Sent "to it" or "here" by a system that does the sending; a POST request sent to it.
+    'Our backend will POST to it every time someone upgrades to a paid plan. Update the lead in Close',
+    "a cron job on our server posts yesterday's raw order CSV to it every night. Total it by region",
+    "I'll wire a Stream Deck button to send an HTTP request to it: start a Focus timer in Toggl",
+    "I'll send it a URL from my phone with a plain POST request; read the article and summarise it",
+    'Our booking widget POSTs every new quote request here. Price the job from our rate sheet',
   ])('%s', (prompt) => {
     expect(triggerOf(prompt)).toEqual({ type: 'webhook' });
   });
@@ -233,6 +239,13 @@ describe('webhook triggers', () => {
     'Every morning the agent should post the numbers to the webhook URL I give it',
   ])('the agent calling out is no webhook trigger: %s', (prompt) => {
     expect(triggerOf(prompt)).toMatchObject({ type: 'schedule' });
+  });
+
+  it.each([
+    'Every time we cut a release on GitHub, write a changelog post on dev.to and a short Bluesky post linking to it.',
+    'when a new review is posted on our Google Business page, reply to it within the hour',
+  ])('"to it" said of a thing or after what is done to one is no call: %s', (prompt) => {
+    expect(triggerOf(prompt)).toMatchObject({ type: 'event' });
   });
 
   it('needs no webhook integration to be called by one, only to send to one', () => {

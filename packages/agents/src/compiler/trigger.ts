@@ -75,6 +75,8 @@ const INCOMING = [
   /^(?:a\s+)?(?:web)?hook\s+(?:url|endpoint|address)\s+for\b/i,
   // "when our game server posts a match-end payload": what another system sends is a payload.
   /\b(?:app|system|service|server|backend|site|platform|script|tool|job|pipeline|workflow)\s+(?:posts?|sends?|fires?)\s+(?:us\s+|you\s+)?(?:a|an|the|its)\s+(?:[\w-]+\s+){0,2}(?:payload|json|json body|webhook)\b/i,
+  // "I'll send it a URL from my phone with a plain POST request": an HTTP request to the agent.
+  /\b(?:send|sends|post|posts)\s+(?:it|you|this agent|the agent)\b[^.;]{0,60}?\b(?:POST|HTTP)\s+requests?\b/i,
 ];
 
 /** Verbs of one system calling another over HTTP: "posts", "calls", "pings", "fires". */
@@ -111,8 +113,20 @@ function systemCallsAgent(words: readonly Word[]): boolean {
       ['that', 'which'].includes(caller.lower);
     if (!system) return false;
     const after = words.slice(i + 1, i + 26).filter((x) => x.sentence === w.sentence);
-    // ("our app will POST signups here": to the agent being described.)
-    if (after.slice(0, 4).some((x) => x.lower === 'here')) return true;
+    // ("our app will POST signups here", "Our booking widget POSTs every new quote request here",
+    // "a cron job on our server posts yesterday's CSV to it": to the agent being described.)
+    if (after.slice(0, 6).some((x) => x.lower === 'here')) return true;
+    // (A verb the system does, "posts", "will POST": not a thing, "a Bluesky post linking to it",
+    // nor what is done to one, "a review is posted ... reply to it".)
+    const toIt = after.findIndex((x, j) => x.lower === 'to' && after[j + 1]?.lower === 'it');
+    const does = /s$/.test(w.lower) || CALLER_LINK.has(words[i - 1]?.lower ?? '');
+    if (
+      toIt !== -1 &&
+      does &&
+      !/(?:ed|sent)$/.test(w.lower) &&
+      !['NOUN', 'PROPN', 'ADJ'].includes(after[toIt + 2]?.pos ?? '')
+    )
+      return true;
     return after.some(
       (x, j) =>
         ENDPOINTS.has(x.lower) &&
