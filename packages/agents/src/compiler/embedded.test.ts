@@ -739,6 +739,16 @@ describe('embedded compiler: services as people write them', () => {
     expect(ids('새 문의가 들어오면(Help Hub) 담당자에게 배정해 주세요').unavailable).toEqual([
       'Help Hub',
     ]);
+    // ... and a Latin word written against that script, however much of the text is Latin; not
+    // a figure's letters ("RevPAR").
+    const against = 'YouCanBookMeで新しい予約が入ったら、Google Calendarにイベントを作って。';
+    expect(ids(against).unavailable).toEqual(['YouCanBookMe']);
+    expect(ids('Chartmetricで新しいリスナー数を調べて、Google Sheetsに書いて').unavailable).toEqual(
+      ['Chartmetric'],
+    );
+    expect(
+      ids('毎週日曜の夜、Cloudbedsから稼働率・ADR・RevPARをまとめて').unavailable,
+    ).not.toContain('RevPAR');
     // A short plea in another script is still asked about, with or without a name.
     const asked = (prompt: string) => 'question' in compileOffline({ prompt, now: NOW });
     expect(asked('每当Teambition里有新任务时，在群里通知我')).toBe(false);

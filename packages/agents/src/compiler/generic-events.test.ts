@@ -1089,6 +1089,27 @@ describe('services named in the description', () => {
     );
   });
 
+  it('reads events told in Hindi, Spanish and French words', () => {
+    expect(
+      compile(
+        'jab bhi Gorgias pe missing package ke baare me koi ticket aaye, AfterShip me tracking check karo',
+      ).trigger,
+    ).toMatchObject({ type: 'event', integration: 'gorgias', event: 'ticket.created' });
+    expect(normalize('WATI pe naya WhatsApp message aaye toh check karo')).toBe(
+      'WATI on new WhatsApp message arrives toh check karo',
+    );
+    // (A name's own letters stay: "PhonePe", "Phone Pe".)
+    expect(normalize('pay with Phone Pe or PhonePe')).toBe('pay with Phone Pe or PhonePe');
+    expect(
+      compile(
+        'Quand une nouvelle vidéo est prête dans Mux, génère un titre, then post it on Discord',
+      ).trigger,
+    ).toMatchObject({ type: 'event', integration: 'mux', event: 'asset.ready' });
+    expect(normalize('cada vez que alguien inicia un chat en Zoho SalesIQ')).toBe(
+      'every time someone starts a chat in Zoho SalesIQ',
+    );
+  });
+
   it('reads a request in another language as a request', () => {
     expect(
       compile('Cuando te lo pida, translate my letter in Google Docs into Spanish').trigger,

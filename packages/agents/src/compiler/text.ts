@@ -190,7 +190,11 @@ const FOREIGN: readonly [RegExp, string][] = (() => {
   // pida"), only words English does not have itself.
   const phrases: Readonly<Record<string, string>> = {
     'every time':
-      'cada vez que|toda vez que|siempre que|chaque fois que|jedes mal,? wenn|ogni volta che|elke keer (?:als|dat)',
+      'cada vez que|toda vez que|siempre que|chaque fois que|jedes mal,? wenn|ogni volta che|elke keer (?:als|dat)|jab bhi',
+    someone: "alguien|algu[ée]m|quelqu'un|jemand|qualcuno|iemand",
+    starts: 'inicia|empieza|comienza|commence|startet|beginnt|inizia|come[çc]a|begint',
+    'is ready':
+      'est pr[êe]te?|est[áa] list[oa]|ist fertig|est[áa] pront[oa]|[eè] pront[oa]|is klaar',
     'when I ask':
       'cuando (?:yo )?(?:te |se )?lo pida|quando (?:eu )?(?:te )?pedir|quand je (?:te |vous )?le demande|wenn ich (?:dich |es |darum )*(?:frage|sage)|quando te lo chiedo|als ik het vraag',
     every: 'elke|iedere|ogni|jeden|jede|jedes|jeder|jedem|setiap|hver|varje',
@@ -200,7 +204,7 @@ const FOREIGN: readonly [RegExp, string][] = (() => {
     weekday: 'werkdag|werktag|d[ií]a laborable|dia [úu]til|jour ouvr[ée]|giorno feriale',
     weekdays: 'werkdagen|werktage|d[ií]as laborables|dias [úu]teis|jours ouvr[ée]s|giorni feriali',
     'comes in':
-      'entra|entrar|llega|chega|chegar|kommt (?:an|rein)|eingeht|arriva|arrive|komt binnen',
+      'entra|entrar|llega|chega|chegar|kommt (?:an|rein)|eingeht|arriva|arrive|komt binnen|aaye|aaya|aa jaye|aata hai|aati hai',
     'goes down': 'se cae|se caen|tombe en panne|ausf[äa]llt|cai|va(?:da)? gi[uù]|valt uit',
     opens: 'abrirem|abrir|abre|abren|abrem|ouvre|ouvrent|[öo]ffnet|apre|aprono',
     fails: 'fehlschl[äa]gt|falla|fallan|falha|falham|[ée]choue|fallisce',
@@ -234,8 +238,8 @@ const FOREIGN: readonly [RegExp, string][] = (() => {
     request: 'anfragen?|solicitud(?:es)?|solicita[çc][ãa]o|demandes?|richiest[ae]|aanvra(?:ag|gen)',
     'is cancelled': 'storniert wird',
     booked: 'gebucht|reservad[oa]|agendad[oa]|réservée?|prenotat[oa]|geboekt',
-    a: 'una|uma|une|ein|eine|einen|einem|een',
-    new: 'nuev[oa]s?|nov[oa]s?|nouveaux|nouvel|nouvelles?|neuer|neue|neues|neuen|neuem|nuov[oa]|nuovi|nuove|nieuwe',
+    a: 'una|uma|une|ein|eine|einen|einem|een|koi',
+    new: 'naya|nayi|naye|nuev[oa]s?|nov[oa]s?|nouveaux|nouvel|nouvelles?|neuer|neue|neues|neuen|neuem|nuov[oa]|nuovi|nuove|nieuwe',
     order: 'pedidos?|encomendas?|commandes?|bestellung(?:en)?|ordine|bestelling(?:en)?',
     message: 'mensajes?|mensage[mn]s?|nachrichte?n?|messaggio|messaggi|bericht(?:en)?',
     conversation: 'conversaci[óo]n|conversas?|unterhaltung|conversazione|gesprek',
@@ -270,6 +274,8 @@ const FOREIGN: readonly [RegExp, string][] = (() => {
   }
   rewrites.push(
     [/(?<!\p{L})(?:un|um)(?!\p{L}|\s*\d)/gu, 'a'],
+    // "Gorgias pe ... koi ticket aaye": Hindi's "on" after a product's name.
+    [/(?<=\p{Lu}[\p{L}.]*) pe (?=\p{Ll})/gu, ' on '],
     [/(?<!\p{L})(?:en|em)(?= \p{Lu})/gu, 'in'],
     // "Wenn the nightly workflow fails", "quando entra um novo lead": the word for "when" of
     // those languages, opening a sentence.

@@ -179,6 +179,17 @@ describe('event triggers', () => {
   ])('reads no event in a headline that is an order, a request or a time: %s', (prompt, type) => {
     expect(triggerOf(prompt).type).toBe(type);
   });
+
+  it('reads the hours a thing happens outside of as a condition, not a schedule', () => {
+    expect(
+      triggerOf(
+        'New chat on our LiveChat outside business hours (9–6 Mon–Fri)? Answer from our FAQ Google Doc',
+      ),
+    ).toMatchObject({ type: 'event', integration: 'livechat' });
+    expect(
+      triggerOf('Every hour during business hours (9-17), check the Zendesk queue'),
+    ).toMatchObject({ type: 'schedule' });
+  });
 });
 
 describe('webhook triggers', () => {
@@ -298,6 +309,7 @@ describe('manual triggers and priorities', () => {
     'Pull every Freshdesk ticket our restaurants got between Dec 20 and Jan 3 about late deliveries',
     'review a PR when I give you the link: summarise the change and list the risks',
     'when i name a node, cordon and drain it on our Rancher cluster',
+    'when i call it with a branch name, diff it against main in our GitHub repo',
     "I'll hand it a Close.com lead URL. Enrich the lead with Clearbit and assign it to Jordan",
     'We rotate prod secrets every night. This one runs only when I start it: rotate the staging password',
     'There’s already a weekly digest emailed to us every Monday. Summarise this quarter’s incidents',

@@ -137,9 +137,13 @@ function systemCallsAgent(words: readonly Word[]): boolean {
   });
 }
 
-/** The user handing the agent its input: "when I give you the link", "when I trigger it". */
+/** The user handing the agent its input: "when I give you the link", "when I call it with". */
 const USER_STARTS =
-  /^(?:when(?:ever)?|each time|every time|once|as soon as|if) i\s+(?:give|paste|share|trigger|start|run|ask|tell|hand|drop|upload|ping|message|send you|forward you|name|pick|choose|enter|type|select|specify|provide)\b/i;
+  /^(?:when(?:ever)?|each time|every time|once|as soon as|if) i\s+(?:give|paste|share|trigger|start|run|ask|tell|hand|drop|upload|ping|message|send you|forward you|name|pick|choose|enter|type|select|specify|provide|call it|call you|invoke|feed)\b/i;
+
+/** Opening hours something happens outside of: "outside business hours (9-6 Mon-Fri)". */
+const OUTSIDE_HOURS =
+  /\boutside(?:\s+of)?\s+(?:our\s+|the\s+)?(?:business|working|office|opening|support|shop|store)\s+hours\b(?:\s*\([^)]{0,40}\))?/gi;
 
 /** A sending verb and its object, just before where things are sent: "forward it to me on". */
 const SENT_TO =
@@ -490,6 +494,9 @@ export function readTrigger(
   // signups", "our monthly meetups") rather than work to do on that rhythm.
   masked = masked
     .replace(TIME_REFERENCE, blank)
+    // Hours something happens outside of are a condition on it, not when to run: "New chat on
+    // LiveChat outside business hours (9-6 Mon-Fri)?".
+    .replace(OUTSIDE_HOURS, blank)
     // What the author does on a rhythm is not when the agent runs: "i upload a video on youtube
     // every week, when it goes live ...".
     .replace(
