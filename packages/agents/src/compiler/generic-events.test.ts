@@ -874,6 +874,10 @@ describe('services named in the description', () => {
       // Where something is sent, ending its phrase; after an indefinite article.
       ['send the text to lokalise for DE and FR translation', 'lokalise'],
       ['We ran a Kickstarter for our board game. If a backer cancels, log it', 'Kickstarter'],
+      // After "the" and a word of what it holds that reads as a verb; where data is pulled from,
+      // even beside words of places.
+      ['email me the weekly Kissmetrics funnel report', 'Kissmetrics'],
+      ['pull my top cities from Chartmetric and tell me where to tour', 'Chartmetric'],
     ] as const) {
       expect(
         compile(prompt).unavailable?.map((u) => u.name.toLowerCase()),
@@ -987,6 +991,10 @@ describe('services named in the description', () => {
     for (const [prompt, name] of [
       ['suggest a meeting slot for me (Lisbon), Priya (Bangalore) and Tom', 'bangalore'],
       ['Aisha is out, so check the stock sheet', 'aisha'],
+      // (Not a thing "the" names, ending its phrase; a town things come from is a place.)
+      ['write a short mail to the Reinigungsfirma with the dates', 'reinigungsfirma'],
+      ['open an issue so we can update the Dockerfiles.', 'dockerfiles'],
+      ['pull the list of hotels from Bielefeld and email me', 'bielefeld'],
     ] as const) {
       expect(namedBy(prompt), prompt).not.toContain(name);
     }

@@ -296,6 +296,10 @@ const PLACE_OR_PERSON = new Set(
   coffee conference university hospital colleague friend mom dad wife husband boss route walk
   walking tour drive`.split(/\s+/),
 );
+/** Verbs of taking data out of a tool: "pull ... from", "export ... from". */
+const FETCHING = new Set(
+  'pull fetch grab export import download sync load collect extract scrape'.split(' '),
+);
 /** Verbs of tools reporting news, after a name that is their subject: "Honeybadger reports". */
 const REPORTING = new Set(
   `report raise detect flag fire alert send notify trigger log record find open create post catch
@@ -837,7 +841,14 @@ export function findUnknownServices(
     if (PRODUCT_KIND.test(words[j + 1]?.value ?? '')) j++;
     const before = words[i - 1]?.lower ?? '';
     const before2 = words[i - 2]?.lower ?? '';
-    const nearPlace = words.slice(Math.max(0, i - 5), i).some((w) => PLACE_OR_PERSON.has(w.lemma));
+    // (Not where data is pulled from: "pull my top cities from Chartmetric".)
+    const fetchedFrom =
+      before === 'from' &&
+      words
+        .slice(Math.max(0, i - 8), i)
+        .some((w) => w.sentence === first.sentence && FETCHING.has(w.lemma));
+    const nearPlace =
+      !fetchedFrom && words.slice(Math.max(0, i - 5), i).some((w) => PLACE_OR_PERSON.has(w.lemma));
     const strong =
       (TOOL_BEFORE.has(before) && !nearPlace) ||
       // ("the Marketing channel": a label inside a product.)
@@ -870,7 +881,7 @@ export function findUnknownServices(
       unknownName &&
       !labelled &&
       // ("the weather in Lisbon", "a hotel in Bath": the word just before the place says so.)
-      !lead.slice(-2).some((l) => PLACE_OR_PERSON.has(l)) &&
+      (fetchedFrom || !lead.slice(-2).some((l) => PLACE_OR_PERSON.has(l))) &&
       !(prep === 'to' && lead.some((l) => ADDRESSING.has(l)));
     // A name no dictionary knows, inside a sentence, before a noun or after "our", "my",
     // "their" ("our Vultr instances", "Redash query", "arXiv"): a product more often than not,
@@ -890,9 +901,15 @@ export function findUnknownServices(
       (productWord(words[i - 2]) || KINDS.has(words[i - 2]?.lower ?? ''));
     // "we ran a Kickstarter", "an Etsy for the prints": an indefinite article before a capitalised
     // word no dictionary knows. English gives people and places no article ("a Priya").
+    // ("the weekly Kissmetrics funnel report": after "the", before a word of what it holds that
+    // the tagger reads as a verb; not "a mail to the Reinigungsfirma with", "the Dockerfiles".)
+    const nextSame = words[j + 1]?.sentence === first.sentence ? words[j + 1] : undefined;
+    const article = (word: string) =>
+      ['a', 'an'].includes(word) ||
+      (word === 'the' && ['VERB', 'ADJ'].includes(nextSame?.pos ?? ''));
     const countedName =
       !startsSentence &&
-      ['a', 'an'].includes(before) &&
+      (article(before) || (article(before2) && words[i - 1]!.pos === 'ADJ')) &&
       j === i &&
       unheard &&
       /^[A-Z][a-z]{3,}$/.test(first.value) &&
