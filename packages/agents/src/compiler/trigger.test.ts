@@ -172,7 +172,15 @@ describe('event triggers', () => {
   );
 
   it.each([
+    ['judge.me: any review under 3 stars -> open a Gorgias ticket for that customer', 'judge-me'],
+    ['reply.io seqs: prospect answers → sort interested / not now / unsub', 'reply-io'],
+  ])('reads a headline of a service named with a dot: %s', (prompt, integration) => {
+    expect(triggerOf(prompt)).toMatchObject({ type: 'event', integration });
+  });
+
+  it.each([
     ['paste lead list csv -> dedupe vs hubspot contacts', 'manual'],
+    ['paste any list -> dedupe it in hubspot', 'manual'],
     ["on request: cust's thread history in front + linked jira bugs -> escalation brief", 'manual'],
     ['pre-release: diff last tag vs main on github -> release notes', 'manual'],
     ['daily 7am zendesk: new tickets + backlog -> email the leads', 'schedule'],

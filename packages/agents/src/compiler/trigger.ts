@@ -345,12 +345,24 @@ function headlineGenericEvent(
   const arrow = text.indexOf(', then ');
   if (arrow < 1) return null;
   const head = text.slice(0, arrow);
-  if (/[.!?\n]/.test(head) || head.split(/\s+/).length > 12 || parseSchedule(head)) return null;
+  // (Read without the names in it, whose letters are no sentence's end nor the user: "judge.me".)
+  const unnamed = services.reduce(
+    (h, s) =>
+      s.end <= arrow ? h.slice(0, s.start) + ' '.repeat(s.end - s.start) + h.slice(s.end) : h,
+    head,
+  );
+  if (/[.!?\n]/.test(unnamed) || head.split(/\s+/).length > 12 || parseSchedule(head)) return null;
   if (/^(?:when|whenever|if|once|as soon as|after|every|each)\b/i.test(head)) return null;
-  if (/\b(?:i|we|me|my|demand|request|click|manual|manually|ask)\b/i.test(head)) return null;
+  if (/\b(?:i|we|me|my|demand|request|click|manual|manually|ask)\b/i.test(unnamed)) return null;
   const inHead = words.filter((w) => w.end <= arrow);
   const first = inHead.find((w) => /[a-z]/i.test(w.value));
-  if (!first || (first.pos === 'VERB' && first.lower === first.lemma)) return null;
+  // (An order opens with its verb; a service's name is none: "judge.me: any review ->".)
+  const ordered =
+    !!first &&
+    first.pos === 'VERB' &&
+    first.lower === first.lemma &&
+    !services.some((s) => s.start <= first.start && s.end >= first.end);
+  if (!first || ordered) return null;
   if (!services.some((s) => s.end <= arrow && integrationById(s.id)?.provider.kind !== 'builtin'))
     return null;
   // A service's name as the heading ("Trustpilot: ...") is read as part of the clause.
@@ -359,13 +371,14 @@ function headlineGenericEvent(
     start: s.start + LEAD.length,
     end: s.end + LEAD.length,
   }));
-  const found = asWhenClause(
-    text,
-    `${head.replace(/^([^:,]{1,40}):/, '$1 ')}${text.slice(arrow)}`,
-    (shifted) =>
-      findGenericEvent(shifted, analyse(shifted), moved, (from, to) =>
-        builtinsIn(from - LEAD.length, to - LEAD.length),
-      ),
+  // ("judge.me: any review under 3 stars -> ...": any one of them, as it comes, is a new one.)
+  const named = head
+    .replace(/^([^:,]{1,40}):/, '$1 ')
+    .replace(/(?<=^|\s)(?:any|every|each)(?=\s+\p{L})/giu, (m) => 'new'.padEnd(m.length));
+  const found = asWhenClause(text, `${named}${text.slice(arrow)}`, (shifted) =>
+    findGenericEvent(shifted, analyse(shifted), moved, (from, to) =>
+      builtinsIn(from - LEAD.length, to - LEAD.length),
+    ),
   );
   if (!found) return null;
   // Only a thing services send news of, or an event the service declares: a headline is too short

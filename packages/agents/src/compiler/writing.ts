@@ -80,10 +80,22 @@ export function makeSummary(prompt: string, trigger: AgentTrigger): string {
     : 'Runs when started.';
 }
 
+/**
+ * "a" or "an" before a name, by how it is said: "an AnyList", "an Uber", "an SMS gateway", but "a
+ * Unity", "a HubSpot". Capitals alone are said letter by letter, and F, H, L, M, N, R, S and X
+ * open with a vowel's sound.
+ */
+export function indefiniteArticle(name: string): 'a' | 'an' {
+  const letters = /^[A-Z]{2,}(?![a-z])/.test(name);
+  if (letters) return /^[AEFHILMNORSX]/.test(name) ? 'an' : 'a';
+  if (/^u(?:ni|s[aeu]|ti|ro|ku|bi)/i.test(name)) return 'a';
+  return /^[aeiou]/i.test(name) ? 'an' : 'a';
+}
+
 /** What the user can do about a service Spoke cannot run yet. */
 export function unavailableHelp(name: string): string {
   return clip(
-    `Spoke has no integration for ${name} yet. Search the registry for a ${name} MCP server, add it as a custom MCP server, or call ${name}'s API with the HTTP Request integration.`,
+    `Spoke has no integration for ${name} yet. Search the registry for ${indefiniteArticle(name)} ${name} MCP server, add it as a custom MCP server, or call ${name}'s API with the HTTP Request integration.`,
     300,
   );
 }

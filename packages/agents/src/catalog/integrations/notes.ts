@@ -489,8 +489,8 @@ export const NOTES_INTEGRATIONS: readonly Integration[] = [
     category: 'Productivity',
     description: 'AnyList shared shopping lists and recipes.',
     website: 'https://www.anylist.com',
-    keywords: ['anylist', 'any list'],
-    aliases: ['any list'],
+    keywords: ['anylist'],
+    aliases: [],
   }),
   known({
     id: 'cozi',
