@@ -439,6 +439,15 @@ describe('events of any service, read from the sentence', () => {
       'issue.created',
       'webhook',
     ],
+    // A stream that goes live is the service's "online"; a ticket bumped up is updated.
+    ['Twitch stream goes live - announce it in our Discord', 'twitch', 'stream.online', 'webhook'],
+    [
+      'Freshdesk ticket gets bumped to Urgent -> post it in #support-escalations',
+      'freshdesk',
+      'ticket.updated',
+      'webhook',
+    ],
+    ['when a Zendesk ticket is escalated, page the lead', 'zendesk', 'ticket.updated', 'webhook'],
     // Another name of the service's thing.
     ['when someone files a bug in Jira, post it to #qa', 'jira', 'issue.created', 'webhook'],
     // A form product named in the clause is what is filled in.
@@ -995,6 +1004,8 @@ describe('services named in the description', () => {
       ['write a short mail to the Reinigungsfirma with the dates', 'reinigungsfirma'],
       ['open an issue so we can update the Dockerfiles.', 'dockerfiles'],
       ['pull the list of hotels from Bielefeld and email me', 'bielefeld'],
+      // (A field of a thing, after its "'s".)
+      ["when a row's Status changes to Approved in Airtable, post it", 'status'],
     ] as const) {
       expect(namedBy(prompt), prompt).not.toContain(name);
     }
@@ -1095,6 +1106,17 @@ describe('services named in the description', () => {
     expect(normalize('anything new on Product Hunt, post it')).toBe(
       'anything new on Product Hunt, post it',
     );
+  });
+
+  it('reads a release or an issue that comes or goes out as published', () => {
+    expect(
+      compile('When a new Django release comes out on PyPI, check our code for deprecated APIs')
+        .trigger,
+    ).toMatchObject({ type: 'event', integration: 'pypi', event: 'release.published' });
+    expect(
+      compile('Each time a campaign goes out from EmailOctopus, post it on our Hashnode blog')
+        .trigger,
+    ).toMatchObject({ type: 'event', integration: 'emailoctopus', event: 'campaign.published' });
   });
 
   it('reads events told in Hindi, Spanish and French words', () => {

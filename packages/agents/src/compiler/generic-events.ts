@@ -28,7 +28,7 @@ act('replied', 'reply respond answer comment');
 act(
   'updated',
   `change update edit modify move rename reschedule assign label tag hit reach mark flag switch set
-  approve flip swap acknowledge reopen push`,
+  approve flip swap acknowledge reopen push bump escalate`,
 );
 act('deleted', 'delete remove archive');
 act('cancelled', 'cancel unsubscribe churn');
@@ -255,6 +255,8 @@ const SAME_ACTION: readonly (readonly string[])[] = [
   ['failed', 'fail', 'error', 'errored', 'bounced', 'declined', 'payment_failed', 'down'],
   ['updated', 'changed', 'edited', 'stage_changed', 'moved'],
   ['replied', 'comment', 'commented', 'answered'],
+  // (A stream "goes live": Twitch's `stream.online`.)
+  ['published', 'online'],
   // (A monitor back up: "check.up", "monitor.recovered".)
   ['recovered', 'up', 'restored'],
 ];
@@ -1321,6 +1323,14 @@ export function findGenericEvent(
         !/(?:survey|form|response|questionnaire)$/.test(lemma)
       )
         action = 'completed';
+      // ("a new Django release comes out", "the issue goes out": it is published.)
+      if (
+        verb &&
+        ['come', 'go'].includes(verb.lemma) &&
+        clause[verbIndex + 1]?.lower === 'out' &&
+        !/(?:survey|form|response|questionnaire)$/.test(lemma)
+      )
+        action = 'published';
       // "goes red", "turns green", "goes live": the state it goes into is the happening.
       // ... also "goes into a failing state", "switches to red".
       const intoState =

@@ -285,6 +285,8 @@ describe('schedules in other languages', () => {
     ['every morning flag the accounts at 2 or more', '0 9 * * *'],
     ['every day at 3 check the logs', '0 15 * * *'],
     ['at 9 weekdays send the report', '0 9 * * 1-5'],
+    ['deux fois par jour, post Plausible visitors in #site-stats', '0 9,17 * * *'],
+    ['zweimal am Tag die Bestellungen prüfen', '0 9,17 * * *'],
   ])('%s -> %s', (text, cron) => {
     expect(cronOf(text)).toBe(cron);
   });

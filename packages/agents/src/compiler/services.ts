@@ -841,6 +841,10 @@ export function findUnknownServices(
     if (PRODUCT_KIND.test(words[j + 1]?.value ?? '')) j++;
     const before = words[i - 1]?.lower ?? '';
     const before2 = words[i - 2]?.lower ?? '';
+    // A word English knows after a thing's "'s" is a field of the thing: "when a row's Status
+    // changes", "the deal's Stage".
+    // (Not a name with "'s" inside: "Dead Man's Snitch".)
+    if (before === "'s" && first.known && j === i && !capital(words[i - 2])) continue;
     // (Not where data is pulled from: "pull my top cities from Chartmetric".)
     const fetchedFrom =
       before === 'from' &&

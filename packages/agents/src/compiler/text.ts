@@ -125,6 +125,10 @@ const FOREIGN: readonly [RegExp, string][] = (() => {
       'every day',
     ],
     [
+      /(?<!\p{L})(?:deux fois par jour|zweimal (?:am tag|pro tag|t[äa]glich)|dos veces al d[ií]a|duas vezes (?:ao|por) dia|due volte al giorno|twee keer per dag|dwa razy dziennie|to ganger (?:om|per) dagen|två gånger om dagen|din mein do baar)(?!\p{L})/giu,
+      'twice a day',
+    ],
+    [
       /(?<!\p{L})(?:jeden morgen|cada ma[ñn]ana|todas las ma[ñn]anas|chaque matin|tous les matins|todas as manh[ãa]s|toda manh[ãa]|ogni mattina|elke ochtend|iedere ochtend|har subah|roz subah)(?!\p{L})/giu,
       'every morning',
     ],
