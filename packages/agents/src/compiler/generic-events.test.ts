@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { compileEmbedded } from './embedded.ts';
 import { compileOffline } from './index.ts';
+import { isLanguage } from './services.ts';
 import { normalize } from './text.ts';
 import { validateSpec } from './validate.ts';
 
@@ -988,6 +989,13 @@ describe('services named in the description', () => {
     }
   });
 
+  it('knows peoples and their tongues by their endings, not words that only end so', () => {
+    for (const word of ['Spanish', 'British', 'Bavarian', 'Mexican', 'Kenyan', 'European', 'Texan'])
+      expect(isLanguage(word), word).toBe(true);
+    for (const word of ['Jellyfish', 'Publish', 'Finish', 'Plan', 'Ocean', 'Urban', 'Human'])
+      expect(isLanguage(word), word).toBe(false);
+  });
+
   it('reads a capitalised word no dictionary knows, looked into, as a product', () => {
     for (const [prompt, name] of [
       ['when someone submits a request, check Quartzy to see if we have it in stock', 'quartzy'],
@@ -1332,6 +1340,9 @@ describe('descriptions too vague to build from', () => {
     'Can you do the usual for Monday?',
     // A built-in only hinted at ("last time" for memory) is no service named.
     'make it better than last time',
+    // A wish that only "saves time"; a rhythm with a shrug and no work.
+    'idk, something for work that saves time??',
+    'blue banana protocol, weekly, u know',
   ])('"%s" gets a question', (prompt) => {
     const outcome = compileOffline({ prompt, now: NOW });
     expect('question' in outcome && outcome.question).toMatch(/\?/);
@@ -1349,6 +1360,9 @@ describe('descriptions too vague to build from', () => {
     'email the invoice to the client if unpaid after 7 days',
     // Written in another script, with a service named in Latin letters.
     'kintoneの「問い合わせ」アプリに新しいレコードが追加されたら、内容を要約してChatworkのサポートグループに投稿してください。',
+    // A question about a thing, however little else is said; a rhythm with work in it.
+    'I need a second pair of eyes on https://bitbucket.org/acme/checkout/pull-requests/88 - is the raw SQL in OrderRepository injection-safe?',
+    'every Monday, you know, summarise the open PRs for me',
   ])('"%s" gets an agent', (prompt) => {
     expect('question' in compileOffline({ prompt, now: NOW })).toBe(false);
   });

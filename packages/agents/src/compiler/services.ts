@@ -272,7 +272,14 @@ let languages: ReadonlySet<string> | null = null;
  */
 export function isLanguage(word: string): boolean {
   languages ??= new Set(namesOfCodes('language').filter((name) => !/\s/.test(name)));
-  return languages.has(word) || /^[A-Z][a-z]+(?:ish|ese|ian|an)$/.test(word);
+  // Beyond the runtime's list, peoples and their tongues by their endings ("British", "Bavarian",
+  // "Mexican", "Kenyan", "European"), not English words that only end so: "Jellyfish", "Publish",
+  // "Plan", "Ocean", "Urban".
+  return (
+    languages.has(word) ||
+    /^[A-Z][a-z]+(?:[tw]ish|ese|ian|can|yan|xan)$/.test(word) ||
+    /^[A-Z][a-z]{3,}ean$/.test(word)
+  );
 }
 
 /** Where people say where things are kept: "in Clio", "from Zillow", "to NetDocuments". */

@@ -162,11 +162,13 @@ export function questionFor(prompt: string, spec: AgentSpec): string | null {
     ['be', 'more', 'less', 'so', 'very', 'get', 'been', 'stay'].includes(
       words[at - 1]?.lemma ?? '',
     );
-  // ("the numbers look better", "it sounds nicer": how something seems, no work.)
+  // ("the numbers look better", "it sounds nicer": how something seems, no work; "something that
+  // saves time": a wish.)
   const seeming = (w: Word, at: number) =>
-    ['look', 'seem', 'sound', 'feel'].includes(w.lemma) &&
-    ['ADJ', 'ADV'].includes(words[at + 1]?.pos ?? '') &&
-    words[at + 1]!.sentence === w.sentence;
+    (['look', 'seem', 'sound', 'feel'].includes(w.lemma) &&
+      ['ADJ', 'ADV'].includes(words[at + 1]?.pos ?? '') &&
+      words[at + 1]!.sentence === w.sentence) ||
+    (w.lemma === 'save' && /^(?:time|money|effort|hours|energy)$/.test(words[at + 1]?.lower ?? ''));
   const task = words.some(
     (w, at) =>
       (((TASK_VERBS.has(w.lemma) || TASK_VERBS.has(w.lower)) &&
@@ -235,6 +237,9 @@ export function questionFor(prompt: string, spec: AgentSpec): string | null {
     spec.integrations.some(
       (integration) => worked || integrationById(integration.id)?.provider.kind !== 'builtin',
     ) || (spec.unavailable ?? []).some((service) => service.id || worked);
+  // ("blue banana protocol, weekly, u know": a rhythm with no work and no service in it.)
+  const shrugging = hedging || /\b(?:u|you|ya) know\b/i.test(prompt);
+  if (!hasServices && !task && !worked && !asked && (emptyVerb || shrugging)) return VAGUE_QUESTION;
   if (hasServices || spec.trigger.type !== 'manual') return null;
   // Without a service or a trigger, what is left must be work a model does on its own: a verb
   // of such work ("translate", "summarise", "draft"), or a question about something.
