@@ -60,6 +60,10 @@ import varied49 from './corpus/varied-49.json' with { type: 'json' };
 import varied50 from './corpus/varied-50.json' with { type: 'json' };
 import varied51 from './corpus/varied-51.json' with { type: 'json' };
 import varied52 from './corpus/varied-52.json' with { type: 'json' };
+import varied53 from './corpus/varied-53.json' with { type: 'json' };
+import varied54 from './corpus/varied-54.json' with { type: 'json' };
+import varied55 from './corpus/varied-55.json' with { type: 'json' };
+import varied56 from './corpus/varied-56.json' with { type: 'json' };
 import type { LabelledCase } from './corpus-score.ts';
 
 export type { CorpusCase, ExpectedTrigger } from './corpus/types.ts';
@@ -149,6 +153,10 @@ export const VARIED_CASES: readonly LabelledCase[] = [
   ...(varied50 as LabelledCase[]),
   ...(varied51 as LabelledCase[]),
   ...(varied52 as LabelledCase[]),
+  ...(varied53 as LabelledCase[]),
+  ...(varied54 as LabelledCase[]),
+  ...(varied55 as LabelledCase[]),
+  ...(varied56 as LabelledCase[]),
 ];
 
 /** Where the compiler's rules and its category model come from. */
