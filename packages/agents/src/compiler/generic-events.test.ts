@@ -888,6 +888,8 @@ describe('services named in the description', () => {
       // even beside words of places.
       ['email me the weekly Kissmetrics funnel report', 'Kissmetrics'],
       ['pull my top cities from Chartmetric and tell me where to tour', 'Chartmetric'],
+      // (A name opening the sentence after its "When" starts at its own first word.)
+      ['When Oh Dear (ohdear.app) reports broken links, create a task in Teamwork', 'Oh Dear'],
     ] as const) {
       expect(
         compile(prompt).unavailable?.map((u) => u.name.toLowerCase()),
@@ -1014,6 +1016,7 @@ describe('services named in the description', () => {
       ['pull the list of hotels from Bielefeld and email me', 'bielefeld'],
       // (A field of a thing, after its "'s".)
       ["when a row's Status changes to Approved in Airtable, post it", 'status'],
+      ['When Oh Dear (ohdear.app) reports broken links, create a task in Teamwork', 'when-oh-dear'],
     ] as const) {
       expect(namedBy(prompt), prompt).not.toContain(name);
     }
@@ -1146,6 +1149,11 @@ describe('services named in the description', () => {
     expect(normalize('cada vez que alguien inicia un chat en Zoho SalesIQ')).toBe(
       'every time someone starts a chat in Zoho SalesIQ',
     );
+    const french = compile(
+      'Quand une réservation de plus de 8 personnes arrive sur Zenchef, envoie-moi un message WhatsApp et ajoute-la dans le Google Agenda du resto.',
+    );
+    expect(french.trigger).toMatchObject({ type: 'event', integration: 'zenchef' });
+    expect(french.integrations.map((i) => i.id)).toContain('google-calendar');
   });
 
   it('reads a request in another language as a request', () => {

@@ -90,14 +90,17 @@ const kebab = (name: string) =>
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-|-$/g, '');
 
+/** Words that open a clause, never a name: "When Oh Dear reports ..." names Oh Dear. */
+const OPENING = /^(?:when|whenever|if|once|then|and|or|but|so|after|before|every|each|while)\s+/i;
+
 /** A service the catalog does not know, by its name as written and where it stands. */
-const unknownSpan = (name: string, start: number, end: number): ServiceSpan => ({
-  id: kebab(name),
-  name,
-  start,
-  end,
-  known: false,
-});
+const unknownSpan = (written: string, at: number, end: number): ServiceSpan => {
+  const opening = OPENING.exec(written)?.[0] ?? '';
+  const rest = written.slice(opening.length);
+  const name = opening && /^\p{Lu}/u.test(rest) ? rest : written;
+  const start = at + written.length - name.length;
+  return { id: kebab(name), name, start, end, known: false };
+};
 
 /** Words before a name that put a product there: "on Trustpilot", "through Crisp". */
 const TOOL_BEFORE = new Set([

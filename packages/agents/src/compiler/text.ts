@@ -202,7 +202,7 @@ const FOREIGN: readonly [RegExp, string][] = (() => {
     'when I ask':
       'cuando (?:yo )?(?:te |se )?lo pida|quando (?:eu )?(?:te )?pedir|quand je (?:te |vous )?le demande|wenn ich (?:dich |es |darum )*(?:frage|sage)|quando te lo chiedo|als ik het vraag',
     every: 'elke|iedere|ogni|jeden|jede|jedes|jeder|jedem|setiap|hver|varje',
-    on: 'bei|auf',
+    on: 'bei|auf|sur',
     our: 'unser(?:em|en|er|e)?|notre|nos|nuestr[oa]s?|noss[oa]s?|nostr[oa]|nostri|nostre|onze',
     article: 'artikel|art[íi]culos?',
     weekday: 'werkdag|werktag|d[ií]a laborable|dia [úu]til|jour ouvr[ée]|giorno feriale',

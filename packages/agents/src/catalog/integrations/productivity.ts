@@ -213,7 +213,7 @@ export const PRODUCTIVITY_INTEGRATIONS: readonly Integration[] = [
     category: 'Productivity',
     description: 'List, create, update and answer Google Calendar events; check availability.',
     keywords: ['google calendar', 'event', 'schedule a meeting', 'availability', 'invite'],
-    aliases: ['gcal', 'google calendar events'],
+    aliases: ['gcal', 'google calendar events', 'google agenda', 'google kalender'],
     provider: {
       kind: 'npm',
       package: '@cocal/google-calendar-mcp',
