@@ -11,6 +11,12 @@ const REWRITES: readonly [RegExp, string][] = [
     /\s*(?:-+>|=+>|[\u2192\u21d2\u21e8\u2794-\u27af\u27b1-\u27be\u27f6\u27f9\u2b95])\ufe0f?\s*/g,
     ', then ',
   ],
+  // "- trigger: Grafana alert 'db-latency' starts firing": a line that says what starts it is a
+  // when-clause (not a time or a run by hand: "Trigger: every Monday", "trigger: manual").
+  [
+    /(?<=^|\n)\s*(?:[-*\u2022]\s*)?(?:trigger|triggered by|starts? when|event)\s*:\s*(?!(?:every|each|daily|weekly|monthly|hourly|nightly|at|on|manual|manually|by hand|none|schedule|cron|\d)\b)/gi,
+    'When ',
+  ],
   // "after my students hand in homework": submit it.
   [/\bhand in\b/gi, 'submit'],
   [/\bhands in\b/gi, 'submits'],

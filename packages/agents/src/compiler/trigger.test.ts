@@ -188,6 +188,31 @@ describe('event triggers', () => {
     expect(triggerOf(prompt).type).toBe(type);
   });
 
+  it('reads a line that says what starts it as a when-clause, not a time or a run by hand', () => {
+    expect(
+      triggerOf(
+        "- trigger: Grafana alert 'db-latency' starts firing\n- check the slow query log in our MySQL\n- post the top 5 queries in #db-oncall",
+      ),
+    ).toMatchObject({ type: 'event', integration: 'grafana' });
+    expect(triggerOf('Trigger: every Monday at 9. Action: post the KPIs to #team')).toMatchObject({
+      type: 'schedule',
+      cron: '0 9 * * 1',
+    });
+  });
+
+  it('reads a frequency of a thing results go to as the thing, not a schedule', () => {
+    expect(
+      triggerOf(
+        "Zoom meeting ends -> log duration and host to the 'Meetings' sheet for our monthly meeting-load report",
+      ),
+    ).toMatchObject({ type: 'event', integration: 'zoom' });
+    expect(triggerOf('Fill in my weekly Harvest timesheet from my Google Calendar events')).toEqual(
+      {
+        type: 'manual',
+      },
+    );
+  });
+
   it('reads the hours a thing happens outside of as a condition, not a schedule', () => {
     expect(
       triggerOf(

@@ -520,7 +520,12 @@ export function readTrigger(
       DESCRIBING_FREQUENCY,
       (m: string, word: string, next: string, after: string | undefined, at: number) =>
         // At the head of a line the frequency is the schedule: "Quarterly board pack: ...".
-        describesThing(next, after) && !/(?:^|[.!?\n]\s*)$/.test(masked.slice(0, at))
+        // (Where results go, the frequency is the thing's own: "log it to the sheet for our
+        // monthly meeting-load report".)
+        (describesThing(next, after) && !/(?:^|[.!?\n]\s*)$/.test(masked.slice(0, at))) ||
+        /\b(?:for|in|into|to)\s+(?:our|my|the|their)\s+$/i.test(
+          masked.slice(Math.max(0, at - 20), at),
+        )
           ? blank(word) + m.slice(word.length)
           : m,
     );
