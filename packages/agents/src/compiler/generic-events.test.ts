@@ -1119,6 +1119,17 @@ describe('services named in the description', () => {
     );
   });
 
+  it('reads each thing someone puts somewhere as it is put, and an album as a label', () => {
+    const spec = compile(
+      "Any photo I add to the 'Receipts' album in Google Photos should become a transaction in YNAB",
+    );
+    expect(spec.trigger).toMatchObject({ type: 'event', integration: 'google-photos' });
+    expect(spec.unavailable?.map((u) => u.name)).not.toContain('Receipts');
+    expect(compile('every email I got from Acme last week in Gmail, summarise it').trigger).toEqual(
+      { type: 'manual' },
+    );
+  });
+
   it('reads a release or an issue that comes or goes out as published', () => {
     expect(
       compile('When a new Django release comes out on PyPI, check our code for deprecated APIs')

@@ -620,6 +620,32 @@ function cuesIn(
       })()
     )
       cues.push({ index: i, strong: true });
+    // "Every photo I add to the album", "any file we drop in the folder": each thing someone puts
+    // somewhere, as it is put (not "every email I got last week", nor "every day I ...").
+    else if (
+      ['every', 'each', 'any'].includes(w.lower) &&
+      words[i + 1]?.pos === 'NOUN' &&
+      !TIME_UNITS.has(words[i + 1]!.lemma) &&
+      (() => {
+        const k = words[i + 2]?.lower === 'that' ? i + 3 : i + 2;
+        const verb = words[k + 1];
+        return (
+          ['i', 'we', 'someone', 'anyone', 'people', 'they', 'you'].includes(
+            words[k]?.lower ?? '',
+          ) &&
+          !!verb &&
+          verb.sentence === w.sentence &&
+          ACTIONS[verb.lemma] === 'created' &&
+          (verb.lower === verb.lemma || /[^s]s$/.test(verb.lower)) &&
+          !words
+            .slice(k + 2, k + 10)
+            .some(
+              (x) => x.sentence === w.sentence && (PAST.has(x.lower) || MONTH_NAMES.has(x.lower)),
+            )
+        );
+      })()
+    )
+      cues.push({ index: i, strong: true });
     else if (['every', 'each'].includes(w.lower) && ['on', 'after'].includes(prev ?? ''))
       cues.push({ index: i - 1, strong: true });
     // "each push to main in Bitbucket, ...", "every merge into develop:": a happening named by

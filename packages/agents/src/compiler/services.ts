@@ -224,9 +224,8 @@ const PRODUCT_KIND = /^(?:CRM|CMS|ERP|LMS|ATS|HRIS|POS|SCM|WMS|TMS|PMS|DMS|MES|E
 export const LABELLED: ReadonlySet<string> = new Set(
   `folder folders database databases board boards page pages list lists column columns stage stages
   tab tabs sheet channel team project projects space spaces table tables view section
-  status label tag base bases doc document workspace repo repository plan plans tier tiers`.split(
-    /\s+/,
-  ),
+  status label tag base bases doc document workspace repo repository plan plans tier tiers album
+  albums playlist playlists`.split(/\s+/),
 );
 /** Words before "to X" that make X a stage or a status: "move the deal to Closed Won". */
 const STAGE_WORDS = new Set([
