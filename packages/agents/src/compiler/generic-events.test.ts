@@ -752,6 +752,22 @@ describe('events of any service, read from the sentence', () => {
         'ArgoCD sync failed -> post app name + error in #platform. if the app lives on prod also trigger a pagerduty incident',
       ).trigger,
     ).toMatchObject({ type: 'event', integration: 'argocd' });
+    // The clause that says when is the request; a habit told before it, with no word that says
+    // when, is background.
+    expect(
+      compile(
+        'My clients book sessions with me on cal.com. If a booking gets cancelled, message me on telegram',
+      ).trigger,
+    ).toMatchObject({ type: 'event', integration: 'cal-com', event: 'booking.cancelled' });
+    expect(
+      compile(
+        "if somebody cancels their calendly demo send them a reschedule link and move the deal back to 'Demo to book'",
+      ).trigger,
+    ).toMatchObject({ type: 'event', integration: 'calendly', event: 'invitee.canceled' });
+    expect(compile('Answer the questions customers send us through Crisp').trigger).toMatchObject({
+      type: 'event',
+      integration: 'crisp',
+    });
   });
 
   it('reads a when-clause before a schedule as the event, anything else as the schedule', () => {
@@ -975,6 +991,9 @@ describe('services named in the description', () => {
       ["save it as a draft post in later with the customer's photo", 'later'],
       ['write captions for the new arrivals and schedule them through later', 'later'],
       ['rotate the api keys and redeploy the railway services after', 'railway'],
+      ['look each new dependency up on socket for supply chain risk', 'socket'],
+      ['msg to my telegram bot with a link → save to pocket w/ tags', 'pocket'],
+      ['push the build to render', 'render'],
     ] as const) {
       expect(namedBy(prompt), prompt).toContain(id);
     }
@@ -986,6 +1005,8 @@ describe('services named in the description', () => {
       ['list the results in rows.', 'rows'],
       ['I want to render the invoices as PDF', 'render'],
       ['send a wave of service reminders to the tenants', 'wave'],
+      ['I check the forecast and tell you what clothes to bring', 'bring'],
+      ['queue in line for the doors to open', 'line'],
     ] as const) {
       expect(namedBy(prompt), prompt).not.toContain(id);
     }

@@ -794,6 +794,19 @@ function cuesIn(
   return cues;
 }
 
+/** A thing right before the word at `k`: a noun, or a word in a noun's place after a determiner. */
+function thingBefore(scope: readonly Word[], k: number): boolean {
+  const last = scope[k - 1]!;
+  if (['NOUN', 'PROPN'].includes(last.pos)) return true;
+  return (
+    last.pos === 'VERB' &&
+    last.lower === last.lemma &&
+    scope
+      .slice(Math.max(0, k - 3), k - 1)
+      .some((w) => DETERMINERS.has(w.lower) || POSSESSIVES.has(w.lower))
+  );
+}
+
 /** "customers send us", "people leave": an outside party acting towards us, with no cue word. */
 function inboundClause(words: readonly Word[]): Cue | null {
   for (let i = 1; i < words.length; i++) {
@@ -878,10 +891,17 @@ export function findGenericEvent(
   const cues = cuesIn(words, thingAt, (start, end) =>
     services.some((s) => start < s.end && end > s.start),
   );
+  // An outside party acting with no cue word ("customers send us") comes last: a clause that
+  // says when, even a weak one ("If a booking gets cancelled"), is the request, and the habit
+  // told before it ("My clients book sessions with me on cal.com.") is background.
   const inbound = inboundClause(words);
-  if (inbound) cues.push(inbound);
-  for (const strong of [true, false]) {
-    for (const cue of cues.filter((c) => c.strong === strong)) {
+  const tiers = [
+    cues.filter((c) => c.strong),
+    cues.filter((c) => !c.strong),
+    inbound && !cues.some((c) => c.index === inbound.index) ? [inbound] : [],
+  ];
+  for (const tier of tiers) {
+    for (const cue of tier) {
       const sentence = words[cue.index]!.sentence;
       // An aside in brackets ("(they're listed in our Airtable)") is skipped, not an end.
       let depth = 0;
@@ -913,7 +933,9 @@ export function findGenericEvent(
               (afterHappening(scope, k) ||
                 // ("someone opens a PR on bitbucket summarize it", "grafana fires an alert open
                 // an incident": after the thing the happening was done to.)
-                (['NOUN', 'PROPN'].includes(scope[k - 1]!.pos) &&
+                // (A noun the tagger took for a verb after whose it is: "cancels their calendly
+                // demo send them a link".)
+                (thingBefore(scope, k) &&
                   scope
                     .slice(0, k - 1)
                     .some((x, n) => n > 0 && x.pos === 'VERB' && afterHappening(scope, n + 1)))))),
@@ -1620,7 +1642,7 @@ export function findGenericEvent(
           chosen?.id ??
           `${thing}.${action === 'created' && PUBLISHED_THINGS.has(thing!) ? 'published' : action}`,
         index: words[cue.index]!.start,
-        strong,
+        strong: cue.strong,
         clause: text.slice(words[cue.index]!.start, to),
         near: service.start < to,
       };

@@ -556,9 +556,7 @@ function readsAsName(
       before.lower === 'to' &&
       word.pos === 'VERB' &&
       !USUAL_NAMES.has(word.lower) &&
-      words
-        .slice(Math.max(0, at - 4), at - 1)
-        .some((w) => ['what', 'which', 'how', 'where', 'whether', 'who'].includes(w.lower))
+      words.slice(Math.max(0, at - 4), at - 1).some((w) => QUESTION_WORDS.has(w.lower))
     )
       return false;
     // ("want to float": nothing after it, or where it ends its clause.)
@@ -707,6 +705,9 @@ function doneAgain(words: readonly Word[], mention: Mention): boolean {
 /** Things only a product has. */
 const ACCOUNT_WORDS = new Set(['account', 'workspace', 'dashboard', 'inbox', 'api', 'integration']);
 
+/** Words that open an infinitive's question: "what to bring", "how to float it". */
+const QUESTION_WORDS = new Set(['what', 'which', 'how', 'where', 'whether', 'who']);
+
 /** Words that say whose a thing is. */
 const OWNERS = new Set(['my', 'our', 'their', 'your']);
 
@@ -741,13 +742,24 @@ function bareObjects(words: readonly Word[], names: readonly Mention[]): Mention
     if (IDIOMS.has(`${before.lower} ${word.lower}`)) return;
     // ("instead of Slack", "not to slack": named to be left out.)
     if (words.slice(Math.max(0, at - 3), at).some((w) => NEGATORS.has(w.lower))) return;
-    // ("want to render": the verb of an infinitive.)
-    if (before.lower === 'to' && word.pos === 'VERB') return;
+    // ("want to render", "tell me what to bring": the verb of an infinitive; not where something
+    // is sent, "save to pocket".)
+    const lead = words.slice(Math.max(0, at - 5), at - 1);
+    if (
+      before.lower === 'to' &&
+      word.pos === 'VERB' &&
+      (!lead.some((w) => SENDING_VERBS.has(w.lemma)) ||
+        lead.some((w) => QUESTION_WORDS.has(w.lower)))
+    )
+      return;
     const ends =
       !next ||
       next.sentence !== word.sentence ||
       /^(?:[,.;:!?)]|->|=>|\u2192)$/.test(next.value) ||
-      ['with', 'and', 'or', 'too', 'as'].includes(next.lower);
+      ['with', 'and', 'or', 'too', 'as'].includes(next.lower) ||
+      (next.lower === 'w' && words[at + 2]?.value === '/') ||
+      // ("look it up on socket for supply chain risk": a phrase of its own after it.)
+      (next.pos === 'ADP' && next.lower !== 'of');
     if (ends) found.push({ id, start: word.start, end: word.end, via: 'name', read: true });
   });
   return found;
