@@ -396,6 +396,11 @@ describe('embedded compiler: services as people write them', () => {
     // A capital says the name is meant as written: Klara is not Klarna, Paycor not Paycom.
     expect(ids('reply to new patient messages in Klara').unavailable).toEqual(['Klara']);
     expect(ids('create the employee in Paycor').unavailable).toEqual(['Paycor']);
+    // A letter left out of a longer name, in five letters too.
+    expect(ids("Trelo card moved to 'Done' → publish the draft on Medium").integrations).toContain(
+      'trello',
+    );
+    expect(ids('When a ticket in Zamad gets a reply, tell me').unavailable).toEqual(['Zammad']);
     // A slip of a name is still the name, however the message goes ("verify with ZeroBounce"
     // does not make ZeroBounce send for it).
     expect(

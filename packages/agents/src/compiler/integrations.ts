@@ -11,6 +11,7 @@ import {
 } from './lexicon.ts';
 import { analyse, inVocabulary, type Word } from './nlp.ts';
 import { SENDING_VERBS } from './verbs.ts';
+import { givenName } from './given-names.ts';
 import { DETERMINERS, LABELLED, productWord } from './services.ts';
 import { CALENDAR_WORDS, stem, type Token } from './text.ts';
 
@@ -201,14 +202,20 @@ function nameMentions(text: string, tokens: readonly Token[]): Mention[] {
   const named = new Set(found.map((mention) => `${mention.start}`));
   for (const token of tokens) {
     if (named.has(`${token.start}`) || NOT_TYPOS.has(token.lower)) continue;
-    if (!/^[a-z]{6,}$/.test(token.lower)) continue;
+    if (!/^[a-z]{5,}$/.test(token.lower)) continue;
     // (Against product names of six letters or more that are not everyday words; a letter
     // changed or added only in lower case: with a capital, "Paycor" is another name than Paycom.)
     const capital = /^[A-Z]/.test(token.raw);
     const typo = ONE_WORD_NAMES.find(({ word, alias, generic }) => {
       if (alias || generic || word.length < 6) return false;
       const slip = slipFrom(word, token.lower);
-      return slip !== null && (!capital || slip === 'left out' || slip === 'swapped');
+      // (Five letters for a letter left out of a longer name, "Trelo", unless a first name does:
+      // "Klara" is no slip of Klarna.)
+      return (
+        slip !== null &&
+        (token.lower.length >= 6 || (slip === 'left out' && !givenName(token.lower))) &&
+        (!capital || slip === 'left out' || slip === 'swapped')
+      );
     });
     if (typo)
       found.push({ id: typo.id, start: token.start, end: token.end, via: 'name', fuzzy: true });
