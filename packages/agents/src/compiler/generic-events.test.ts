@@ -743,6 +743,34 @@ describe('events of any service, read from the sentence', () => {
     ).toMatchObject({ event: 'ticket.updated' });
   });
 
+  it('puts the event on the service whose thing it is, not one named only as where work goes', () => {
+    // A pull request a bot opens is the code host's, which the words imply.
+    for (const prompt of [
+      'dependabot opens PR → merge if patch bump + CI green',
+      'When Dependabot opens a PR, read the changelog of the package it bumps',
+    ]) {
+      expect(compile(prompt).trigger, prompt).toMatchObject({
+        type: 'event',
+        integration: 'github',
+        event: 'pull_request.opened',
+      });
+    }
+    expect(compile('When Dependabot raises an alert, check it').trigger).toMatchObject({
+      integration: 'dependabot',
+    });
+    // A service named only as what the work makes, or where a message goes, is no source.
+    expect(
+      compile(
+        'Sentry: new issue in the payments project -> find the commit that caused it and open a Linear issue assigned to its author',
+      ).trigger,
+    ).toMatchObject({ type: 'event', integration: 'sentry', event: 'issue.created' });
+    expect(
+      compile(
+        "ping me when it's merged — any PR touching /billing in the monorepo. DM me on slack with a summary",
+      ).trigger,
+    ).toMatchObject({ type: 'event', integration: 'github' });
+  });
+
   it('reads an "if" that opens the request as "when", and a later one as a condition', () => {
     expect(
       compile('if a client cancels on calendly, send them a kind email offering to rebook').trigger,

@@ -1512,7 +1512,7 @@ export function findGenericEvent(
         )
           ? inClause
           : undefined;
-      const service =
+      let service =
         heading ??
         // "when one of those arrives, look it up in ShipStation": the one named before, unless the
         // clause names its own ("whenever a new one lands in Lofty").
@@ -1529,6 +1529,20 @@ export function findGenericEvent(
           ? outside[0]!
           : null);
       if (!service) continue;
+      // ("dependabot opens PR": a thing the service sends no news of, which a service the clause's
+      // words imply does, is that service's: the pull request is GitHub's.)
+      if (integrationById(service.id)?.events.length && !canHave(service)) {
+        const named = service;
+        service =
+          implied.find(
+            (s) =>
+              s.start >= from &&
+              s.start < to &&
+              s.id !== named.id &&
+              !!integrationById(s.id)?.events.length &&
+              canHave(s),
+          ) ?? service;
+      }
       const declared = integrationById(service.id)?.events ?? [];
       // Whatever is filled in or submitted on a form tool is a response ("a permission slip is
       // submitted through Microsoft Forms"); handing in work is a submission; a reply is news of

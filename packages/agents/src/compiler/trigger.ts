@@ -149,6 +149,9 @@ const OUTSIDE_HOURS =
 const SENT_TO =
   /\b(?:forward|send|post|message|text|tell|notify|ping|alert|share|email|dm|reply|escalate)\b[^.!?]{0,40}\b(?:on|via|in|to|through|over|by)\s+(?:my|our|the)?\s*$/i;
 
+/** A service named as what a thing is made in: "open a Linear issue", "create a Jira ticket". */
+const MADE_IN = /\b(?:open|create|file|add|log|raise|make|start)\s+(?:a|an|the)\s+(?:new\s+)?$/i;
+
 /** Started by hand, said outright: "i'll run it when needed", "runs only when I start it". */
 const BY_HAND =
   /\b(?:i'?ll run it|i run it|run it (?:myself|manually|when needed)|only when i (?:start|run|ask|trigger)|when needed|on demand only|runs? only when i)\b|(?:^|[.!?]\s+)(?:run|use it|runs?)\s+(?:it\s+|this\s+)?on demand\b|(?:^|[.!?]\s+)on (?:demand|request|click|command)\b|\bon (?:demand|request)\s*:|\bi (?:press|click|hit|push) (?:a|the) button\b/i;
@@ -624,7 +627,8 @@ export function readTrigger(
       spans.every(
         (s) =>
           s.start >= e.index + e.clause.length &&
-          SENT_TO.test(text.slice(Math.max(0, s.start - 60), s.start)),
+          (SENT_TO.test(text.slice(Math.max(0, s.start - 60), s.start)) ||
+            MADE_IN.test(text.slice(Math.max(0, s.start - 30), s.start))),
       )
     );
   };
@@ -634,9 +638,28 @@ export function readTrigger(
     grammar.integration === catalog.integration &&
     actionOf(grammar) === 'recovered' &&
     sameAction(actionOf(catalog), 'failed');
+  // Whether the clause says the event's thing ("a pull request" for `pull_request.opened`), in
+  // words other than its service's name.
+  const saysThing = (e: EventTrigger) => {
+    const name = new Set(
+      (integrationById(e.integration)?.name ?? e.integration).toLowerCase().split(/[^a-z]+/),
+    );
+    const clause = e.clause.toLowerCase();
+    return objectOf(e)
+      .split(/[._]/)
+      .filter((part) => part.length > 1 && !name.has(part))
+      .some((part) => new RegExp(`\\b${part.replace(/s$/, '')}`).test(clause));
+  };
   const preferGeneric =
     !!generic &&
     (!catalogEvent ||
+      // ("When Dependabot opens a PR": the pull request the clause says is GitHub's, which its
+      // words imply, not the alert of the catalog's phrase.)
+      (generic.integration !== catalogEvent.integration &&
+        !named(generic.integration) &&
+        impliedAnywhere.some((s) => s.id === generic.integration) &&
+        !saysThing(catalogEvent) &&
+        saysThing(generic)) ||
       (generic.integration !== catalogEvent.integration &&
         onlyAsDestination(catalogEvent) &&
         services.some((s) => s.id === generic.integration && s.end <= generic.index)) ||
