@@ -275,3 +275,4 @@ export * from './agent-plan.ts';
 export * from './registry-mirrors.ts';
 export { isUuid } from './uuid.ts';
 export { withoutTrailingSlash } from './url.ts';
+export { indefiniteArticle } from './words.ts';

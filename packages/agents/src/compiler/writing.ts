@@ -1,6 +1,7 @@
 import {
   AGENT_SUMMARY_MAX,
   INSTRUCTIONS_MAX,
+  indefiniteArticle,
   type AgentIntegration,
   type AgentTrigger,
 } from '@spoke/shared';
@@ -78,18 +79,6 @@ export function makeSummary(prompt: string, trigger: AgentTrigger): string {
   return trigger.type === 'event'
     ? `Runs when ${eventWords(trigger)} in ${serviceName(trigger.integration)}.`
     : 'Runs when started.';
-}
-
-/**
- * "a" or "an" before a name, by how it is said: "an AnyList", "an Uber", "an SMS gateway", but "a
- * Unity", "a HubSpot". Capitals alone are said letter by letter, and F, H, L, M, N, R, S and X
- * open with a vowel's sound.
- */
-export function indefiniteArticle(name: string): 'a' | 'an' {
-  const letters = /^[A-Z]{2,}(?![a-z])/.test(name);
-  if (letters) return /^[AEFHILMNORSX]/.test(name) ? 'an' : 'a';
-  if (/^u(?:ni|s[aeu]|ti|ro|ku|bi)/i.test(name)) return 'a';
-  return /^[aeiou]/i.test(name) ? 'an' : 'a';
 }
 
 /** What the user can do about a service Spoke cannot run yet. */

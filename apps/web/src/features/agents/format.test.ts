@@ -5,6 +5,7 @@ describe('event triggers in words', () => {
   it('reads <object>.<action> ids as a sentence, others by their catalog name', () => {
     expect(eventInWords('review.created')).toBe('a review is created');
     expect(eventInWords('issue.opened')).toBe('an issue is opened');
+    expect(eventInWords('user.created')).toBe('a user is created');
     expect(eventInWords('pull_request.merged')).toBe('a pull request is merged');
     expect(eventInWords('deploy.failed')).toBe('a deploy fails');
     expect(eventInWords('page.content_updated', 'Page updated')).toBe('“Page updated” happens');

@@ -1,4 +1,10 @@
-import type { AgentTrigger, IntegrationInfo, Run, RunStatus } from '@spoke/shared';
+import {
+  indefiniteArticle,
+  type AgentTrigger,
+  type IntegrationInfo,
+  type Run,
+  type RunStatus,
+} from '@spoke/shared';
 
 export { formatCount, formatDate, formatDateTime, plural } from '#web/lib/format.ts';
 
@@ -67,8 +73,7 @@ export function eventInWords(id: string, name?: string): string {
   if (!match) return `“${name ?? id}” happens`;
   const object = match[1]!.replace(/_/g, ' ');
   const action = match[2]!;
-  const article = /^[aeiou]/.test(object) ? 'an' : 'a';
-  return `${article} ${object} ${INTRANSITIVE[action] ?? `is ${action}`}`;
+  return `${indefiniteArticle(object)} ${object} ${INTRANSITIVE[action] ?? `is ${action}`}`;
 }
 
 /** A polling interval in words: "every minute", "every 15 minutes", "every 2 hours", "every day". */
