@@ -1032,15 +1032,18 @@ export function findUnknownServices(
   // "채널톡(Channel Talk)에 새 상담이 ...": amid another script, Latin capitals are names, and so
   // is a Latin word written against that script, whatever the rest ("YouCanBookMeで新しい予約").
   // (The analyser keeps a name and the script around it as one word: "每当Teambition里".)
-  const amid = otherScript(text);
-  const againstScript = (at: number) => /[^\P{L}\p{Script=Latin}]/u.test(text[at] ?? '');
-  for (const m of text.matchAll(
-    /(?<![\p{Script=Latin}\d])(?:[A-Z][a-z]+(?:[A-Z][a-z]+)*|[a-z]+[A-Z][A-Za-z]*)(?: [A-Z][a-z]+)*(?![\p{Script=Latin}\d])/gu,
-  )) {
-    const [start, end] = [m.index, m.index + m[0].length];
-    if (!amid && !againstScript(start - 1) && !againstScript(end)) continue;
-    if ([...taken, ...found].some((t) => start < t.end && end > t.start)) continue;
-    found.push(unknownSpan(m[0], start, end));
+  // (Only where the text has letters of another script at all.)
+  if (otherScriptLetters(text) > 0) {
+    const amid = otherScript(text);
+    const againstScript = (at: number) => /[^\P{L}\p{Script=Latin}]/u.test(text[at] ?? '');
+    for (const m of text.matchAll(
+      /(?<![\p{Script=Latin}\d])(?:[A-Z][a-z]+(?:[A-Z][a-z]+)*|[a-z]+[A-Z][A-Za-z]*)(?: [A-Z][a-z]+)*(?![\p{Script=Latin}\d])/gu,
+    )) {
+      const [start, end] = [m.index, m.index + m[0].length];
+      if (!amid && !againstScript(start - 1) && !againstScript(end)) continue;
+      if ([...taken, ...found].some((t) => start < t.end && end > t.start)) continue;
+      found.push(unknownSpan(m[0], start, end));
+    }
   }
   // "from 7shifts", "in 15Five": a number and a word no dictionary knows, written as one, where
   // products are kept (the analyser splits them).

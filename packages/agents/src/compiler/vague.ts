@@ -46,6 +46,8 @@ const HEDGES = new Set(
   `something anything stuff maybe idk dunno whatever somehow hmm hm um umm eh ok okay so like just
   yeah well oh lol`.split(/\s+/),
 );
+/** A shrug in words: "blue banana protocol, weekly, u know". */
+const SHRUGS = /\b(?:u|you|ya) know\b/i;
 /** "hmmm", "ummm", "uhh": a sound, not a word. */
 const isHedge = (word: string) => HEDGES.has(word) || /^(?:h+m+|u+m+|u+h+|e+h+|a+h+)$/.test(word);
 const QUESTION_WORDS = new Set([
@@ -238,7 +240,7 @@ export function questionFor(prompt: string, spec: AgentSpec): string | null {
       (integration) => worked || integrationById(integration.id)?.provider.kind !== 'builtin',
     ) || (spec.unavailable ?? []).some((service) => service.id || worked);
   // ("blue banana protocol, weekly, u know": a rhythm with no work and no service in it.)
-  const shrugging = hedging || /\b(?:u|you|ya) know\b/i.test(prompt);
+  const shrugging = hedging || SHRUGS.test(prompt);
   if (!hasServices && !task && !worked && !asked && (emptyVerb || shrugging)) return VAGUE_QUESTION;
   if (hasServices || spec.trigger.type !== 'manual') return null;
   // Without a service or a trigger, what is left must be work a model does on its own: a verb
