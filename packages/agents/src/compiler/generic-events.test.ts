@@ -743,6 +743,43 @@ describe('events of any service, read from the sentence', () => {
     ).toMatchObject({ event: 'ticket.updated' });
   });
 
+  it('reads the service’s own word for what happened wherever the clause says it', () => {
+    for (const [prompt, integration, event] of [
+      [
+        'When a Rollbar item reactivates in prod, reopen the linked Linear ticket',
+        'rollbar',
+        'item.reactivated',
+      ],
+      [
+        'whenever rolbar reports a reactivated item in production, reopen the Linear issue',
+        'rollbar',
+        'item.reactivated',
+      ],
+      [
+        'For every paid shopify order over $500, add the customer to the VIP segment in Klaviyo',
+        'shopify',
+        'orders.paid',
+      ],
+      [
+        'Wistia video processed → write a description with chapter timestamps',
+        'wistia',
+        'media.processed',
+      ],
+      ['On every merged PR in the monorepo, write a release note', 'github', 'pull_request.merged'],
+    ] as const) {
+      expect(compile(prompt).trigger, prompt).toMatchObject({ type: 'event', integration, event });
+    }
+    // The thing's own words say nothing of what happened to it; two of the service's words at
+    // once leave the verb to say it.
+    expect(compile('new gitlab MR → comment if CHANGELOG missing').trigger).toMatchObject({
+      event: 'merge_request.opened',
+    });
+    expect(
+      compile('Every new subscriber to our Mailchimp list should be added as a HubSpot contact')
+        .trigger,
+    ).toMatchObject({ integration: 'mailchimp', event: 'subscriber.created' });
+  });
+
   it('puts the event on the service whose thing it is, not one named only as where work goes', () => {
     // A pull request a bot opens is the code host's, which the words imply.
     for (const prompt of [

@@ -1607,10 +1607,38 @@ export function findGenericEvent(
             (!!verb && parts.slice(0, -1).includes(verb.lemma) && sameAction(last, 'created')))
         );
       });
+      // The service's own word for what happened, wherever the clause says it, when the verb
+      // read says nothing else: "a Rollbar item reactivates", "every paid order", "Wistia video
+      // processed" (of a service about one kind of thing). Not its word for something new
+      // ("item.new"), nor two of its words at once ("closed w/o merging").
+      const kinds = new Set(declared.map((e) => e.id.slice(0, e.id.lastIndexOf('.'))));
+      const ownWord = only(
+        (sameObject.length ? sameObject : kinds.size === 1 ? declared : []).filter((e) => {
+          const stem = actionOf(e).replace(/ed$/, '');
+          return (
+            stem.length >= 4 &&
+            !sameAction(actionOf(e), 'created') &&
+            !['new', 'create'].includes(actionOf(e)) &&
+            clause.some(
+              (w) =>
+                !quoted(w) &&
+                w.lower.startsWith(stem) &&
+                // (Not the thing's own words: "a new merge request", "every new subscriber".)
+                w !== object &&
+                !e.id
+                  .slice(0, e.id.lastIndexOf('.'))
+                  .split(/[._]/)
+                  .some((part) => part.replace(/s$/, '') === w.lower.replace(/s$/, '')) &&
+                !thing.split('_').includes(w.lemma),
+            )
+          );
+        }),
+      );
       const match =
         replyTo ??
         bare ??
         sameObject.find((e) => forms.includes(actionOf(e))) ??
+        (ownWord && (!verb || sameAction(action, 'created')) ? ownWord : undefined) ??
         sameObject.find((e) => sameAction(actionOf(e), action)) ??
         inAction ??
         // ("a GitHub Actions run fails": its run completed, which says how it ended.)
