@@ -47,6 +47,7 @@ const HELD_OUT_SETS = [
   'heldout-12',
   'heldout-13',
   'heldout-14',
+  'heldout-15',
 ] as const;
 
 const compile = (prompt: string): CompileOutcome =>
