@@ -743,6 +743,23 @@ describe('events of any service, read from the sentence', () => {
     ).toMatchObject({ event: 'ticket.updated' });
   });
 
+  it('reads a rating in stars as a review', () => {
+    for (const prompt of [
+      'got a 1 or 2 star on trustpilot? open a freshdesk ticket so somebody calls the customer back',
+      'new 1-star or 2-star on Trustpilot? draft a calm apology reply for me to approve',
+    ]) {
+      expect(compile(prompt).trigger, prompt).toMatchObject({
+        type: 'event',
+        integration: 'trustpilot',
+        event: 'review.created',
+      });
+    }
+    expect(
+      compile('When a customer posts a 5-star photo review on Loox, turn it into an Instagram post')
+        .trigger,
+    ).toMatchObject({ integration: 'loox', event: expect.stringMatching(/review\.created$/) });
+  });
+
   it('reads the service’s own word for what happened wherever the clause says it', () => {
     for (const [prompt, integration, event] of [
       [

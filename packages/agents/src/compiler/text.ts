@@ -41,6 +41,11 @@ const REWRITES: readonly [RegExp, string][] = [
     /^(?!(?:can|could|would|will|is|are|do|does|did|should|what|how|why|who|which|where|when|hey|hi|hello)\b)([^?.!\n]{3,80})\?\s+(?=(?:add|create|send|post|email|message|open|make|tell|ping|notify|text|reply|draft|write|summari[sz]e|update|move|assign|tag|log|save|forward|check|look|pull|put|ask|thank)\b)/iu,
     '$1, then ',
   ],
+  // "got a 1 or 2 star on trustpilot?", "a 1-star on Google": a rating in stars is a review's.
+  [
+    /(?<![\d.])([1-5])(\s*-\s*|\s+)star\b(?![^.,;!?\n]{0,24}\b(?:reviews?|ratings?|rated)\b)(?!\s*-?\s*(?:hotels?|restaurants?|general|wars)\b)/gi,
+    '$1$2star review',
+  ],
   [/\be-mail/gi, 'email'],
   // "merge request !482": GitLab's way of writing a number, not the end of a sentence.
   [/(?<=\s)!(?=\d)/g, 'number '],
