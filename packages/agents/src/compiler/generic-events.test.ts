@@ -743,6 +743,14 @@ describe('events of any service, read from the sentence', () => {
     ).toMatchObject({ event: 'ticket.updated' });
   });
 
+  it('reads what a message asks for as its content, not the thing that happened', () => {
+    expect(
+      compile(
+        'Patients text our office line through Weave. If someone texts asking to move their appointment, look up the next open slots in Dentrix and text them back 3 options.',
+      ).trigger,
+    ).toMatchObject({ type: 'event', integration: 'weave', event: 'message.received' });
+  });
+
   it('reads a rating in stars as a review', () => {
     for (const prompt of [
       'got a 1 or 2 star on trustpilot? open a freshdesk ticket so somebody calls the customer back',

@@ -218,6 +218,8 @@ const PUBLISHED_THINGS = new Set(
 const ARRIVING = new Set(['arrive', 'come', 'land', 'appear', 'show', 'pop', 'drop']);
 /** Verbs that tell what a message says: the words after them are its content. */
 const CONTENT_VERBS = new Set(['mention', 'contain', 'include', 'regard', 'concern']);
+/** Participles after which a message's content follows: "texts asking to move their booking". */
+const ASKING = new Set(['asking', 'wanting', 'requesting', 'saying']);
 /** Verbs of writing to someone: with no object of their own, what arrives is a message. */
 const SPEAKING = new Set([
   'write',
@@ -975,9 +977,13 @@ export function findGenericEvent(
       const infinitive = (w: Word) => clause[clause.indexOf(w) - 1]?.lower === 'to';
       // "a conversation mentions cancelling", "asks about a refund": what is said, not what
       // happened.
+      // ("texts asking to move their appointment", "writes in wanting a refund": what a message
+      // asks for, after the participle.)
       const said = (w: Word) => {
         const at = clause.indexOf(w);
-        return clause.slice(0, at).some((x) => CONTENT_VERBS.has(x.lemma) || x.lower === 'about');
+        return clause
+          .slice(0, at)
+          .some((x) => CONTENT_VERBS.has(x.lemma) || x.lower === 'about' || ASKING.has(x.lower));
       };
       const isAction = (w: Word) =>
         Boolean(ACTIONS[w.lemma]) && !quoted(w) && !attributive(w) && !infinitive(w) && !said(w);
@@ -1028,6 +1034,8 @@ export function findGenericEvent(
       };
       const isObject = (w: Word) =>
         (w.pos === 'NOUN' || (w.pos === 'PROPN' && w.known) || determined(w) || headAdjective(w)) &&
+        !said(w) &&
+        !ASKING.has(w.lower) &&
         !serviceDoes(w) &&
         !NOMINAL[w.lower] &&
         !['new', 'incoming', 'latest', 'fresh'].includes(w.lower) &&
@@ -1224,7 +1232,11 @@ export function findGenericEvent(
             ),
         );
         const next = service ? words.find((w) => w.start >= service.end) : undefined;
-        if (next && (isObject(next) || (next.pos === 'VERB' && next !== verb && next.known)))
+        if (
+          next &&
+          (isObject(next) ||
+            (next.pos === 'VERB' && next !== verb && next.known && !ASKING.has(next.lower)))
+        )
           object = next;
         // "... tickets in Gorgias. When one of those arrives": the thing named last before.
         if (!object && pointsBack) {

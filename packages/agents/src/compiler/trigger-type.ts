@@ -25,6 +25,8 @@ const MODEL = model as TriggerTypeModel;
 export const OVERRULE_AT = 0.9;
 /** How sure it must be of a run by hand to overrule an event read with no word that says when. */
 export const DOUBT_AT = 0.6;
+/** How sure it must be of an event to take the first source's declared one when the rules read none. */
+export const SOURCE_AT = 0.8;
 
 export function triggerTypeFeatures(text: string, words: readonly Word[]): string[] {
   const features = new Set<string>();

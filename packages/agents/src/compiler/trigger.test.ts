@@ -463,6 +463,34 @@ describe('the kind of trigger, learned', () => {
     ).toBe('event');
   });
 
+  it('starts on the source’s declared event where the model is sure of one and the rules read none', () => {
+    for (const [prompt, integration, event] of [
+      [
+        'Tickets in our Zendesk that are written in German should be translated to English and added as an internal note, as soon as they are created.',
+        'zendesk',
+        'ticket.created',
+      ],
+      [
+        'twitch: when I go live, post the stream title + link in our Discord and on Bluesky',
+        'twitch',
+        'stream.online',
+      ],
+    ] as const) {
+      expect(compileEmbedded({ prompt, timezone: 'UTC' }).trigger, prompt).toMatchObject({
+        type: 'event',
+        integration,
+        event,
+      });
+    }
+    // Not where the model is unsure, nor on a service named only as where results go.
+    expect(
+      compileEmbedded({
+        prompt: 'purge the cloudflare cache for ourhotel.com, then confirm in slack',
+        timezone: 'UTC',
+      }).trigger.type,
+    ).toBe('manual');
+  });
+
   it.each([
     'Go through the open punch list items in Fieldwire for the Maple St project, group them by subcontractor and email each sub their list.',
     'Look at our last 200 Gorgias tickets and tell me the top 5 reasons customers contact us, with an example for each.',

@@ -7,7 +7,7 @@ import { spanOf, THINGS, type ServiceSpan } from './services.ts';
 import type { Mention } from './integrations.ts';
 import { parseSchedule, type ParsedSchedule } from './schedule.ts';
 import { tokenize, type Token } from './text.ts';
-import { DOUBT_AT, OVERRULE_AT, readTriggerType } from './trigger-type.ts';
+import { DOUBT_AT, OVERRULE_AT, readTriggerType, SOURCE_AT } from './trigger-type.ts';
 
 // Which of the four triggers a description asks for. An incoming call ("when our deploy system
 // calls this agent") makes a webhook; an event phrase after "when" makes an event trigger unless a
@@ -772,7 +772,77 @@ export function readTrigger(
     }
     return { type: 'manual', schedule: null, event: null, assumptions: [] };
   };
-  return settleKind(byRules(), kind, { event, schedule }, text);
+  const settled = settleKind(byRules(), kind, { event, schedule }, text);
+  // The model of kinds is sure something happening starts it, and the rules read no event nor
+  // time at all ("Figma: if someone comments 'copy?' on a frame, reply ..."): the first service
+  // named as a source, on its declared event of what the text speaks of.
+  if (
+    settled.type === 'manual' &&
+    !event &&
+    !schedule &&
+    kind.label === 'event' &&
+    kind.probability >= SOURCE_AT
+  ) {
+    const fallback = sourceEvent(text, words, services);
+    if (fallback) return { type: 'event', schedule: null, event: fallback, assumptions: [] };
+  }
+  return settled;
+}
+
+/**
+ * The event of the first service named as a source of news (not only as where results go), one
+ * whose thing the text names first ("the Stripe sync in Fivetran completes": Fivetran's sync):
+ * its declared event of that thing, else its only event of something new.
+ */
+function sourceEvent(
+  text: string,
+  words: readonly Word[],
+  services: readonly ServiceSpan[],
+): EventTrigger | null {
+  const lemmas = new Set(words.map((w) => w.lemma.replace(/s$/, '')));
+  const thingOf = (id: string) => id.slice(0, id.lastIndexOf('.')).split(/[._]/);
+  const saysThing = (id: string) =>
+    !!integrationById(id)?.events.some((e) =>
+      thingOf(e.id).some((part) => part.length > 2 && lemmas.has(part.replace(/s$/, ''))),
+    );
+  const ordered = [
+    ...services.filter((s) => saysThing(s.id)),
+    ...services.filter((s) => !saysThing(s.id)),
+  ];
+  for (const service of ordered) {
+    const integration = integrationById(service.id);
+    if (!integration?.events.length || integration.provider.kind === 'builtin') continue;
+    const before = text.slice(Math.max(0, service.start - 60), service.start);
+    if (
+      SENT_TO.test(before) ||
+      MADE_IN.test(text.slice(Math.max(0, service.start - 30), service.start))
+    )
+      continue;
+    const named = integration.events.filter((e) =>
+      thingOf(e.id).some((part) => part.length > 2 && lemmas.has(part.replace(/s$/, ''))),
+    );
+    const created = integration.events.filter((e) =>
+      sameAction(e.id.slice(e.id.lastIndexOf('.') + 1), 'created'),
+    );
+    const chosen =
+      (named.length === 1 ? named[0] : undefined) ??
+      named.find((e) => created.includes(e)) ??
+      (created.length === 1 ? created[0] : undefined) ??
+      (integration.events.length === 1 ? integration.events[0] : undefined);
+    if (!chosen) continue;
+    const sentence = words.find((w) => w.start >= service.start)?.sentence;
+    const inSentence = words.filter((w) => w.sentence === sentence);
+    const from = inSentence[0]?.start ?? service.start;
+    const to = inSentence.at(-1)?.end ?? service.end;
+    return {
+      integration: integration.id,
+      event: chosen.id,
+      index: from,
+      strong: false,
+      clause: text.slice(from, to),
+    };
+  }
+  return null;
 }
 
 /** Words that open a recurrence: "every", "each", "once a", "twice a". */
