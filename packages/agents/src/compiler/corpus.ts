@@ -64,6 +64,7 @@ import varied53 from './corpus/varied-53.json' with { type: 'json' };
 import varied54 from './corpus/varied-54.json' with { type: 'json' };
 import varied55 from './corpus/varied-55.json' with { type: 'json' };
 import varied56 from './corpus/varied-56.json' with { type: 'json' };
+import varied57 from './corpus/varied-57.json' with { type: 'json' };
 import type { LabelledCase } from './corpus-score.ts';
 
 export type { CorpusCase, ExpectedTrigger } from './corpus/types.ts';
@@ -157,6 +158,7 @@ export const VARIED_CASES: readonly LabelledCase[] = [
   ...(varied54 as LabelledCase[]),
   ...(varied55 as LabelledCase[]),
   ...(varied56 as LabelledCase[]),
+  ...(varied57 as LabelledCase[]),
 ];
 
 /** Where the compiler's rules and its category model come from. */
