@@ -743,6 +743,65 @@ describe('events of any service, read from the sentence', () => {
     ).toMatchObject({ event: 'ticket.updated' });
   });
 
+  it('reads the happening, not what did not happen nor a condition told after it', () => {
+    for (const [prompt, integration, event] of [
+      [
+        "whenever PagerDuty triggers an incident and it isn't acknowledged within 10 minutes, ring the backup engineer",
+        'pagerduty',
+        'incident.triggered',
+      ],
+      [
+        "Sentry: new issue in the payments project. If it's hitting more than 50 users, page whoever is on call through Opsgenie",
+        'sentry',
+        'issue.created',
+      ],
+      [
+        'Once a candidate is marked as hired in Greenhouse, set them up in BambooHR',
+        'greenhouse',
+        'candidate.hired',
+      ],
+      [
+        'the ward roster gets published in Deputy. When the new roster is out, put my shifts into my Google Calendar',
+        'deputy',
+        'roster.published',
+      ],
+      [
+        'once my new release is live through DistroKid, post the announcement on X',
+        'distrokid',
+        'release.published',
+      ],
+    ] as const) {
+      expect(compile(prompt).trigger, prompt).toMatchObject({ type: 'event', integration, event });
+    }
+  });
+
+  it('reads what is put in a folder as a file, in other languages too', () => {
+    for (const [prompt, integration, event] of [
+      [
+        "When our editor drops a finished video into the 'Final' folder on Google Drive, upload it to YouTube",
+        'google-drive',
+        'file.created',
+      ],
+      [
+        "New photo uploaded to the 'Weddings 2025' folder in google drive -> post it to our instagram",
+        'google-drive',
+        'file.created',
+      ],
+      [
+        'When a new file lands in the Receipts folder in Dropbox, rename it',
+        'dropbox',
+        'file.changed',
+      ],
+      [
+        "Nowy plik w folderze 'Do tłumaczenia' na OneDrive → translate it into Polish",
+        'onedrive',
+        'file.created',
+      ],
+    ] as const) {
+      expect(compile(prompt).trigger, prompt).toMatchObject({ type: 'event', integration, event });
+    }
+  });
+
   it('reads what a message asks for as its content, not the thing that happened', () => {
     expect(
       compile(

@@ -218,6 +218,11 @@ const PUBLISHED_THINGS = new Set(
 const ARRIVING = new Set(['arrive', 'come', 'land', 'appear', 'show', 'pop', 'drop']);
 /** Verbs that tell what a message says: the words after them are its content. */
 const CONTENT_VERBS = new Set(['mention', 'contain', 'include', 'regard', 'concern']);
+/** What a file holds: kept in a folder, each is a file. */
+const FILE_KINDS = new Set(
+  `video photo image picture pic pdf document doc scan receipt invoice recording csv spreadsheet
+  contract audio presentation deck`.split(/\s+/),
+);
 /** Participles after which a message's content follows: "texts asking to move their booking". */
 const ASKING = new Set(['asking', 'wanting', 'requesting', 'saying']);
 /** Verbs of writing to someone: with no object of their own, what arrives is a message. */
@@ -985,8 +990,19 @@ export function findGenericEvent(
           .slice(0, at)
           .some((x) => CONTENT_VERBS.has(x.lemma) || x.lower === 'about' || ASKING.has(x.lower));
       };
+      // "it isn't acknowledged within 10 minutes", "hasn't been paid": what did not happen is a
+      // condition on the happening, not the happening.
+      const negated = (w: Word) =>
+        /(?:\b(?:not|never)|n't|\b(?:isnt|hasnt|wasnt|arent|havent|doesnt|didnt))\s+(?:\S+\s+)?$/i.test(
+          text.slice(Math.max(0, w.start - 24), w.start),
+        );
       const isAction = (w: Word) =>
-        Boolean(ACTIONS[w.lemma]) && !quoted(w) && !attributive(w) && !infinitive(w) && !said(w);
+        Boolean(ACTIONS[w.lemma]) &&
+        !quoted(w) &&
+        !attributive(w) &&
+        !infinitive(w) &&
+        !said(w) &&
+        !negated(w);
       // After a determiner a word is a thing, whatever the tagger says ("a deploy fails").
       // So is a thing products send news of right after a service's name ("Instantly reply").
       const determined = (w: Word) => {
@@ -1391,6 +1407,15 @@ export function findGenericEvent(
         !/(?:survey|form|response|questionnaire)$/.test(lemma)
       )
         action = 'published';
+      // ("when the new roster is out", "once my new release is live": it is published.)
+      if (!verb && object) {
+        const [be, state] = clause.slice(clause.indexOf(object) + 1);
+        if (
+          ['is', 'are', "'s"].includes(be?.lower ?? '') &&
+          ['out', 'live'].includes(state?.lower ?? '')
+        )
+          action = 'published';
+      }
       // "goes red", "turns green", "goes live": the state it goes into is the happening.
       // ... also "goes into a failing state", "switches to red".
       const intoState =
@@ -1562,6 +1587,10 @@ export function findGenericEvent(
       // ("a new inquiry in HoneyBook": a service that declares no messages keeps the user's word.)
       let thing =
         !declared.length && ['inquiry', 'enquiry'].includes(lemma) ? 'inquiry' : objectName;
+      // ("drops a finished video into the 'Final' folder", "a PDF lands in the Receipts folder"):
+      // what is put in a folder is a file, whatever it holds.
+      if (FILE_KINDS.has(singularOf(thing)) && clause.some((w) => w.lemma === 'folder'))
+        thing = 'file';
       const handedIn =
         verb && ['turn', 'hand'].includes(verb.lemma) && clause[verbIndex + 1]?.lower === 'in';
       if (
@@ -1626,15 +1655,18 @@ export function findGenericEvent(
       const kinds = new Set(declared.map((e) => e.id.slice(0, e.id.lastIndexOf('.'))));
       const ownWord = only(
         (sameObject.length ? sameObject : kinds.size === 1 ? declared : []).filter((e) => {
-          const stem = actionOf(e).replace(/ed$/, '');
+          // ("hired": "hire"; "processed": "process".)
+          const stems = [actionOf(e).replace(/ed$/, ''), actionOf(e).replace(/d$/, '')].filter(
+            (stem) => stem.length >= 4,
+          );
           return (
-            stem.length >= 4 &&
+            stems.length > 0 &&
             !sameAction(actionOf(e), 'created') &&
             !['new', 'create'].includes(actionOf(e)) &&
             clause.some(
               (w) =>
                 !quoted(w) &&
-                w.lower.startsWith(stem) &&
+                stems.some((stem) => w.lower.startsWith(stem)) &&
                 // (Not the thing's own words: "a new merge request", "every new subscriber".)
                 w !== object &&
                 !e.id
@@ -1650,7 +1682,10 @@ export function findGenericEvent(
         replyTo ??
         bare ??
         sameObject.find((e) => forms.includes(actionOf(e))) ??
-        (ownWord && (!verb || sameAction(action, 'created')) ? ownWord : undefined) ??
+        // (A vague verb yields to it too: "marked as hired" is hired.)
+        (ownWord && (!verb || sameAction(action, 'created') || sameAction(action, 'updated'))
+          ? ownWord
+          : undefined) ??
         sameObject.find((e) => sameAction(actionOf(e), action)) ??
         inAction ??
         // ("a GitHub Actions run fails": its run completed, which says how it ended.)
@@ -1679,8 +1714,9 @@ export function findGenericEvent(
           new Set(declared.map((e) => e.id.slice(0, e.id.lastIndexOf('.')))).size === 1)
           ? only(declared.filter((e) => sameAction(actionOf(e), action)))
           : undefined) ??
+        // (Its thing too: "a new file in the folder" is Dropbox's one `file.changed`.)
         (declared.length === 1 &&
-        !sameObject.length &&
+        (!sameObject.length || thing === 'file') &&
         thing !== 'message' &&
         sameSide(actionOf(declared[0]!), action)
           ? declared[0]

@@ -254,8 +254,11 @@ const FOREIGN: readonly [RegExp, string][] = (() => {
     'is cancelled': 'storniert wird',
     booked: 'gebucht|reservad[oa]|agendad[oa]|réservée?|prenotat[oa]|geboekt',
     a: 'una|uma|une|ein|eine|einen|einem|een|koi',
-    new: 'naya|nayi|naye|nuev[oa]s?|nov[oa]s?|nouveaux|nouvel|nouvelles?|neuer|neue|neues|neuen|neuem|nuov[oa]|nuovi|nuove|nieuwe',
+    new: 'naya|nayi|naye|nuev[oa]s?|nov[oa]s?|nouveaux|nouvel|nouvelles?|neuer|neue|neues|neuen|neuem|nuov[oa]|nuovi|nuove|nieuwe|nowy|nowa|nowe|nowych|nowego|nowej',
     order: 'pedidos?|encomendas?|commandes?|bestellung(?:en)?|ordine|bestelling(?:en)?',
+    file: 'plik(?:i|u)?|archivos?|fichiers?|datei(?:en)?',
+    'in the folder': 'w folderze|en la carpeta|im ordner|nella cartella',
+    folder: 'folder(?:ze|u)|carpetas?|ordner|cartell[ae]',
     message: 'mensajes?|mensage[mn]s?|nachrichte?n?|messaggio|messaggi|bericht(?:en)?',
     conversation: 'conversaci[óo]n|conversas?|unterhaltung|conversazione|gesprek',
     appointment:

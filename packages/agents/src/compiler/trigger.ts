@@ -650,8 +650,17 @@ export function readTrigger(
       .filter((part) => part.length > 1 && !name.has(part))
       .some((part) => new RegExp(`\\b${part.replace(/s$/, '')}`).test(clause));
   };
+  // A weak cue told after a strong one's clause ("Sentry: new issue in the payments project. If
+  // it's hitting more than 50 users, ...") is a condition on that event, not another reading.
+  const laterCondition =
+    !!generic &&
+    !!catalogEvent &&
+    catalogEvent.strong &&
+    !generic.strong &&
+    generic.index >= catalogEvent.index + catalogEvent.clause.length;
   const preferGeneric =
     !!generic &&
+    !laterCondition &&
     (!catalogEvent ||
       // ("When Dependabot opens a PR": the pull request the clause says is GitHub's, which its
       // words imply, not the alert of the catalog's phrase.)
