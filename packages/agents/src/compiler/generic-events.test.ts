@@ -770,6 +770,16 @@ describe('events of any service, read from the sentence', () => {
         'distrokid',
         'release.published',
       ],
+      [
+        'If someone pushes straight to main on Bitbucket instead of going through a pull request, call it out in #dev',
+        'bitbucket',
+        'repo.push',
+      ],
+      [
+        'When a customer pays at the counter with Square, add them to the regulars audience in Mailchimp',
+        'square',
+        'payment.created',
+      ],
     ] as const) {
       expect(compile(prompt).trigger, prompt).toMatchObject({ type: 'event', integration, event });
     }

@@ -996,13 +996,34 @@ export function findGenericEvent(
         /(?:\b(?:not|never)|n't|\b(?:isnt|hasnt|wasnt|arent|havent|doesnt|didnt))\s+(?:\S+\s+)?$/i.test(
           text.slice(Math.max(0, w.start - 24), w.start),
         );
+      // "pushes to main instead of going through a pull request", "closed without merging":
+      // what is set aside did not happen.
+      const setAside = (w: Word) => {
+        const before = clause.slice(Math.max(0, clause.indexOf(w) - 5), clause.indexOf(w));
+        return before.some(
+          (x, k) =>
+            (x.lower === 'instead' && before[k + 1]?.lower === 'of') ||
+            (x.lower === 'rather' && before[k + 1]?.lower === 'than') ||
+            x.lower === 'without',
+        );
+      };
+      // "pays at the counter": where it happens, not what.
+      const placeOf = (w: Word) => {
+        const at = clause.indexOf(w);
+        const prev = clause[at - 1]?.lower;
+        return (
+          prev === 'at' ||
+          (clause[at - 2]?.lower === 'at' && ['the', 'our', 'my', 'a'].includes(prev ?? ''))
+        );
+      };
       const isAction = (w: Word) =>
         Boolean(ACTIONS[w.lemma]) &&
         !quoted(w) &&
         !attributive(w) &&
         !infinitive(w) &&
         !said(w) &&
-        !negated(w);
+        !negated(w) &&
+        !setAside(w);
       // After a determiner a word is a thing, whatever the tagger says ("a deploy fails").
       // So is a thing products send news of right after a service's name ("Instantly reply").
       const determined = (w: Word) => {
@@ -1052,6 +1073,8 @@ export function findGenericEvent(
         (w.pos === 'NOUN' || (w.pos === 'PROPN' && w.known) || determined(w) || headAdjective(w)) &&
         !said(w) &&
         !ASKING.has(w.lower) &&
+        !setAside(w) &&
+        !placeOf(w) &&
         !serviceDoes(w) &&
         !NOMINAL[w.lower] &&
         !['new', 'incoming', 'latest', 'fresh'].includes(w.lower) &&
