@@ -771,6 +771,11 @@ describe('events of any service, read from the sentence', () => {
         'release.published',
       ],
       [
+        'After the recording of our weekly live class on Zoom is ready, write a recap blog post',
+        'zoom',
+        'recording.completed',
+      ],
+      [
         'If someone pushes straight to main on Bitbucket instead of going through a pull request, call it out in #dev',
         'bitbucket',
         'repo.push',

@@ -218,6 +218,15 @@ const PUBLISHED_THINGS = new Set(
 const ARRIVING = new Set(['arrive', 'come', 'land', 'appear', 'show', 'pop', 'drop']);
 /** Verbs that tell what a message says: the words after them are its content. */
 const CONTENT_VERBS = new Set(['mention', 'contain', 'include', 'regard', 'concern']);
+/** A state a thing is in once something has happened to it: "is out", "is ready". */
+const STATE_REACHED: Readonly<Record<string, string>> = {
+  out: 'published',
+  live: 'published',
+  ready: 'completed',
+  done: 'completed',
+  finished: 'completed',
+  complete: 'completed',
+};
 /** What a file holds: kept in a folder, each is a file. */
 const FILE_KINDS = new Set(
   `video photo image picture pic pdf document doc scan receipt invoice recording csv spreadsheet
@@ -1242,7 +1251,20 @@ export function findGenericEvent(
       // new one.
       // ("a conversation mentions cancelling": a message that says something has arrived.)
       const mentioning = clause.some((w) => w.lemma === 'mention' && w.pos === 'VERB');
-      if (!verb && !isNew && !(cue.strong && object) && !(mentioning && object)) continue;
+      // ("when the new roster is out", "after the recording is ready": the state it is in.)
+      // ("the recording of our weekly class on Zoom is ready": after what the thing is of.)
+      const stateNow = object
+        ? clause
+            .slice(clause.indexOf(object) + 1)
+            .map((w, k, rest) =>
+              ['is', 'are', "'s"].includes(w.lower)
+                ? STATE_REACHED[rest[k + 1]?.lower ?? '']
+                : undefined,
+            )
+            .find(Boolean)
+        : undefined;
+      if (!verb && !isNew && !(cue.strong && object) && !(mentioning && object) && !stateNow)
+        continue;
       const verbIndex = verb ? clause.indexOf(verb) : -1;
       const afterVerb = verb ? clause[verbIndex + 1] : undefined;
       // ("a 2-star review posted on Trustpilot" is the review: the thing came first.)
@@ -1430,15 +1452,7 @@ export function findGenericEvent(
         !/(?:survey|form|response|questionnaire)$/.test(lemma)
       )
         action = 'published';
-      // ("when the new roster is out", "once my new release is live": it is published.)
-      if (!verb && object) {
-        const [be, state] = clause.slice(clause.indexOf(object) + 1);
-        if (
-          ['is', 'are', "'s"].includes(be?.lower ?? '') &&
-          ['out', 'live'].includes(state?.lower ?? '')
-        )
-          action = 'published';
-      }
+      if (!verb && stateNow) action = stateNow;
       // "goes red", "turns green", "goes live": the state it goes into is the happening.
       // ... also "goes into a failing state", "switches to red".
       const intoState =
