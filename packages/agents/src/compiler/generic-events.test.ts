@@ -1176,6 +1176,14 @@ describe('services named in the description', () => {
     }
   });
 
+  it('reads a short name in a list of products, not a letter in a list of letters', () => {
+    expect(namedBy('when i go live on twitch, post on bluesky, x and in my discord')).toContain(
+      'x',
+    );
+    expect(namedBy('share it on linkedin, x and threads')).toContain('x');
+    expect(namedBy('rate it on a scale of 1, x and y')).not.toContain('x');
+  });
+
   it('knows peoples and their tongues by their endings, not words that only end so', () => {
     for (const word of ['Spanish', 'British', 'Bavarian', 'Mexican', 'Kenyan', 'European', 'Texan'])
       expect(isLanguage(word), word).toBe(true);

@@ -11,6 +11,7 @@ import {
 } from './lexicon.ts';
 import { analyse, inVocabulary, type Word } from './nlp.ts';
 import { SENDING_VERBS } from './verbs.ts';
+import { commonWord } from './english-words.ts';
 import { givenName } from './given-names.ts';
 import { DETERMINERS, LABELLED, productWord } from './services.ts';
 import { CALENDAR_WORDS, stem, type Token } from './text.ts';
@@ -817,7 +818,7 @@ function listedNames(words: readonly Word[], names: readonly Mention[]): Mention
   const product = (m: Mention) =>
     m.via === 'name' && !m.fuzzy && integrationById(m.id)?.provider.kind !== 'builtin';
   words.forEach((word, i) => {
-    const id = capitalisedNames().get(word.lower);
+    const id = capitalisedNames().get(word.lower) ?? shortNames().get(word.lower);
     // (The tagger reads such a word in a list as it would alone: "on square and etsy" an adjective.)
     if (!id || !['NOUN', 'PROPN', 'ADJ'].includes(word.pos)) return;
     if (names.some((m) => m.start < word.end && m.end > word.start)) return;
@@ -839,6 +840,22 @@ function listedNames(words: readonly Word[], names: readonly Mention[]): Mention
       found.push({ id, start: word.start, end: word.end, via: 'name', read: true });
   });
   return found;
+}
+
+let short: ReadonlyMap<string, string> | null = null;
+
+/** Names of three letters or fewer no dictionary has as a common word ("x", "yr", "ig"), by word. */
+function shortNames(): ReadonlyMap<string, string> {
+  if (short) return short;
+  const byWord = new Map<string, string>();
+  for (const integration of INTEGRATIONS) {
+    for (const name of [integration.name, ...integration.aliases]) {
+      const word = name.toLowerCase();
+      if (/^[a-z0-9]{1,3}$/.test(word) && !commonWord(word)) byWord.set(word, integration.id);
+    }
+  }
+  short = byWord;
+  return byWord;
 }
 
 /** People a message can be sent to. */
