@@ -776,6 +776,11 @@ describe('events of any service, read from the sentence', () => {
         'recording.completed',
       ],
       [
+        'the moment DistroKid tells me my new single is live, write a caption for instagram',
+        'distrokid',
+        'single.published',
+      ],
+      [
         'If someone pushes straight to main on Bitbucket instead of going through a pull request, call it out in #dev',
         'bitbucket',
         'repo.push',

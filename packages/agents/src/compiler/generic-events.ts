@@ -1114,7 +1114,12 @@ export function findGenericEvent(
         newThing = undefined;
       // The word after "new" is the thing even when the tagger took it for a verb ("invite").
       let object: Word | undefined =
-        newThing && (isObject(newThing) || (newThing.pos === 'VERB' && newThing.known))
+        newThing &&
+        (isObject(newThing) ||
+          (newThing.pos === 'VERB' && newThing.known) ||
+          // ("my new single is live": an adjective with no noun after it is the thing.)
+          (newThing.pos === 'ADJ' &&
+            ['AUX', 'VERB'].includes(clause[clause.indexOf(newThing) + 1]?.pos ?? '')))
           ? newThing
           : undefined;
       // ("a Thumbtack lead for a remodel comes in": what arrives is the thing, even a person.)
