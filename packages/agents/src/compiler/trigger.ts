@@ -1,5 +1,6 @@
 import type { AgentTriggerType } from '@spoke/shared';
 import { integrationById } from '../catalog/index.ts';
+import type { IntegrationEvent } from '../catalog/types.ts';
 import { createdInstead, findEvent, type EventTrigger } from './events.ts';
 import { ACTIONS, findGenericEvent, sameAction } from './generic-events.ts';
 import { analyse, type Word } from './nlp.ts';
@@ -783,8 +784,9 @@ export function readTrigger(
   };
   const settled = settleKind(byRules(), kind, { event, schedule }, text);
   // The model of kinds is sure something happening starts it, and the rules read no event nor
-  // time at all ("Figma: if someone comments 'copy?' on a frame, reply ..."): the first service
-  // named as a source, on its declared event of what the text speaks of.
+  // time at all ("Tickets in our Zendesk ... should be translated ... as soon as they are
+  // created"): the first service named as a source, on its declared event of what the text
+  // speaks of.
   if (
     settled.type === 'manual' &&
     !event &&
@@ -809,11 +811,13 @@ function sourceEvent(
   services: readonly ServiceSpan[],
 ): EventTrigger | null {
   const lemmas = new Set(words.map((w) => w.lemma.replace(/s$/, '')));
-  const thingOf = (id: string) => id.slice(0, id.lastIndexOf('.')).split(/[._]/);
-  const saysThing = (id: string) =>
-    !!integrationById(id)?.events.some((e) =>
-      thingOf(e.id).some((part) => part.length > 2 && lemmas.has(part.replace(/s$/, ''))),
-    );
+  // Whether the text names the event's thing ("sync" for `sync.completed`).
+  const named = (e: IntegrationEvent) =>
+    e.id
+      .slice(0, e.id.lastIndexOf('.'))
+      .split(/[._]/)
+      .some((part) => part.length > 2 && lemmas.has(part.replace(/s$/, '')));
+  const saysThing = (id: string) => !!integrationById(id)?.events.some(named);
   const ordered = [
     ...services.filter((s) => saysThing(s.id)),
     ...services.filter((s) => !saysThing(s.id)),
@@ -827,15 +831,13 @@ function sourceEvent(
       MADE_IN.test(text.slice(Math.max(0, service.start - 30), service.start))
     )
       continue;
-    const named = integration.events.filter((e) =>
-      thingOf(e.id).some((part) => part.length > 2 && lemmas.has(part.replace(/s$/, ''))),
-    );
+    const ofThing = integration.events.filter(named);
     const created = integration.events.filter((e) =>
       sameAction(e.id.slice(e.id.lastIndexOf('.') + 1), 'created'),
     );
     const chosen =
-      (named.length === 1 ? named[0] : undefined) ??
-      named.find((e) => created.includes(e)) ??
+      (ofThing.length === 1 ? ofThing[0] : undefined) ??
+      ofThing.find((e) => created.includes(e)) ??
       (created.length === 1 ? created[0] : undefined) ??
       (integration.events.length === 1 ? integration.events[0] : undefined);
     if (!chosen) continue;
