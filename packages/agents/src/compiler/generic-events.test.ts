@@ -189,8 +189,8 @@ describe('events of any service, read from the sentence', () => {
       // A participle after the thing describes it when a verb before the thing says what happened.
       'Copy help: if the designers leave a comment tagged #copy on a Figma file, reply with three headlines',
       'figma',
-      'comment.created',
-      'poll',
+      'file.comment',
+      'webhook',
     ],
     [
       // ... and an "if" opening the request finds the catalog's own event for it.
@@ -816,6 +816,28 @@ describe('events of any service, read from the sentence', () => {
         "Nowy plik w folderze 'Do tłumaczenia' na OneDrive → translate it into Polish",
         'onedrive',
         'file.created',
+      ],
+    ] as const) {
+      expect(compile(prompt).trigger, prompt).toMatchObject({ type: 'event', integration, event });
+    }
+  });
+
+  it('reads a comment on a service’s thing as its one comment event', () => {
+    for (const [prompt, integration, event] of [
+      [
+        'When somebody comments /explain on a pull request in GitHub, reply with a walkthrough',
+        'github',
+        'issue_comment.created',
+      ],
+      [
+        "Figma: whenever the designers leave a comment saying 'copy needed' on a frame, reply with three headlines",
+        'figma',
+        'file.comment',
+      ],
+      [
+        'Whenever one of our agents adds a public reply on a Zendesk ticket, check the tone',
+        'zendesk',
+        'ticket.comment_added',
       ],
     ] as const) {
       expect(compile(prompt).trigger, prompt).toMatchObject({ type: 'event', integration, event });

@@ -1720,8 +1720,15 @@ export function findGenericEvent(
           );
         }),
       );
+      // ("someone comments '/review' on a pull request", "adds a public reply on a Zendesk
+      // ticket": a comment on the service's thing is its one comment event.)
+      const commented =
+        ['comment', 'reply'].includes(thing) || verb?.lemma === 'comment'
+          ? only(declared.filter((e) => /comment/.test(e.id)))
+          : undefined;
       const match =
         replyTo ??
+        commented ??
         bare ??
         sameObject.find((e) => forms.includes(actionOf(e))) ??
         // (A vague verb yields to it too: "marked as hired" is hired.)
