@@ -276,6 +276,9 @@ const SAME_ACTION: readonly (readonly string[])[] = [
   // (A monitor back up: "check.up", "monitor.recovered".)
   ['recovered', 'up', 'restored'],
 ];
+/** The words of an event's thing: `pull_request.opened` -> "pull", "request". */
+export const thingWords = (eventId: string): string[] =>
+  eventId.slice(0, eventId.lastIndexOf('.')).split(/[._]/);
 export const sameAction = (a: string, b: string) =>
   a === b || SAME_ACTION.some((group) => group.includes(a) && group.includes(b));
 
@@ -1711,10 +1714,9 @@ export function findGenericEvent(
                 stems.some((stem) => w.lower.startsWith(stem)) &&
                 // (Not the thing's own words: "a new merge request", "every new subscriber".)
                 w !== object &&
-                !e.id
-                  .slice(0, e.id.lastIndexOf('.'))
-                  .split(/[._]/)
-                  .some((part) => part.replace(/s$/, '') === w.lower.replace(/s$/, '')) &&
+                !thingWords(e.id).some(
+                  (part) => part.replace(/s$/, '') === w.lower.replace(/s$/, ''),
+                ) &&
                 !thing.split('_').includes(w.lemma),
             )
           );

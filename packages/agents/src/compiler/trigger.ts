@@ -2,7 +2,7 @@ import type { AgentTriggerType } from '@spoke/shared';
 import { integrationById } from '../catalog/index.ts';
 import type { IntegrationEvent } from '../catalog/types.ts';
 import { createdInstead, findEvent, type EventTrigger } from './events.ts';
-import { ACTIONS, findGenericEvent, sameAction } from './generic-events.ts';
+import { ACTIONS, findGenericEvent, sameAction, thingWords } from './generic-events.ts';
 import { analyse, type Word } from './nlp.ts';
 import { spanOf, THINGS, type ServiceSpan } from './services.ts';
 import type { Mention } from './integrations.ts';
@@ -646,8 +646,7 @@ export function readTrigger(
       (integrationById(e.integration)?.name ?? e.integration).toLowerCase().split(/[^a-z]+/),
     );
     const clause = e.clause.toLowerCase();
-    return objectOf(e)
-      .split(/[._]/)
+    return thingWords(e.event)
       .filter((part) => part.length > 1 && !name.has(part))
       .some((part) => new RegExp(`\\b${part.replace(/s$/, '')}`).test(clause));
   };
@@ -813,10 +812,7 @@ function sourceEvent(
   const lemmas = new Set(words.map((w) => w.lemma.replace(/s$/, '')));
   // Whether the text names the event's thing ("sync" for `sync.completed`).
   const named = (e: IntegrationEvent) =>
-    e.id
-      .slice(0, e.id.lastIndexOf('.'))
-      .split(/[._]/)
-      .some((part) => part.length > 2 && lemmas.has(part.replace(/s$/, '')));
+    thingWords(e.id).some((part) => part.length > 2 && lemmas.has(part.replace(/s$/, '')));
   const saysThing = (id: string) => !!integrationById(id)?.events.some(named);
   const ordered = [
     ...services.filter((s) => saysThing(s.id)),
