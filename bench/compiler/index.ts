@@ -48,6 +48,7 @@ const HELD_OUT_SETS = [
   'heldout-13',
   'heldout-14',
   'heldout-15',
+  'heldout-16',
 ] as const;
 
 const compile = (prompt: string): CompileOutcome =>
