@@ -34,6 +34,26 @@ describe('events of any service, read from the sentence', () => {
       'webhook',
     ],
     [
+      // A thing the tagger reads as an adjective, after the service's name.
+      'When a new ilert alert comes in, open a Jira incident',
+      'ilert',
+      'alert.created',
+      'webhook',
+    ],
+    [
+      'ilert alert comes in → if it is from the payment service, open a Jira incident',
+      'ilert',
+      'alert.created',
+      'webhook',
+    ],
+    [
+      // "comes through" arrives; "booking comes" is no "Booking.com".
+      'We rent out a cabin on Airbnb. Basically when a booking comes through, schedule the cleaner in Turno.',
+      'airbnb',
+      'booking.created',
+      'webhook',
+    ],
+    [
       // Back up after failing: the contrary of the failure the catalog's phrase names.
       'Checkly: when the login check recovers after failing, post an all-clear in #status',
       'checkly',
@@ -1021,6 +1041,14 @@ describe('services named in the description', () => {
     );
     expect(spec.unavailable?.map((u) => u.name)).toEqual(['Realtyzen']);
     expect(spec.unavailable?.[0]?.id).toBeUndefined();
+  });
+
+  it('reads a name of several words by its short words as written: "booking comes" is no Booking.com', () => {
+    const spec = compile('When a booking comes through, schedule the cleaner in Turno.');
+    expect(spec.unavailable?.map((u) => u.name)).toEqual(['Turno']);
+    expect(
+      compile('List the cabin on booking com and Airbnb').unavailable?.map((u) => u.id),
+    ).toEqual(['booking-com', 'airbnb']);
   });
 
   it('reads everyday words as words: "close", "canvas" and "toggled" name no product', () => {

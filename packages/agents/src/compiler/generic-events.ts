@@ -1059,12 +1059,16 @@ export function findGenericEvent(
             services.some((s) => before.start >= s.start && before.end <= s.end))
         );
       };
-      // "fires an alert about ...": after an article and before no noun, an adjective is a thing.
+      // "fires an alert about ...", "an ilert alert comes in": after an article or a service's
+      // name and before no noun, an adjective is a thing.
       const headAdjective = (w: Word) => {
         const at = clause.indexOf(w);
+        const before = clause[at - 1];
         return (
           w.pos === 'ADJ' &&
-          ['a', 'an', 'the'].includes(clause[at - 1]?.lower ?? '') &&
+          !!before &&
+          (['a', 'an', 'the'].includes(before.lower) ||
+            services.some((s) => before.start >= s.start && before.end <= s.end)) &&
           !['NOUN', 'PROPN', 'ADJ'].includes(clause[at + 1]?.pos ?? '')
         );
       };

@@ -605,13 +605,28 @@ export function findMentions(
       .toLowerCase()
       .replace(/['\u2019]s$/, '');
     const integration = integrationById(m.id);
-    if (!integration || /\s/.test(written)) return true;
+    if (!integration) return true;
     const terms = [
       integration.id,
       integration.name,
       ...integration.aliases,
       ...integration.keywords,
     ];
+    // A name of several words matches by stems, but its short words as written: "booking comes"
+    // is not "booking com".
+    if (/\s/.test(written)) {
+      const apart = written.split(/\s+/);
+      return terms.some((t) => {
+        const parts = t.toLowerCase().split(/[\s.-]+/);
+        return (
+          parts.length === apart.length &&
+          parts.every(
+            (part, k) =>
+              part.length > 3 || apart[k] === part || apart[k]!.replace(/s$/, '') === part,
+          )
+        );
+      });
+    }
     return terms.some((t) => {
       const term = t.toLowerCase();
       return written === term || written === term.replace(/[\s-]+/g, '');

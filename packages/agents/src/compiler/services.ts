@@ -595,7 +595,8 @@ export function findUnknownServices(
       !plural(first.lower) &&
       !phrasalNoun(first.lower) &&
       words[i + 1]?.sentence === first.sentence &&
-      ['NOUN', 'PROPN'].includes(words[i + 1]!.pos) &&
+      // ("a new ilert alert": the tagger may take the thing for an adjective.)
+      ['NOUN', 'PROPN', 'ADJ'].includes(words[i + 1]!.pos) &&
       productWord(words[i + 1]);
     const domain = domainAt(first);
     // "applies on teamtailor read the cv": after "on", "in", "from", the last word of the clause.

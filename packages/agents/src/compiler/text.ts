@@ -78,6 +78,8 @@ const REWRITES: readonly [RegExp, string][] = [
   [/@\s*(?=\d)/g, 'at '],
   [/\bcomes? in\b/gi, 'arrives'],
   [/\bcame in\b/gi, 'arrived'],
+  // ("when a booking comes through": not "through" a service.)
+  [/\bcomes? through(?=\s*(?:[,.;:!?]|->|=>|\u2192|$))/gi, 'arrives'],
 ];
 
 /** 毎週金曜日, 每周一: the weekdays of Japanese and Chinese after "every week". */
