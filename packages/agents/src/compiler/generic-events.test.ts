@@ -1051,6 +1051,27 @@ describe('services named in the description', () => {
     ).toEqual(['booking-com', 'airbnb']);
   });
 
+  it('reads a name glossed in brackets: its domain, its initials spelled out, its kind', () => {
+    for (const [prompt, name] of [
+      ['When someone new is added to nimble (nimble.com), email them our price sheet', 'nimble'],
+      ['Oh Dear! (ohdear.app) watches our sites. When a check fails, post in #ops', 'Oh Dear'],
+      ['when someone pushes to Beanstalk (beanstalkapp.com), review the diff', 'Beanstalk'],
+      [
+        'add the packing list to the camp in our OSM (Online Scout Manager)',
+        'Online Scout Manager',
+      ],
+      [
+        'our phone system (3CX) fires a webhook at this agent when a caller leaves a voicemail',
+        '3CX',
+      ],
+    ] as const) {
+      expect(compile(prompt).unavailable?.map((u) => u.name)).toContain(name);
+    }
+    // A domain in brackets after no such name may be anyone's site; a platform is no product.
+    expect(compile('Check that our shop (acme.com) loads, every hour').unavailable).toBeUndefined();
+    expect(compile('List the crashes of our app (Android) this week').unavailable).toBeUndefined();
+  });
+
   it('reads everyday words as words: "close", "canvas" and "toggled" name no product', () => {
     const spec = compile(
       'When a feature flag is toggled in LaunchDarkly, close the old ticket and paint it on a canvas',

@@ -1030,6 +1030,7 @@ export function findUnknownServices(
   for (const span of capitalisedNames(text, words, [...taken, ...found], shouting))
     found.push(span);
   for (const span of introducedNames(text, words, [...taken, ...found], shouting)) found.push(span);
+  for (const span of bracketedNames(text, words, [...taken, ...found], shouting)) found.push(span);
   // "채널톡(Channel Talk)에 새 상담이 ...": amid another script, Latin capitals are names, and so
   // is a Latin word written against that script, whatever the rest ("YouCanBookMeで新しい予約").
   // (The analyser keeps a name and the script around it as one word: "每当Teambition里".)
@@ -1324,8 +1325,12 @@ const introducedNames: NameReading = (text, words, taken) => {
     if (
       inside.length >= 1 &&
       KINDS.has(inside.at(-1)!.lower) &&
-      // (Not a kind named by its product: "the CRM (Zoho CRM)".)
-      inside.every((x) => !capital(x)) &&
+      // (Not a kind named by its product: "the CRM (Zoho CRM)"; but "(our charity CRM)".)
+      inside.every(
+        (x) =>
+          !capital(x) ||
+          (PRODUCT_KIND.test(x.value) && ['our', 'my', 'their', 'the'].includes(inside[0]!.lower)),
+      ) &&
       !KINDS.has(name.toLowerCase()) &&
       !placeNames().has(serviceKey(name)) &&
       !isLanguage(name)
@@ -1334,6 +1339,81 @@ const introducedNames: NameReading = (text, words, taken) => {
       i = j;
     }
   }
+  return found;
+};
+
+/** Letters of a name, in lower case, for comparing it with a domain or initials. */
+const letters = (written: string) => written.toLowerCase().replace(/[^a-z0-9]/g, '');
+
+/**
+ * A name with its own words in brackets after it: its domain ("nimble (nimble.com)", "Oh Dear!
+ * (ohdear.app)", "Beanstalk (beanstalkapp.com)") or, for initials, the name they stand for ("OSM
+ * (Online Scout Manager)"). The brackets say a product is meant, though the name alone reads as
+ * a word ("nimble") or an abbreviation ("OSM"). (A domain in brackets after no such name may be
+ * anyone's site: "check our shop (acme.com) is up".)
+ */
+const bracketedNames: NameReading = (text, words, taken) => {
+  const free = freeOf(taken);
+  const found: ServiceSpan[] = [];
+  words.forEach((open, at) => {
+    if (open.value !== '(') return;
+    const close = words.findIndex((w, k) => k > at && w.value === ')');
+    if (close === -1 || close - at > 6 || words[close]!.sentence !== open.sentence) return;
+    const inside = words.slice(at + 1, close);
+    const written = text.slice(inside[0]?.start ?? open.end, words[close]!.start).trim();
+    // The words before the brackets, nearest last: at most three, over a name's own "!" ("Oh
+    // Dear! (ohdear.app)") but not across a sentence.
+    let end = at;
+    while (end > 0 && /^[!?]$/.test(words[end - 1]!.value)) end--;
+    const before = words
+      .slice(Math.max(0, end - 3), end)
+      .filter((w) => w.sentence === words[end - 1]?.sentence && /[\p{L}\d]/u.test(w.value));
+    const domain =
+      /^([a-z][a-z0-9-]*)\.(?:com|io|so|ai|app|dev|co|me|ly|sh|to|fm|net|org|tv)$/i.exec(written);
+    if (domain && inside.every(free)) {
+      const label = letters(domain[1]!);
+      // The nearest words before it whose letters open the domain's: "Oh Dear!" for ohdear.app.
+      for (let k = 0; k < before.length; k++) {
+        const name = before.slice(k);
+        const nameText = text.slice(name[0]!.start, name.at(-1)!.end);
+        const spelled = letters(nameText);
+        if (spelled.length >= 3 && label.startsWith(spelled)) {
+          if (name.every(free)) found.push(unknownSpan(nameText, name[0]!.start, name.at(-1)!.end));
+          return;
+        }
+      }
+      return;
+    }
+    // "our phone system (3CX)", "our warehouse system (Cin7)": the kind of tool, then its name.
+    const kind = words[at - 1];
+    if (
+      kind &&
+      KINDS.has(kind.lower) &&
+      inside.length >= 1 &&
+      inside.length <= 2 &&
+      inside.every((w) => /^[A-Z0-9][\p{L}\d.-]*$/u.test(w.value) && /\p{Lu}|\d/u.test(w.value)) &&
+      !KINDS.has(written.toLowerCase()) &&
+      !TECHNOLOGY.has(serviceKey(written)) &&
+      !placeNames().has(serviceKey(written)) &&
+      !isLanguage(written) &&
+      !/^[A-Z]{2,5}$/.test(written) &&
+      inside.every(free)
+    ) {
+      found.push(unknownSpan(written, inside[0]!.start, inside.at(-1)!.end));
+      return;
+    }
+    // "OSM (Online Scout Manager)": initials, then the capitalised words they stand for.
+    const initials = before.at(-1);
+    if (
+      initials &&
+      /^[A-Z]{2,5}$/.test(initials.value) &&
+      inside.length >= 2 &&
+      inside.every((w) => /^[A-Z][a-z]+$/.test(w.value)) &&
+      inside.map((w) => w.value[0]).join('') === initials.value &&
+      inside.every(free)
+    )
+      found.push(unknownSpan(written, inside[0]!.start, inside.at(-1)!.end));
+  });
   return found;
 };
 
