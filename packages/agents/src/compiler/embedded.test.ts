@@ -474,6 +474,18 @@ describe('embedded compiler: services as people write them', () => {
       ids('Namely will POST /new-hire to you, then create the checklist in Asana'),
     ).toMatchObject({ unavailable: ['Namely'], trigger: { type: 'webhook' } });
     expect(ids('Customers will post questions to the agent').unavailable).toEqual([]);
+    // ... where it runs may stand between, and the verb may be said of it now; a person's
+    // name doing the same is a person.
+    expect(
+      ids('Dokku on our VPS will call this agent after each deploy. Check the /healthz page')
+        .unavailable,
+    ).toEqual(['Dokku']);
+    expect(
+      ids('Supermetrics pushes a JSON export to this agent every night. Summarise it per client')
+        .unavailable,
+    ).toEqual(['Supermetrics']);
+    expect(ids('Priya sends a list to this agent every week').unavailable).toEqual([]);
+    expect(ids('Sarah will send the agent a list every week').unavailable).toEqual([]);
     // ... next in a list of where things are kept, or news of a voicemail.
     expect(ids('pull the hours per designer from Wrike and Forecast').unavailable).toEqual([
       'Wrike',

@@ -202,18 +202,36 @@ const CALLING = new Set('call hit ping post send notify trigger fire push'.split
  * "will call this agent's URL", "can ping the webhook": a product saying it will call the agent,
  * from the word at `at` ("Sarah will send you a list" is a person's doing).
  */
-const willCall = (words: readonly Word[], at: number) =>
-  ['will', 'can', 'would', 'should'].includes(words[at]?.lower ?? '') &&
-  CALLING.has(words[at + 1]?.lemma ?? '') &&
-  // ("will POST /new-hire to you": a path after the verb is an address called.)
-  ((words[at + 2]?.value === '/' && words[at + 2]!.start === words[at + 1]!.end + 1) ||
-    words
-      .slice(at + 2, at + 10)
-      .some(
-        (w) =>
-          w.sentence === words[at]!.sentence &&
-          /^(?:url|urls|webhook|webhooks|endpoint|hook|agent)$/.test(w.lower),
-      ));
+const willCall = (words: readonly Word[], from: number): boolean => {
+  let at = from;
+  // ("Dokku on our VPS will call this agent": where it runs may stand between.)
+  if (['on', 'in', 'at'].includes(words[at]?.lower ?? '')) {
+    const verb = words
+      .slice(at + 1, at + 5)
+      .findIndex((w) => ['will', 'can', 'would', 'should'].includes(w.lower) || w.pos === 'VERB');
+    if (verb < 1) return false;
+    at += verb + 1;
+  }
+  // ("Supermetrics pushes a JSON export to this agent": the verb said of it now, too.)
+  const modal = ['will', 'can', 'would', 'should'].includes(words[at]?.lower ?? '');
+  const verb = modal ? at + 1 : at;
+  const calls =
+    CALLING.has(words[verb]?.lemma ?? '') &&
+    (modal || (words[verb]!.lower !== words[verb]!.lemma && /s$/.test(words[verb]!.lower)));
+  return (
+    calls &&
+    words[verb]!.sentence === words[from]!.sentence &&
+    // ("will POST /new-hire to you": a path after the verb is an address called.)
+    ((words[verb + 1]?.value === '/' && words[verb + 1]!.start === words[verb]!.end + 1) ||
+      words
+        .slice(verb + 1, verb + 9)
+        .some(
+          (w) =>
+            w.sentence === words[verb]!.sentence &&
+            /^(?:url|urls|webhook|webhooks|endpoint|hook|agent)$/.test(w.lower),
+        ))
+  );
+};
 /** Kinds of product written after a product's name: "Capsule CRM", "Plastic SCM". */
 const PRODUCT_KIND = /^(?:CRM|CMS|ERP|LMS|ATS|HRIS|POS|SCM|WMS|TMS|PMS|DMS|MES|EHR|EMR|LIMS)$/;
 
@@ -700,11 +718,18 @@ export function findUnknownServices(
         !!next && HEADLINE_MARK.test(next.value) && words[i + 2]?.sentence === first.sentence;
       // ("Namely will POST /new-hire to you": a word English knows, saying it will call the agent,
       // names what calls.)
-      // (Not people: "Customers will post questions to the agent".)
+      // (Not people: "Customers will post questions to the agent", "Sarah sends the agent a
+      // list"; a name no dictionary knows may end in "s", "Supermetrics".)
       const calling =
-        willCall(words, i + 1) && !['PRON', 'DET'].includes(first.pos) && !plural(first.lower);
+        willCall(words, i + 1) &&
+        !['PRON', 'DET'].includes(first.pos) &&
+        !(plural(first.lower) && first.known) &&
+        !givenName(first.value);
+      // ("Priya sends a list to this agent": a person's name, doing.)
+      const person = givenName(first.value) && !productWord(next) && !headline;
       if (
         !next ||
+        person ||
         !(productWord(next) || headline || reports(next) || calling) ||
         (first.known && !calling && !titled)
       )
