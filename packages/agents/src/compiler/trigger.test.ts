@@ -213,6 +213,26 @@ describe('event triggers', () => {
     );
   });
 
+  it('reads a frequency naming a thing as the thing, against a clause that says when', () => {
+    expect(
+      triggerOf(
+        "After the nightly airbyte sync completes, compute yesterday's revenue in Snowflake",
+      ),
+    ).toMatchObject({ type: 'event', integration: 'airbyte', event: 'sync.completed' });
+    expect(
+      triggerOf(
+        'If the nightly invoicing job misses its Cronitor check-in, open an Opsgenie alert',
+      ),
+    ).toMatchObject({ type: 'event', integration: 'cronitor', event: 'monitor.failed' });
+    // Work asked for on a rhythm stays a schedule: "hourly please", "the weekly report".
+    expect(
+      triggerOf('Check our Coolify apps and tell me in Discord which are down — hourly please'),
+    ).toMatchObject({ type: 'schedule', cron: '0 * * * *' });
+    expect(triggerOf('Send the weekly report of new Stripe customers to #sales')).toMatchObject({
+      type: 'schedule',
+    });
+  });
+
   it('reads the hours a thing happens outside of as a condition, not a schedule', () => {
     expect(
       triggerOf(

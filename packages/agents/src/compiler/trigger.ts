@@ -207,6 +207,29 @@ const HABIT =
 const WHEN_CLAUSE =
   /^(?:when(?:ever)?|(?:as )?soon as|(?:(?:each|every|any) ?)?time|once|(?:the )?moment|if|after|on (?:each|every))\b/i;
 
+const RHYTHM_WORD = /^(?:nightly|daily|weekly|monthly|hourly|quarterly|yearly|annual|overnight)$/i;
+
+/**
+ * Whether the frequency at `at` is said of a thing, the noun after it: "the nightly backup", "a
+ * nightly cron job". (Work done on a rhythm, "the weekly report", is kept as a schedule where
+ * nothing else says when; against a clause that says when, it is the thing's.)
+ */
+function rhythmOfThing(words: readonly Word[], at: number): boolean {
+  const k = words.findIndex((w) => w.start === at);
+  const next = words[k + 1];
+  const after = words[k + 2];
+  return (
+    k !== -1 &&
+    RHYTHM_WORD.test(words[k]!.value) &&
+    !!next &&
+    next.sentence === words[k]!.sentence &&
+    (['NOUN', 'PROPN'].includes(next.pos) ||
+      // ("the nightly invoicing job": a word describing the noun may stand between.)
+      ((next.pos === 'ADJ' || /ing$/.test(next.lower)) &&
+        ['NOUN', 'PROPN'].includes(after?.pos ?? '')))
+  );
+}
+
 const WATCHED = new Set(['rss', 'web-page', 'http-request']);
 
 const UNIT =
@@ -744,6 +767,14 @@ export function readTrigger(
       schedule.index > event.index &&
       schedule.index < event.index + event.clause.length &&
       /^\s*(?:,\s*then|->|=>|\u2192|:|=)/.test(text.slice(event.index + event.clause.length));
+    // A frequency naming a thing ("After the nightly airbyte sync completes", "our nightly cron
+    // job pings Healthchecks.io ... If the check goes down") is no time to run, against a clause
+    // that says when, even a weak one.
+    const describedInClause =
+      !!event &&
+      !!schedule &&
+      WHEN_CLAUSE.test(event.clause) &&
+      rhythmOfThing(words, schedule.index);
     // "Our webinar runs every Thursday on Zoom. Whenever the recording is ready, ...": a
     // schedule in an earlier sentence that tells how things are is background to the request.
     const sentenceOf = (at: number) => words.find((w) => w.end > at)?.sentence ?? -1;
@@ -760,7 +791,8 @@ export function readTrigger(
       (!schedule ||
         (event.strong && event.index < schedule.index && WHEN_CLAUSE.test(event.clause)) ||
         (event.strong && WHEN_CLAUSE.test(event.clause) && background) ||
-        (event.strong && inHeadline));
+        (event.strong && inHeadline) ||
+        describedInClause);
     if (event && eventFirst) return { type: 'event', schedule: null, event, assumptions: [] };
     if (schedule) {
       return { type: 'schedule', schedule, event: null, assumptions: schedule.assumptions };
