@@ -233,6 +233,30 @@ describe('event triggers', () => {
     });
   });
 
+  it('reads a breakdown by period and the days work is queued for as no time to run', () => {
+    expect(
+      triggerOf(
+        'Pull our Square transactions for December and tell me our busiest hour for each day of the week',
+      ),
+    ).toEqual({ type: 'manual' });
+    expect(
+      triggerOf(
+        'monday 8am — turn last week’s substack post into 3 linkedin posts and queue them in buffer for tue/wed/thu',
+      ),
+    ).toMatchObject({ type: 'schedule', cron: '0 8 * * 1' });
+    expect(
+      triggerOf(
+        'Every Friday, draft three posts and schedule them for Monday, Wednesday and Friday in Buffer',
+      ),
+    ).toMatchObject({ type: 'schedule', cron: '0 9 * * 5' });
+    expect(
+      triggerOf('Run it every day of the week at 7 and email me the Stripe totals'),
+    ).toMatchObject({
+      type: 'schedule',
+      cron: '0 7 * * *',
+    });
+  });
+
   it('reads the hours a thing happens outside of as a condition, not a schedule', () => {
     expect(
       triggerOf(

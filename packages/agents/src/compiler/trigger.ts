@@ -238,6 +238,16 @@ const TIME_REFERENCE = new RegExp(
   String.raw`\b(?:last|this|next|past|previous|coming|the last|the past|the previous)\s+(?:\d+\s+|few\s+|couple of\s+)?${UNIT}\b(?!\s+of\b)|\bthe (?:month|week|year) before\b|\b(?:from|over|during|before|after|until|till|by|for) the weekend\b|\b(?:yesterday|tonight)\b`,
   'gi',
 );
+/**
+ * A breakdown by period ("our busiest hour for each day of the week"), and the days work is
+ * queued for ("queue them in Buffer for tue/wed/thu", "schedule the posts for Tuesday and
+ * Thursday"): what the results cover or when they go out, not when the agent runs.
+ */
+const PER_PERIOD =
+  /\b(?:for|per|by|on|in)\s+(?:each|every)\s+(?:day|weekday|hour|week|month)\s+of\s+(?:the\s+|a\s+)?(?:week|month|year|quarter)\b/gi;
+const QUEUED_FOR =
+  /(?<=\b(?:schedule[sd]?|queue[sd]?|queue them|book|plan(?:ned)?)\b[^.!?\n]{0,60}?\bfor\s+)(?:(?:mon|tue|tues|wed|thu|thur|thurs|fri|sat|sun)[a-z]*\.?(?:\s*(?:\/|,|and|&|\+|or)\s*)?)+/gi;
+
 /** Work that recurs: "a weekly report" is a schedule, "weekly signups" a figure. */
 const RECURRING_WORK = new Set(
   `report reports digest digests summary summaries recap recaps update updates email emails
@@ -534,6 +544,8 @@ export function readTrigger(
   // signups", "our monthly meetups") rather than work to do on that rhythm.
   masked = masked
     .replace(TIME_REFERENCE, blank)
+    .replace(PER_PERIOD, blank)
+    .replace(QUEUED_FOR, blank)
     // Hours something happens outside of are a condition on it, not when to run: "New chat on
     // LiveChat outside business hours (9-6 Mon-Fri)?".
     .replace(OUTSIDE_HOURS, blank)
