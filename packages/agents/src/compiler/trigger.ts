@@ -482,7 +482,7 @@ function clauseStartEvent(
     if (
       !head ||
       (head.pos === 'VERB' && head.lower === head.lemma) ||
-      /^(?:i|i'm|im|we|you|u|me|my|our|it|they|he|she|please|pls|can|could|would|will|given|here|this|that|there|let|just|so|and|then|also|which|what|who|how|why|where|is|are|do|does|did)$/i.test(
+      /^(?:i|i'm|im|we|you|u|me|my|our|it|they|he|she|please|pls|can|could|would|will|given|here|here's|here\u2019s|heres|this|that|there|let|just|so|and|then|also|which|what|who|how|why|where|is|are|do|does|did)$/i.test(
         head.value,
       ) ||
       // An order whatever the tagger says: "Show me which services failed, ...".
