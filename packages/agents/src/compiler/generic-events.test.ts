@@ -1631,6 +1631,12 @@ describe('descriptions too vague to build from', () => {
     // A wish that only "saves time"; a rhythm with a shrug and no work.
     'idk, something for work that saves time??',
     'blue banana protocol, weekly, u know',
+    // A question about the product itself; work done before, only pointed at; a request said
+    // politely is no question about something.
+    'what integrations do you guys support?',
+    'is there a mobile app?',
+    'the thing with the sheets again pls',
+    "could you do the usual for Dave's thing, but better this time?",
   ])('"%s" gets a question', (prompt) => {
     const outcome = compileOffline({ prompt, now: NOW });
     expect('question' in outcome && outcome.question).toMatch(/\?/);
@@ -1638,6 +1644,8 @@ describe('descriptions too vague to build from', () => {
 
   it.each([
     'translate this to German',
+    'can you translate this into Spanish?',
+    'what are our top 5 products by revenue this month in Shopify?',
     'give me five subject lines for our launch email',
     'summarise my unread Gmail',
     // Terse work: reading through a mailbox, filling in fields of a product not in the catalog.

@@ -62,6 +62,15 @@ const QUESTION_WORDS = new Set([
   'are',
 ]);
 
+/** What people ask of the product itself: "what integrations do you support?", "is there an app?". */
+const PRODUCT_NOUNS = new Set(
+  `integration app application mobile price pricing plan cost trial feature account version api language support
+  limit template login signup guy`.split(/\s+/),
+);
+/** Words pointing back at work done before, named no further: "the usual", "again". */
+const POINTING_BACK =
+  /\b(?:again|the usual|like last time|as before|same as (?:before|last time))\b/i;
+
 /** Nouns that name no particular thing to work on. */
 // (a question needs one thing that is not these)
 const EMPTY_NOUNS = new Set(
@@ -208,11 +217,31 @@ export function questionFor(prompt: string, spec: AgentSpec): string | null {
       !CALENDAR.has(w.lower),
   );
   if (!substance.length) return VAGUE_QUESTION;
+  // ("the thing with the sheets again pls": work done before, pointed at, no job said.)
+  if (!task && !worked && spec.trigger.type === 'manual' && POINTING_BACK.test(prompt))
+    return VAGUE_QUESTION;
   const hedging = words.some((w) => isHedge(w.lower));
   if (hedging && !worked && !task && spec.trigger.type === 'manual') return VAGUE_QUESTION;
   // "make our insta go viral", "help me with HubSpot": a service named, and only a wish said of
   // it (a question, or "make this csv into json", is work).
-  const asked = /\?/.test(prompt) || QUESTION_WORDS.has(words[0]!.lower);
+  // ("could you do the usual for Dave's thing?": a request said politely, not a question.)
+  const polite =
+    ['could', 'can', 'would', 'will'].includes(words[0]!.lower) && words[1]?.lower === 'you';
+  const asked = !polite && (/\?/.test(prompt) || QUESTION_WORDS.has(words[0]!.lower));
+  // "what integrations do you guys support?", "is there a mobile app?": a question about the
+  // product itself, not a job for an agent.
+  const nouns = words.filter(
+    (w) => ['NOUN', 'PROPN'].includes(w.pos) && !['you', 'spoke'].includes(w.lower),
+  );
+  if (
+    asked &&
+    !task &&
+    !spec.integrations.length &&
+    !spec.unavailable?.length &&
+    nouns.length > 0 &&
+    nouns.every((w) => PRODUCT_NOUNS.has(w.lemma) || EMPTY_NOUNS.has(w.lemma))
+  )
+    return VAGUE_QUESTION;
   const wishOnly =
     !task && !worked && !asked && words.some((w) => w.pos === 'VERB' && WISHES.has(w.lemma));
   if (wishOnly && spec.trigger.type === 'manual') return VAGUE_QUESTION;
@@ -245,7 +274,7 @@ export function questionFor(prompt: string, spec: AgentSpec): string | null {
   if (hasServices || spec.trigger.type !== 'manual') return null;
   // Without a service or a trigger, what is left must be work a model does on its own: a verb
   // of such work ("translate", "summarise", "draft"), or a question about something.
-  const asks = /\?\s*$/.test(prompt) || QUESTION_WORDS.has(words[0]!.lower);
+  const asks = !polite && (/\?\s*$/.test(prompt) || QUESTION_WORDS.has(words[0]!.lower));
   const question =
     asks &&
     words.some(
