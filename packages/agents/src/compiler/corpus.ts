@@ -65,6 +65,8 @@ import varied54 from './corpus/varied-54.json' with { type: 'json' };
 import varied55 from './corpus/varied-55.json' with { type: 'json' };
 import varied56 from './corpus/varied-56.json' with { type: 'json' };
 import varied57 from './corpus/varied-57.json' with { type: 'json' };
+import varied58 from './corpus/varied-58.json' with { type: 'json' };
+import varied59 from './corpus/varied-59.json' with { type: 'json' };
 import type { LabelledCase } from './corpus-score.ts';
 
 export type { CorpusCase, ExpectedTrigger } from './corpus/types.ts';
@@ -159,6 +161,8 @@ export const VARIED_CASES: readonly LabelledCase[] = [
   ...(varied55 as LabelledCase[]),
   ...(varied56 as LabelledCase[]),
   ...(varied57 as LabelledCase[]),
+  ...(varied58 as LabelledCase[]),
+  ...(varied59 as LabelledCase[]),
 ];
 
 /** Where the compiler's rules and its category model come from. */
