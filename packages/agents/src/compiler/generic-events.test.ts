@@ -34,6 +34,20 @@ describe('events of any service, read from the sentence', () => {
       'webhook',
     ],
     [
+      // What a blog publishes, said by the verb alone.
+      'When I publish on Hashnode, cross-post the article to dev.to',
+      'hashnode',
+      'post.published',
+      'webhook',
+    ],
+    [
+      // A thing's short name the tagger takes for a name.
+      'When a DM hits our insta asking about sizing, answer from the size chart',
+      'instagram',
+      'messages.received',
+      'webhook',
+    ],
+    [
       // A thing the tagger reads as an adjective, after the service's name.
       'When a new ilert alert comes in, open a Jira incident',
       'ilert',

@@ -209,6 +209,8 @@ const VERB_THINGS: Readonly<Record<string, string>> = {
   // "every time a prospect replies": the message they replied with.
   reply: 'message',
   respond: 'message',
+  // "when I publish on Hashnode": what a blog publishes.
+  publish: 'post',
 };
 /** Things a service publishes: a new one that appears there is published. */
 const PUBLISHED_THINGS = new Set(
@@ -1086,7 +1088,11 @@ export function findGenericEvent(
         );
       };
       const isObject = (w: Word) =>
-        (w.pos === 'NOUN' || (w.pos === 'PROPN' && w.known) || determined(w) || headAdjective(w)) &&
+        (w.pos === 'NOUN' ||
+          // ("a DM", "an SMS": a thing's short name the tagger takes for a name.)
+          (w.pos === 'PROPN' && (w.known || !!OBJECT_NAMES[w.lower])) ||
+          determined(w) ||
+          headAdjective(w)) &&
         !said(w) &&
         !ASKING.has(w.lower) &&
         !setAside(w) &&
@@ -1430,7 +1436,13 @@ export function findGenericEvent(
       let action = verb ? ACTIONS[verb.lemma]! : (named ?? 'created');
       // "a client pays" is a payment made; "fully signed", "comes back" are done.
       // ("pays successfully" is done.)
-      if (madeByVerb && !/^success/.test(clause[verbIndex + 1]?.lower ?? '')) action = 'created';
+      // (What is published is published: "when I publish on Hashnode".)
+      if (
+        madeByVerb &&
+        !/^success/.test(clause[verbIndex + 1]?.lower ?? '') &&
+        ACTIONS[verb!.lemma] !== 'published'
+      )
+        action = 'created';
       if (verb && clause[verbIndex - 1]?.lower === 'fully') action = 'completed';
       // "signs their contract", "all parties have signed": a signed agreement is completed.
       if (
