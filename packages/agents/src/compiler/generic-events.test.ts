@@ -34,6 +34,19 @@ describe('events of any service, read from the sentence', () => {
       'webhook',
     ],
     [
+      // "signs up", whatever the tagger makes of it, on a form named before: a response.
+      'We use a Google Form for volunteer sign ups. Every time somebody signs up, message me on WhatsApp',
+      'google-forms',
+      'response.created',
+      'webhook',
+    ],
+    [
+      'each time a customer signs up on Memberstack, add them to Airtable',
+      'memberstack',
+      'user.created',
+      'webhook',
+    ],
+    [
       // What a blog publishes, said by the verb alone.
       'When I publish on Hashnode, cross-post the article to dev.to',
       'hashnode',

@@ -872,7 +872,32 @@ export function findGenericEvent(
   // ("a deal goes to Closed Won": moved, as "moves to" is.)
   const goesTo = (w: Word, at: number, all: readonly Word[]): Word =>
     w.lemma === 'go' && all[at + 1]?.lower === 'to' ? { ...w, lemma: 'move' } : w;
-  const words = analysed.map(withActionLemma).map(speakingVerb).map(told).map(goesTo);
+  // ("somebody signs up", "a customer signs up": after someone, a word in -s before "up" is what
+  // they do, whatever the tagger says; to sign up is to register.)
+  const actorDoes = (w: Word, at: number, all: readonly Word[]): Word => {
+    const before = all[at - 1];
+    return w.pos === 'NOUN' &&
+      /s$/.test(w.lower) &&
+      !!before &&
+      (ACTORS.has(before.lower) ||
+        ['someone', 'somebody', 'anyone', 'he', 'she'].includes(before.lower)) &&
+      all[at + 1]?.lower === 'up'
+      ? {
+          ...w,
+          pos: 'VERB',
+          lemma:
+            w.lower === 'signs' && all[at + 1]!.lower === 'up'
+              ? 'register'
+              : w.lower.replace(/s$/, ''),
+        }
+      : w;
+  };
+  const words = analysed
+    .map(actorDoes)
+    .map(withActionLemma)
+    .map(speakingVerb)
+    .map(told)
+    .map(goesTo);
   const outside = services.filter(
     (s) => !integrationById(s.id) || integrationById(s.id)!.provider.kind !== 'builtin',
   );
@@ -1656,7 +1681,9 @@ export function findGenericEvent(
         verb && ['turn', 'hand'].includes(verb.lemma) && clause[verbIndex + 1]?.lower === 'in';
       if (
         /form/i.test(service.name) &&
-        ((verb && ['fill', 'submit', 'complete', 'answer', 'send'].includes(verb.lemma)) ||
+        // ("somebody signs up" on a form: a response to it.)
+        ((verb &&
+          ['fill', 'submit', 'complete', 'answer', 'send', 'register'].includes(verb.lemma)) ||
           // ("each time one comes in": a form that arrives is a response to it.)
           (thing === 'form' && sameAction(action, 'created')))
       ) {
