@@ -47,6 +47,13 @@ describe('events of any service, read from the sentence', () => {
       'webhook',
     ],
     [
+      // A person something is done to in a product, even made there.
+      'Whenever a candidate is added in Loxo, compare their résumé with the job',
+      'loxo',
+      'candidate.created',
+      'webhook',
+    ],
+    [
       // What a blog publishes, said by the verb alone.
       'When I publish on Hashnode, cross-post the article to dev.to',
       'hashnode',
@@ -1662,6 +1669,7 @@ describe('descriptions too vague to build from', () => {
     // politely is no question about something.
     'what integrations do you guys support?',
     'is there a mobile app?',
+    'can I use this on my phone?',
     'the thing with the sheets again pls',
     "could you do the usual for Dave's thing, but better this time?",
   ])('"%s" gets a question', (prompt) => {

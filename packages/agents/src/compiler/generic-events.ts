@@ -846,6 +846,21 @@ function inboundClause(words: readonly Word[]): Cue | null {
   return null;
 }
 
+/** Verbs of a figure moving: "goes over 85%", "drops below 20", "hits 1,000". */
+const MOVING_FIGURE = new Set(
+  'go get be rise fall drop climb exceed reach hit cross dip spike jump stay'.split(' '),
+);
+/** Whether the verb at `at` tells a figure crossing a line: "goes over 85%", "exceeds 2s". */
+function crossesLine(clause: readonly Word[], at: number): boolean {
+  const verb = clause[at];
+  if (!verb || !MOVING_FIGURE.has(verb.lemma)) return false;
+  const after = clause.slice(at + 1, at + 4);
+  return (
+    after.some((w) => /^(?:over|above|below|under|past|beyond)$/.test(w.lower)) &&
+    after.some((w) => /\d/.test(w.value))
+  );
+}
+
 const SCOPE = 14;
 
 /**
@@ -1177,13 +1192,15 @@ export function findGenericEvent(
       object ??= clause.find((w, k) => {
         if (!isObject(w) || !(ACTORS.has(w.lower) || ACTORS.has(w.lemma))) return false;
         const next = clause[k + 1];
-        const done = ['is', 'are', 'gets', 'get', 'got', 'was', 'were'].includes(next?.lower ?? '')
-          ? clause[k + 2]
-          : next;
+        const passive = ['is', 'are', 'gets', 'get', 'got', 'was', 'were'].includes(
+          next?.lower ?? '',
+        );
+        const done = passive ? clause[k + 2] : next;
         return (
           !!done &&
           !!ACTIONS[done.lemma] &&
-          ACTIONS[done.lemma] !== 'created' &&
+          // ("a candidate is added in Loxo": made there, as much as moved.)
+          (ACTIONS[done.lemma] !== 'created' || passive) &&
           (/(?:ed|en)$/.test(done.lower) ||
             !!IRREGULAR[done.lower] ||
             // ("a lead moves to 'Proposal sent'": moved along, in the product.)
@@ -1358,6 +1375,9 @@ export function findGenericEvent(
             .at(-1);
         }
       }
+      // ("if any of them goes over 85%", "if the queue gets above 200": a figure crossing a line,
+      // said with a weak cue, is a condition on what is watched, not something happening.)
+      if (!cue.strong && verb && crossesLine(clause, verbIndex)) continue;
       const madeByVerb = verb && !object ? VERB_THINGS[verb.lemma] : undefined;
       // ("fills in our 'share your stay' Typeform", "submits the Google Form": a form product
       // named in the clause is what is filled in.)

@@ -489,7 +489,7 @@ export function findUnknownServices(
       dot?.start === w.end &&
       tld?.start === dot.end &&
       // ("booking-com": a domain written with a hyphen, for the endings no word shares.)
-      ((dot.value === '.' && /^(?:com|io|so|ai|app|dev|co|me|ly|sh)$/.test(tld.value)) ||
+      ((dot.value === '.' && /^(?:com|io|so|ai|app|dev|co|me|ly|sh|to|fm)$/.test(tld.value)) ||
         (dot.value === '-' && /^(?:com|io|ai|app|dev)$/.test(tld.value))) &&
       // An address ("acme.com/pricing") is a page, not a product.
       !(words[at + 3]?.value === '/' && words[at + 3]!.start === tld.end)

@@ -257,6 +257,24 @@ describe('event triggers', () => {
     });
   });
 
+  it('watches what crosses a line, and a status page, by the clock', () => {
+    expect(
+      triggerOf(
+        'keep an eye on disk usage on our three Hetzner servers and post in #ops if any of them goes over 85%',
+      ),
+    ).toMatchObject({ type: 'schedule', cron: '0 * * * *' });
+    expect(
+      triggerOf(
+        'check our status page https://status.paylane.io and tell #ops if anything is degraded',
+      ),
+    ).toMatchObject({ type: 'schedule', cron: '0 * * * *' });
+    // A real happening with a figure in it stays an event.
+    expect(triggerOf('if a Stripe payment over $500 fails, tell #finance')).toMatchObject({
+      type: 'event',
+      integration: 'stripe',
+    });
+  });
+
   it('reads the hours a thing happens outside of as a condition, not a schedule', () => {
     expect(
       triggerOf(

@@ -191,7 +191,7 @@ const PAST_PERIOD =
 /** Watching something for news, with no event to subscribe to: the agent checks regularly. */
 // ("monitor" only as a verb: "the API monitor is down" names one.)
 const WATCH =
-  /\b(?:watch(?:es|ing)?|(?<!\b(?:the|an?|our|my|this|that|each|every|any)\s+(?:[\w-]+\s+)?)monitor(?:s|ing)?\b(?!\s+(?:is|are|was|were|goes|went|fails?|failed|recovers?|alerts?)\b)|keep an? eye on|check (?:for|on) new|poll(?:s|ing)?\s+(?:the|our|my|it|them|for|every|each)\b)/i;
+  /\b(?:watch(?:es|ing)?|(?<!\b(?:the|an?|our|my|this|that|each|every|any)\s+(?:[\w-]+\s+)?)monitor(?:s|ing)?\b(?!\s+(?:is|are|was|were|goes|went|fails?|failed|recovers?|alerts?)\b)|keep an? eye on|check (?:for|on) new|check\s+(?:the\s+|our\s+|my\s+|their\s+)?(?:[\w.-]+\s+)?status\s*page\b|poll(?:s|ing)?\s+(?:the|our|my|it|them|for|every|each)\b)/i;
 const ON_DEMAND =
   /\b(?:when i ask|on demand|when i run|when i tell|run when|on request|manually)\b/i;
 

@@ -65,7 +65,7 @@ const QUESTION_WORDS = new Set([
 /** What people ask of the product itself: "what integrations do you support?", "is there an app?". */
 const PRODUCT_NOUNS = new Set(
   `integration app application mobile price pricing plan cost trial feature account version api language support
-  limit template login signup guy`.split(/\s+/),
+  limit template login signup guy phone device browser computer laptop tablet`.split(/\s+/),
 );
 /** Words pointing back at work done before, named no further: "the usual", "again". */
 const POINTING_BACK =
