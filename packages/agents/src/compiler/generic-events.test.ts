@@ -1085,6 +1085,18 @@ describe('services named in the description', () => {
     ).toEqual(['booking-com', 'airbnb']);
   });
 
+  it('reads a name with "\'s" inside it whole, and never the speaker as a name', () => {
+    const snitch = compile(
+      "When one of our Dead Man's Snitch snitches goes missing, open a P2 request in Jira",
+    );
+    expect(snitch.unavailable?.map((u) => u.name)).toContain("Dead Man's Snitch");
+    const flats = compile(
+      "Everything comes through Hospitable. Whenever a new reservation comes through I'd like the guest to get a welcome email",
+    );
+    expect(flats.unavailable?.map((u) => u.name)).toEqual(['Hospitable']);
+    expect(flats.trigger).toMatchObject({ integration: 'hospitable' });
+  });
+
   it('reads a name glossed in brackets: its domain, its initials spelled out, its kind', () => {
     for (const [prompt, name] of [
       ['When someone new is added to nimble (nimble.com), email them our price sheet', 'nimble'],

@@ -497,6 +497,8 @@ export function findUnknownServices(
   };
   const nameLike = (w: Word) =>
     free(w) &&
+    // ("comes through I'd like": the speaker.)
+    w.value !== 'I' &&
     !CALENDAR_WORDS.has(w.lower.replace(/s$/, '')) &&
     !codeWord(w, text) &&
     (/^[A-Z][A-Za-z0-9]*(?:\.[a-z]{2,4})?$/.test(w.value) ||
@@ -1115,6 +1117,27 @@ export function findUnknownServices(
     const name = text.slice(maker.start, words[j]!.end);
     found.push(unknownSpan(name, maker.start, words[j]!.end));
     i = j;
+  }
+  // "Dead Man's Snitch": capitalised words joined to a name by "'s" are part of it.
+  for (const [n, span] of found.entries()) {
+    let k = words.findIndex((w) => w.start === span.start);
+    const joined = (at: number) =>
+      words[at - 1]?.value === "'s" &&
+      words[at - 1]!.start === words[at - 2]?.end &&
+      /^[A-Z][a-z]+$/.test(words[at - 2]!.value) &&
+      words[at - 2]!.sentence === words[at]!.sentence;
+    if (k < 2 || !joined(k)) continue;
+    k -= 2;
+    while (
+      k > 0 &&
+      /^[A-Z][a-z]+$/.test(words[k - 1]!.value) &&
+      words[k - 1]!.sentence === words[k]!.sentence &&
+      free(words[k - 1]!) &&
+      k - 1 > 0 &&
+      words[k - 2]!.sentence === words[k]!.sentence
+    )
+      k--;
+    found[n] = unknownSpan(text.slice(words[k]!.start, span.end), words[k]!.start, span.end);
   }
   // ("on booking-com": a spelling the catalog's matching passed over is still the catalog's.)
   return found
