@@ -67,6 +67,7 @@ import varied56 from './corpus/varied-56.json' with { type: 'json' };
 import varied57 from './corpus/varied-57.json' with { type: 'json' };
 import varied58 from './corpus/varied-58.json' with { type: 'json' };
 import varied59 from './corpus/varied-59.json' with { type: 'json' };
+import varied60 from './corpus/varied-60.json' with { type: 'json' };
 import type { LabelledCase } from './corpus-score.ts';
 
 export type { CorpusCase, ExpectedTrigger } from './corpus/types.ts';
@@ -163,6 +164,7 @@ export const VARIED_CASES: readonly LabelledCase[] = [
   ...(varied57 as LabelledCase[]),
   ...(varied58 as LabelledCase[]),
   ...(varied59 as LabelledCase[]),
+  ...(varied60 as LabelledCase[]),
 ];
 
 /** Where the compiler's rules and its category model come from. */
