@@ -775,6 +775,17 @@ describe('embedded compiler: services as people write them', () => {
     expect(
       ids('毎週日曜の夜、Cloudbedsから稼働率・ADR・RevPARをまとめて').unavailable,
     ).not.toContain('RevPAR');
+    // ... nor the weekday the text's own was read into, which stays its schedule.
+    const friday = compileOffline({
+      prompt:
+        '毎週金曜日の17時に、今週のfreeeの売上と経費をまとめて、Chatworkのグループに投稿してください。',
+      now: NOW,
+    });
+    expect('trigger' in friday && friday.trigger).toMatchObject({
+      type: 'schedule',
+      cron: '0 17 * * 5',
+    });
+    expect('unavailable' in friday && friday.unavailable?.map((u) => u.name)).toEqual(['freee']);
     // A short plea in another script is still asked about, with or without a name.
     const asked = (prompt: string) => 'question' in compileOffline({ prompt, now: NOW });
     expect(asked('每当Teambition里有新任务时，在群里通知我')).toBe(false);

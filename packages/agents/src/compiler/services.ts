@@ -1070,6 +1070,10 @@ export function findUnknownServices(
     )) {
       const [start, end] = [m.index, m.index + m[0].length];
       if (!amid && !againstScript(start - 1) && !againstScript(end)) continue;
+      // (Not the days and months the text's own weekdays were read into: "毎週金曜日" is "every
+      // Friday".)
+      if (m[0].split(' ').every((w) => CALENDAR_WORDS.has(w.toLowerCase().replace(/s$/, ''))))
+        continue;
       if ([...taken, ...found].some((t) => start < t.end && end > t.start)) continue;
       found.push(unknownSpan(m[0], start, end));
     }
