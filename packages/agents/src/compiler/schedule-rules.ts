@@ -198,6 +198,12 @@ export const RULES: readonly Rule[] = [
     apply: (d) => void (d.daily = true),
   },
   {
+    // "On shift days at 6pm", "on match days at 9": days of the person's own kind, then a time:
+    // each day at that time (whether it is such a day is for the agent to see).
+    pattern: /\bon\s+(?!(?:week|work|working|business|school)\s)[a-z]+\s+days\s+(?=at\s+\d|\d)/gi,
+    apply: (d) => void (d.daily = true),
+  },
+  {
     // "at end of day": every day, in the evening.
     pattern:
       /\b(?:at )?(?:the )?(?:end of (?:the )?(?:day|work ?day|business day)|close of (?:business|play)|eod|cob)\b/gi,

@@ -273,6 +273,9 @@ describe('schedules in other languages', () => {
     ['每周一上午9点把上周的销售数据发到群里', '0 9 * * 1'],
     ['har Monday subah 10 baje hot leads nikaalo', '0 10 * * 1'],
     ['har weekday subah 7:30 baje revenue nikaalo', '30 7 * * 1-5'],
+    // Days of the person's own kind, then a time: each day at that time.
+    ['On shift days at 6pm message me how long the drive to work is', '0 18 * * *'],
+    ['on match days at 9 post the lineup to the club group', '0 9 * * *'],
     // Twice a month: on the days given (in brackets too), or the 1st and the 15th.
     ['twice a month (1st + 16th) email the founders a PostHog snapshot', '0 9 1,16 * *'],
     ['twice a month email the founders a PostHog snapshot', '0 9 1,15 * *'],
