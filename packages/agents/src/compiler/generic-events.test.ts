@@ -54,6 +54,20 @@ describe('events of any service, read from the sentence', () => {
       'webhook',
     ],
     [
+      // A build that goes red is the service's workflow, which says how it ended.
+      'If the build goes red on main in CircleCI, find who authored the breaking commit',
+      'circleci',
+      'workflow.completed',
+      'webhook',
+    ],
+    [
+      // A survey filled in anywhere is a response to it.
+      'When a guest fills in the post-dinner survey on Tock, email our GM the details',
+      'tock',
+      'response.created',
+      'webhook',
+    ],
+    [
       // What a blog publishes, said by the verb alone.
       'When I publish on Hashnode, cross-post the article to dev.to',
       'hashnode',
@@ -513,7 +527,13 @@ describe('events of any service, read from the sentence', () => {
       'webhook',
     ],
     // A headline with what the service's thing is doing now.
-    ['CircleCI build failing on main - page the on-call', 'circleci', 'build.failed', 'poll'],
+    // (A build is CircleCI's workflow: its declared event, by webhook.)
+    [
+      'CircleCI build failing on main - page the on-call',
+      'circleci',
+      'workflow.completed',
+      'webhook',
+    ],
     // The words of an event in the languages people mix in.
     [
       'cada vez que entra un pedido nuevo en Tiendanube, add it to the sheet',
@@ -1083,6 +1103,14 @@ describe('services named in the description', () => {
     expect(
       compile('List the cabin on booking com and Airbnb').unavailable?.map((u) => u.id),
     ).toEqual(['booking-com', 'airbnb']);
+  });
+
+  it('reads no name inside a label of several words in quotes', () => {
+    const spec = compile(
+      "When new documents are added to the 'Smith v. Harlow' review set in Everlaw, flag any that look privileged",
+    );
+    expect(spec.unavailable?.map((u) => u.name)).toEqual(['Everlaw']);
+    expect(spec.trigger).toMatchObject({ integration: 'everlaw', event: 'document.created' });
   });
 
   it('reads a name with "\'s" inside it whole, and never the speaker as a name', () => {

@@ -489,6 +489,8 @@ const OBJECT_SYNONYMS: Readonly<Record<string, readonly string[]>> = {
   crash: ['issue', 'error'],
   article: ['post', 'entry'],
   blog: ['post'],
+  // ("the build goes red in CircleCI": its workflow, the run that builds.)
+  build: ['workflow', 'pipeline'],
 };
 
 /** The one item of a list, or undefined. */
@@ -1699,8 +1701,14 @@ export function findGenericEvent(
         thing = 'file';
       const handedIn =
         verb && ['turn', 'hand'].includes(verb.lemma) && clause[verbIndex + 1]?.lower === 'in';
+      // (... and so is a survey or a form filled in anywhere: "fills in the post-dinner survey on
+      // Tock".)
+      const filledIn =
+        !!verb &&
+        ['fill', 'complete', 'submit', 'answer'].includes(verb.lemma) &&
+        /(?:^|_)(?:survey|form|questionnaire|quiz|poll)$/.test(thing);
       if (
-        /form/i.test(service.name) &&
+        (/form/i.test(service.name) || filledIn) &&
         // ("somebody signs up" on a form: a response to it.)
         ((verb &&
           ['fill', 'submit', 'complete', 'answer', 'send', 'register'].includes(verb.lemma)) ||

@@ -472,9 +472,17 @@ const lowerName = (w: Word) =>
 export function findUnknownServices(
   text: string,
   words: readonly Word[],
-  taken: readonly { start: number; end: number }[],
+  named: readonly { start: number; end: number }[],
 ): ServiceSpan[] {
   const found: ServiceSpan[] = [];
+  // A label of several words in quotes ("the 'Smith v. Harlow' review set") names no product,
+  // whatever its capitals and marks.
+  const labels = [
+    ...text.matchAll(
+      /(?<![\p{L}\p{N}])(["'\u2018\u201c])[^"'\u2019\u201d]{1,60}\s[^"'\u2019\u201d]{1,60}(["'\u2019\u201d])(?![\p{L}\p{N}])/gu,
+    ),
+  ].map((m) => ({ start: m.index, end: m.index + m[0].length }));
+  const taken = [...named, ...labels];
   const free = freeOf(taken);
   // A description written in capitals ("WHEN SOMEONE SUBS ON MY CHANNEL ..."): capitals say nothing.
   const lettered = words.filter((w) => /^[A-Za-z]{2,}$/.test(w.value));

@@ -214,6 +214,8 @@ const FOREIGN: readonly [RegExp, string][] = (() => {
       'est pr[êe]te?|est[áa] list[oa]|ist fertig|est[áa] pront[oa]|[eè] pront[oa]|is klaar',
     'when I ask':
       'cuando (?:yo )?(?:te |se )?lo pida|quando (?:eu )?(?:te )?pedir|quand je (?:te |vous )?le demande|wenn ich (?:dich |es |darum )*(?:frage|sage)|quando te lo chiedo|als ik het vraag',
+    'when I give':
+      'quand je (?:lui |te |vous )?donne|cuando (?:yo )?(?:le |te )?d[ée]|cuando (?:yo )?(?:le |te )?doy|wenn ich (?:ihm |ihr |dir )?gebe|quando (?:eu )?(?:lhe |te )?(?:dou|der)',
     every: 'elke|iedere|ogni|jeden|jede|jedes|jeder|jedem|setiap|hver|varje',
     on: 'bei|auf|sur',
     our: 'unser(?:em|en|er|e)?|notre|nos|nuestr[oa]s?|noss[oa]s?|nostr[oa]|nostri|nostre|onze',

@@ -403,6 +403,8 @@ describe('manual triggers and priorities', () => {
     'Go through every Phabricator diff that landed in March and list the unreviewed ones',
     'Pull every Freshdesk ticket our restaurants got between Dec 20 and Jan 3 about late deliveries',
     'review a PR when I give you the link: summarise the change and list the risks',
+    // ... in the languages people mix in too ("quand je lui donne un lien").
+    "quand je lui donne un lien: read the article and add a summary to my Notion base 'Veille'",
     // ("here's": the user hands the thing over.)
     "here's a merge request on our self-hosted gitlab, explain what it changes to our PM",
     'when i name a node, cordon and drain it on our Rancher cluster',
