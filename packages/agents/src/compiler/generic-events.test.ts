@@ -1105,6 +1105,15 @@ describe('services named in the description', () => {
     ).toEqual(['booking-com', 'airbnb']);
   });
 
+  it('reads the words of software work as words, not products: "the diff", "the config"', () => {
+    for (const prompt of [
+      'Whenever a merge request is opened on GitLab, check the diff for allocations in the hot loop',
+      'every time a pulse survey response comes in on Typeform, recalc eNPS in the HR sheet',
+    ]) {
+      expect(compile(prompt).unavailable).toBeUndefined();
+    }
+  });
+
   it('reads no name inside a label of several words in quotes', () => {
     const spec = compile(
       "When new documents are added to the 'Smith v. Harlow' review set in Everlaw, flag any that look privileged",

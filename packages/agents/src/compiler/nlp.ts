@@ -149,7 +149,8 @@ function read(text: string): readonly Word[] {
           listed ||
           (lemma !== value.toLowerCase() && inVocabulary(lemma)) ||
           dictionaryWord(value.toLowerCase()) ||
-          inflectedWord(value.toLowerCase()),
+          inflectedWord(value.toLowerCase()) ||
+          SOFTWARE_WORDS.has(value.toLowerCase()),
         stop: token.out(its.stopWordFlag) as boolean,
         sentence: index,
       });
@@ -157,6 +158,16 @@ function read(text: string): readonly Word[] {
   });
   return Object.freeze(words);
 }
+
+/**
+ * Words of software work that the dictionaries lack ("check the diff", "our repos", "the config"):
+ * English to those who write descriptions of agents, and no product's name.
+ */
+const SOFTWARE_WORDS = new Set(
+  `diff diffs repo repos config configs env envs changelog changelogs linter linters monorepo
+  monorepos backend backends frontend frontends codebase codebases reindex dns ssl cron crons
+  kubectl enps saas auth ips api apis cli sdk sdks`.split(/\s+/),
+);
 
 /** "onboarding", "upsold": a word the dictionaries lack, made of one they know and an ending. */
 function inflectedWord(word: string): boolean {
