@@ -54,6 +54,14 @@ describe('events of any service, read from the sentence', () => {
       'webhook',
     ],
     [
+      // The declared event the catalog's phrase read stands against the grammar's reading of
+      // the same service, which the text names only by implication.
+      'Whenever a dependency-bump pull request is opened (package.json changed), look up the new version on npm',
+      'github',
+      'pull_request.opened',
+      'webhook',
+    ],
+    [
       // A build that goes red is the service's workflow, which says how it ended.
       'If the build goes red on main in CircleCI, find who authored the breaking commit',
       'circleci',

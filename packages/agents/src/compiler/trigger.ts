@@ -714,7 +714,10 @@ export function readTrigger(
         !toldIn(catalogEvent, catalogEvent.integration)) ||
       (generic.integration === catalogEvent.integration &&
         (declared(generic) || overruled(catalogEvent, generic))) ||
-      (!named(catalogEvent.integration) && (inClause(catalogEvent) || generic.near)));
+      // (Not for the same service: its declared event, which the catalog's phrase read, stands.)
+      (!named(catalogEvent.integration) &&
+        generic.integration !== catalogEvent.integration &&
+        (inClause(catalogEvent) || generic.near)));
   const chosen =
     (preferGeneric ? generic : (catalogEvent ?? generic)) ??
     // (Not where the text says the user starts it: "on demand, take a ticket number, ...".)
