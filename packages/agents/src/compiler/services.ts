@@ -1415,9 +1415,15 @@ const letters = (written: string) => written.toLowerCase().replace(/[^a-z0-9]/g,
 const bracketedNames: NameReading = (text, words, taken) => {
   const free = freeOf(taken);
   const found: ServiceSpan[] = [];
+  // (The nearest ")" after each word, found in one pass: a run of brackets costs no more.)
+  const closing: number[] = [];
+  for (let k = words.length - 1, next = -1; k >= 0; k--) {
+    closing[k] = next;
+    if (words[k]!.value === ')') next = k;
+  }
   words.forEach((open, at) => {
     if (open.value !== '(') return;
-    const close = words.findIndex((w, k) => k > at && w.value === ')');
+    const close = closing[at]!;
     if (close === -1 || close - at > 6 || words[close]!.sentence !== open.sentence) return;
     const inside = words.slice(at + 1, close);
     const written = text.slice(inside[0]?.start ?? open.end, words[close]!.start).trim();
