@@ -4,7 +4,7 @@ import { ASKING_VERBS, type EventTrigger } from './events.ts';
 import type { Word } from './nlp.ts';
 import { SENDING_VERBS } from './verbs.ts';
 import { DETERMINERS, isLanguage, productWord, THINGS, type ServiceSpan } from './services.ts';
-import { editDistance, serviceKey } from './text.ts';
+import { editDistance, quotedSpans, serviceKey } from './text.ts';
 
 // Events of any service, read from the sentence's grammar rather than from the catalog's phrases:
 // a cue ("when", "whenever", "as soon as", "each new", "once"), then what happens (a verb, by its
@@ -946,11 +946,7 @@ export function findGenericEvent(
     );
   };
   // Spans in quotes ("the 'Month-end close' task"): names, not the happening.
-  const quotes = [
-    ...text.matchAll(
-      /(?<![\p{L}\p{N}])(["'\u2018\u201c])[^"'\u2019\u201d]{1,60}(["'\u2019\u201d])(?![\p{L}\p{N}])/gu,
-    ),
-  ].map((m) => [m.index, m.index + m[0].length] as const);
+  const quotes = quotedSpans(text).map((q) => [q.start, q.end] as const);
   const cues = cuesIn(words, thingAt, (start, end) =>
     services.some((s) => start < s.end && end > s.start),
   );

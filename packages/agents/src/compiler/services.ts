@@ -6,7 +6,13 @@ import { commonWord } from './english-words.ts';
 import { givenName } from './given-names.ts';
 import { inVocabulary, type Word } from './nlp.ts';
 import { largeCityNames } from './places.ts';
-import { CALENDAR_WORDS, editDistance, otherScriptLetters, serviceKey } from './text.ts';
+import {
+  CALENDAR_WORDS,
+  editDistance,
+  otherScriptLetters,
+  quotedSpans,
+  serviceKey,
+} from './text.ts';
 import { SENDING_VERBS } from './verbs.ts';
 
 // Services by the names people give them: a catalog entry's id, name and aliases all lead to it,
@@ -477,11 +483,9 @@ export function findUnknownServices(
   const found: ServiceSpan[] = [];
   // A label of several words in quotes ("the 'Smith v. Harlow' review set") names no product,
   // whatever its capitals and marks.
-  const labels = [
-    ...text.matchAll(
-      /(?<![\p{L}\p{N}])(["'\u2018\u201c])[^"'\u2019\u201d]{1,60}\s[^"'\u2019\u201d]{1,60}(["'\u2019\u201d])(?![\p{L}\p{N}])/gu,
-    ),
-  ].map((m) => ({ start: m.index, end: m.index + m[0].length }));
+  const labels = quotedSpans(text, true).filter((q) =>
+    /^.[^"'\u2019\u201d]{1,60}\s[^"'\u2019\u201d]{1,60}.$/u.test(q.value),
+  );
   const taken = [...named, ...labels];
   const free = freeOf(taken);
   // A description written in capitals ("WHEN SOMEONE SUBS ON MY CHANNEL ..."): capitals say nothing.

@@ -436,6 +436,35 @@ const FILLERS = new Set([
 
 export type PhraseMatch = { start: number; end: number };
 
+/**
+ * Words in quotes ("the 'Weekly KPIs' dashboard", "tagged 'refund'"): names and labels, not the
+ * sentence's own words. An apostrophe inside a word ("podcast's", "there's") opens and closes
+ * nothing.
+ */
+const quoted = (longest: number) =>
+  new RegExp(
+    `(?<![\\p{L}\\p{N}])(["'\\u2018\\u201c])[^"'\\u2019\\u201d]{1,${longest}}(["'\\u2019\\u201d])(?![\\p{L}\\p{N}])`,
+    'gu',
+  );
+const QUOTED = quoted(60);
+/** A label of several words may run longer than a name: two runs of 60 with a space between. */
+const QUOTED_LABEL = quoted(121);
+
+/**
+ * The spans of the text in quotes, marks included: names of up to 60 characters, or labels of
+ * several words up to 121.
+ */
+export function quotedSpans(
+  text: string,
+  labels = false,
+): { start: number; end: number; value: string }[] {
+  return [...text.matchAll(labels ? QUOTED_LABEL : QUOTED)].map((m) => ({
+    start: m.index,
+    end: m.index + m[0].length,
+    value: m[0],
+  }));
+}
+
 /** A phrase compiled to the stems a text must contain in order. */
 export type Phrase = { text: string; stems: readonly string[] };
 

@@ -7,7 +7,7 @@ import { analyse, type Word } from './nlp.ts';
 import { spanOf, THINGS, type ServiceSpan } from './services.ts';
 import type { Mention } from './integrations.ts';
 import { parseSchedule, type ParsedSchedule } from './schedule.ts';
-import { tokenize, type Token } from './text.ts';
+import { quotedSpans, tokenize, type Token } from './text.ts';
 import { DOUBT_AT, OVERRULE_AT, readTriggerType, SOURCE_AT } from './trigger-type.ts';
 
 // Which of the four triggers a description asks for. An incoming call ("when our deploy system
@@ -522,11 +522,10 @@ export function readTrigger(
 ): TriggerReading {
   // Quoted names ("the 'Weekly KPIs' dashboard") and product names ("Workday", "monday.com")
   // say nothing about when the agent runs.
-  // An apostrophe inside a word ("podcast's", "there's") opens and closes nothing.
   const blank = (m: string) => ' '.repeat(m.length);
-  let masked = text.replace(
-    /(?<![\p{L}\p{N}])(["'\u2018\u201c])[^"'\u2019\u201d]{1,60}(["'\u2019\u201d])(?![\p{L}\p{N}])/gu,
-    (m) => ' '.repeat(m.length),
+  let masked = quotedSpans(text).reduce(
+    (t, q) => t.slice(0, q.start) + blank(q.value) + t.slice(q.end),
+    text,
   );
   for (const service of services) {
     masked =
