@@ -49,6 +49,7 @@ const HELD_OUT_SETS = [
   'heldout-14',
   'heldout-15',
   'heldout-16',
+  'heldout-17',
 ] as const;
 
 const compile = (prompt: string): CompileOutcome =>
