@@ -78,8 +78,11 @@ const EVENT_WORDS = INTEGRATIONS.flatMap((integration) =>
   integration.events.map((event, order) => {
     const parts = event.id.split(/[._]/);
     const action = stem(parts.pop() ?? '');
+    // ("New pledge": a thing made, and "new" is no word of the thing.)
     const nameStems = [...phrase(event.name).stems];
-    const nameAction = nameStems.pop() ?? '';
+    const made = nameStems[0] === 'new';
+    if (made) nameStems.shift();
+    const nameAction = made ? action : (nameStems.pop() ?? '');
     const objects = new Set([...parts.map(stem), ...nameStems]);
     const actions = new Set([action, nameAction]);
     return { integration: integration.id, event: event.id, order, objects, actions };

@@ -755,6 +755,46 @@ describe('events of any service, read from the sentence', () => {
       'messages.received',
       'webhook',
     ],
+    // Something that hits a place arrives there; what hits a stage changes.
+    [
+      'every time a new mail hits the support inbox in Front, triage it',
+      'front',
+      'message.received',
+      'webhook',
+    ],
+    [
+      'Whenever a fresh order hits Shopify, text the warehouse on WhatsApp',
+      'shopify',
+      'orders.create',
+      'webhook',
+    ],
+    [
+      'The moment a deal hits Closed Won in HubSpot, create a project in Asana',
+      'hubspot',
+      'deal.stage_changed',
+      'webhook',
+    ],
+    // "new" in a catalog event's name ("New pledge") is no word of its thing.
+    [
+      'When I publish a new post on Patreon, share a teaser on Bluesky',
+      'patreon',
+      'post.published',
+      'webhook',
+    ],
+    // The person the passive tells of, before where it was done, is the thing.
+    [
+      'when a candidate gets added to a pipeline in Recruitee, look them up on LinkedIn',
+      'recruitee',
+      'candidate.created',
+      'webhook',
+    ],
+    // What a message asks about is not what happened.
+    [
+      'A client messages us on Podium asking whether the order is ready? Check the order in Shopify and reply',
+      'podium',
+      'message.received',
+      'webhook',
+    ],
   ])('%s', (prompt, integration, event, delivery) => {
     const spec = compile(prompt);
     expect(spec.trigger).toMatchObject({ type: 'event', integration, event });

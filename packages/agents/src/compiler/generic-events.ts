@@ -388,6 +388,9 @@ const REQUEST_OBJECTS = new Set(
 /** Words a request opens with: "Could you take the contacts created ..." is no headline. */
 const POLITE = new Set('could can would will please pls kindly i we you'.split(' '));
 
+/** Where things arrive: "hits the inbox" is arriving, where "hits Closed Won" is a change. */
+const HIT_PLACES = new Set('inbox mailbox queue channel folder board desk'.split(' '));
+
 /** What is changed about a thing: "gets the 'refund' tag", "a lead's status". */
 const ATTRIBUTES = new Set(
   'tag label status priority assignee owner stage field column rating'.split(' '),
@@ -1184,16 +1187,14 @@ export function findGenericEvent(
       const after = arriving ? clause[clause.indexOf(arriving) + 1] : undefined;
       const transitive = !!after && ['DET', 'NOUN', 'NUM'].includes(after.pos);
       if (arriver && arriving && ARRIVING.has(arriving.lemma) && !transitive) object ??= arriver;
-      object ??= clause.find((w) => isObject(w) && !ACTORS.has(w.lower) && !ACTORS.has(w.lemma));
       // ("a candidate is moved to 'Offer'", "lead gets assigned": a person something is done to,
       // in a product, is its thing.)
-      object ??= clause.find((w, k) => {
+      const isPassive = (k: number) =>
+        ['is', 'are', 'gets', 'get', 'got', 'was', 'were'].includes(clause[k + 1]?.lower ?? '');
+      const personDoneTo = (w: Word, k: number) => {
         if (!isObject(w) || !(ACTORS.has(w.lower) || ACTORS.has(w.lemma))) return false;
-        const next = clause[k + 1];
-        const passive = ['is', 'are', 'gets', 'get', 'got', 'was', 'were'].includes(
-          next?.lower ?? '',
-        );
-        const done = passive ? clause[k + 2] : next;
+        const passive = isPassive(k);
+        const done = passive ? clause[k + 2] : clause[k + 1];
         return (
           !!done &&
           !!ACTIONS[done.lemma] &&
@@ -1206,7 +1207,16 @@ export function findGenericEvent(
               clause[clause.indexOf(done) + 1]?.lower === 'to')) &&
           !SPEAKING.has(done.lemma)
         );
-      });
+      };
+      // ("a candidate gets added to a job in Loxo": the person the passive is told of, before
+      // where it was done, is the thing.)
+      const told = clause.findIndex((w, k) => isPassive(k) && personDoneTo(w, k));
+      const thingFirst = clause.findIndex(
+        (w) => isObject(w) && !ACTORS.has(w.lower) && !ACTORS.has(w.lemma),
+      );
+      if (!object && told !== -1 && (thingFirst === -1 || told < thingFirst)) object = clause[told];
+      object ??= clause[thingFirst];
+      object ??= clause.find(personDoneTo);
       // "a sick-day request", "a time-off request": a compound joined by a hyphen describes the
       // thing its last word names.
       if (object) {
@@ -1546,6 +1556,20 @@ export function findGenericEvent(
               )
           : undefined;
       if (reported) action = STATES[reported.lower]!;
+      // "a new email hits our support@ gmail", "an order hits the queue": it arrives somewhere
+      // (where "a deal hits Closed Won" is a change, and "hits 1,000" a figure).
+      if (verb?.lemma === 'hit') {
+        const where: Word[] = [];
+        for (const w of clause.slice(verbIndex + 1, verbIndex + 6)) {
+          if (w.pos === 'ADP' || where.length === 3) break;
+          if (!DETERMINERS.has(w.lower) && !POSSESSIVES.has(w.lower)) where.push(w);
+        }
+        if (
+          where.some((w) => services.some((s) => w.start >= s.start && w.end <= s.end)) ||
+          where.some((w) => HIT_PLACES.has(w.lemma))
+        )
+          action = 'created';
+      }
       const state = verb && ['go', 'turn'].includes(verb.lemma) ? clause[verbIndex + 1] : undefined;
       if (state && STATES[state.lower]) action = STATES[state.lower]!;
       else if (intoState && STATES[intoState.lower]) action = STATES[intoState.lower]!;
@@ -1559,10 +1583,16 @@ export function findGenericEvent(
         action = 'replied';
       }
       // "the recording is ready", "the export is done": finished.
+      // (Not what someone asks about: "texts us asking if their car is ready".)
+      const ready =
+        /\b(?:is|are|gets|becomes)\s+(?:ready|available|done|finished|complete)\b/i.exec(
+          text.slice(clause[0]!.start, clause[clause.length - 1]!.end),
+        );
       if (
         action === 'created' &&
-        /\b(?:is|are|gets|becomes)\s+(?:ready|available|done|finished|complete)\b/i.test(
-          text.slice(clause[0]!.start, clause[clause.length - 1]!.end),
+        ready &&
+        !/\b(?:if|whether|ask\w*|wondering)\b/i.test(
+          text.slice(clause[0]!.start, clause[0]!.start + ready.index),
         )
       )
         action = 'completed';
