@@ -68,9 +68,10 @@ describe('development set', () => {
     expect(trainTriggerTypeModel(buildable)).toEqual(triggerTypeModel);
   }, 60_000);
 
+  // (It reads every description of the set for names: seconds too.)
   it('learns the committed list of names that are nearly always their product', () => {
     expect(learnUsualNames(buildable)).toEqual(usualNames);
-  });
+  }, 60_000);
 });
 
 describe('embedded compiler on the development set', () => {
