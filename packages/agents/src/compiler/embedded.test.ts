@@ -791,6 +791,8 @@ describe('embedded compiler: services as people write them', () => {
     expect(asked('每当Teambition里有新任务时，在群里通知我')).toBe(false);
     expect(asked('도와주세요 도와주세요')).toBe(true);
     expect(asked('Teambition 도와주세요')).toBe(true);
+    // Something happening in a service the text names is a job, whatever the verb after it.
+    expect(asked('Each new signup in Memberstack should get a welcome email')).toBe(false);
   });
 
   it('knows the brands English also has words for, where the brand writes them', () => {

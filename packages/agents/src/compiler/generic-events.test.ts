@@ -795,6 +795,46 @@ describe('events of any service, read from the sentence', () => {
       'message.received',
       'webhook',
     ],
+    // An abbreviation after an article is a thing.
+    [
+      'every time an RSVP comes in on Meetup, update the attendance sheet',
+      'meetup',
+      'rsvp.created',
+      'webhook',
+    ],
+    // Renewing, pausing and losing change a thing.
+    [
+      'When a tenant renews on Buildium, update the lease sheet',
+      'buildium',
+      'subscription.updated',
+      'webhook',
+    ],
+    [
+      'any time a customer pauses their plan in Recharge, send them a discount',
+      'recharge',
+      'plan.updated',
+      'webhook',
+    ],
+    // The order right after where it happened, and what "should" be done, end the clause.
+    [
+      'whenever I publish on substack make a bluesky thread and a mastodon post out of it',
+      'substack',
+      'post.published',
+      'webhook',
+    ],
+    [
+      'Every new donation in Givebutter should update the totals in our Google Sheet',
+      'givebutter',
+      'donation.created',
+      'webhook',
+    ],
+    // "the moment", "any time" open a clause that says when.
+    [
+      'the moment i go live on twitch post the link in my discord #announcements',
+      'twitch',
+      'stream.online',
+      'webhook',
+    ],
   ])('%s', (prompt, integration, event, delivery) => {
     const spec = compile(prompt);
     expect(spec.trigger).toMatchObject({ type: 'event', integration, event });

@@ -28,7 +28,7 @@ act('replied', 'reply respond answer comment');
 act(
   'updated',
   `change update edit modify move rename reschedule assign label tag hit reach mark flag switch set
-  approve flip swap acknowledge reopen push bump escalate`,
+  approve flip swap acknowledge reopen push bump escalate renew pause resume lose`,
 );
 act('deleted', 'delete remove archive');
 act('cancelled', 'cancel unsubscribe churn');
@@ -196,6 +196,8 @@ const VERB_OBJECTS: Readonly<Record<string, string>> = {
   // "a patient cancels in Cliniko", "a guest cancels": what people cancel without saying is
   // their booking.
   cancel: 'booking',
+  // "a member renews": what people renew without saying is what they subscribe to.
+  renew: 'subscription',
 };
 /** What a verb makes when nothing else is named: "a customer pays" is a payment. */
 const VERB_THINGS: Readonly<Record<string, string>> = {
@@ -307,7 +309,7 @@ const SIGNED = /(?:contract|envelope|agreement|lease|offer|proposal|document|loo
 /** Verbs a request starts with, which end the clause of what happened before them. */
 const INSTRUCTIONS = new Set(
   `post send create open email message notify ping add tell page alert text dm forward log reply
-  summarise summarize draft write update assign tag label move save`.split(/\s+/),
+  summarise summarize draft write update assign tag label move save make`.split(/\s+/),
 );
 /** Whether the word at k follows a verb that says what happened ("fails", "signs up"). */
 function afterHappening(scope: readonly Word[], k: number): boolean {
@@ -957,6 +959,15 @@ export function findGenericEvent(
   // says when, even a weak one ("If a booking gets cancelled"), is the request, and the habit
   // told before it ("My clients book sessions with me on cal.com.") is background.
   const inbound = inboundClause(words);
+  const inAService = (w: Word | undefined) =>
+    !!w && services.some((s) => w.start >= s.start && w.end <= s.end);
+  // Whether the word at k follows "on <service>", "in <service>": where something happened.
+  const afterPlace = (scope: readonly Word[], k: number) => {
+    let n = k - 1;
+    if (!inAService(scope[n])) return false;
+    while (n > 0 && inAService(scope[n])) n--;
+    return ['on', 'in', 'at', 'via', 'through', 'from'].includes(scope[n]!.lower);
+  };
   const tiers = [
     cues.filter((c) => c.strong),
     cues.filter((c) => !c.strong),
@@ -985,7 +996,11 @@ export function findGenericEvent(
           k > 1 &&
           ((/^(?:[,;:.!?()]|->|=>)$/.test(w.value) &&
             !(w.value === '.' && scope[k + 1]?.start === w.end)) ||
-            /^(?:please|pls|plz|then)$/i.test(w.value) ||
+            // ("Every new donation in Kindful should update the sheet": what is to be done.)
+            /^(?:please|pls|plz|then|should|must)$/i.test(w.value) ||
+            // ("whenever I publish on substack make a thread": the order right after where it
+            // happened.)
+            (INSTRUCTIONS.has(w.lemma) && w.lower === w.lemma && afterPlace(scope, k)) ||
             // ("an issue fails post in #ops", "a lead signs up send a welcome": the request
             // right after what happened, with no comma between.)
             (['VERB', 'NOUN'].includes(w.pos) &&
@@ -1132,6 +1147,11 @@ export function findGenericEvent(
         (w.pos === 'NOUN' ||
           // ("a DM", "an SMS": a thing's short name the tagger takes for a name.)
           (w.pos === 'PROPN' && (w.known || !!OBJECT_NAMES[w.lower])) ||
+          // ("an RSVP comes in", "each NDA": an abbreviation after an article is a thing.)
+          (w.pos === 'PROPN' &&
+            /^[A-Z]{2,6}s?$/.test(w.value) &&
+            DETERMINERS.has(clause[clause.indexOf(w) - 1]?.lower ?? '') &&
+            !['NOUN', 'PROPN'].includes(clause[clause.indexOf(w) + 1]?.pos ?? '')) ||
           determined(w) ||
           headAdjective(w)) &&
         !said(w) &&
@@ -1363,6 +1383,8 @@ export function findGenericEvent(
         const next = service ? words.find((w) => w.start >= service.end) : undefined;
         if (
           next &&
+          // (Not the order after the clause: "whenever I publish on substack make a thread".)
+          !(stop !== -1 && next.start >= scope[stop]!.start && afterPlace(scope, stop)) &&
           (isObject(next) ||
             (next.pos === 'VERB' && next !== verb && next.known && !ASKING.has(next.lower)))
         )

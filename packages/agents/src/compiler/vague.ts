@@ -270,7 +270,11 @@ export function questionFor(prompt: string, spec: AgentSpec): string | null {
     ) || (spec.unavailable ?? []).some((service) => service.id || worked);
   // ("blue banana protocol, weekly, u know": a rhythm with no work and no service in it.)
   const shrugging = hedging || SHRUGS.test(prompt);
-  if (!hasServices && !task && !worked && !asked && (emptyVerb || shrugging)) return VAGUE_QUESTION;
+  // (Something happening in a service the text names is substance: "Each new signup in
+  // Memberstack should get a welcome email".)
+  const namedEvent = spec.trigger.type === 'event' && namedService && !shrugging;
+  if (!hasServices && !task && !worked && !asked && !namedEvent && (emptyVerb || shrugging))
+    return VAGUE_QUESTION;
   if (hasServices || spec.trigger.type !== 'manual') return null;
   // Without a service or a trigger, what is left must be work a model does on its own: a verb
   // of such work ("translate", "summarise", "draft"), or a question about something.
