@@ -700,6 +700,14 @@ describe('embedded compiler: services as people write them', () => {
     expect(
       ids('the report should show growth in linear terms, every Monday in Slack').integrations,
     ).not.toContain('linear');
+    // ... or by what it makes: "a zoom link", "a zoom bridge".
+    expect(
+      ids('when someone books a demo in calendly, send them a zoom link').unavailable,
+    ).toContain('Zoom');
+    // (Not a part of a notation: "file:line links".)
+    expect(
+      ids('Read the repo on GitHub and list the riskiest spots with file:line links').integrations,
+    ).not.toContain('line');
   });
 
   it('reads where things are posted in the words of other languages', () => {

@@ -357,7 +357,7 @@ const SERVICE_AFTER = new Set(
   builds deploys deployments exceptions crashes monitors wiki notes databases subscriptions charges
   images containers compose hub clusters pods revenue sales mrr metrics stats numbers traffic
   webinar webinars meeting meetings call calls recording recordings service services balance
-  balances transactions payouts`.split(/\s+/),
+  balances transactions payouts link links bridge room rooms invite invites`.split(/\s+/),
 );
 /** Words before it that do the same: "to slack", "in notion", "our sentry". */
 const SERVICE_BEFORE = new Set(
@@ -408,6 +408,9 @@ function readsAsName(
   const names = everydayNames().get(mention.id) ?? new Set<string>();
   if (!names.has(word.lower) && !names.has(word.lower.replace(/s$/, ''))) return false;
   if (next?.lower === 'of') return false;
+  // ("file:line links": a part of a notation, joined to what is before it.)
+  if (before?.value === ':' && before.end === word.start && words[at - 2]?.end === before.start)
+    return false;
   // ("under 'Graphite Notes'", "Weekly Graphite Report": a label in quotes, a title's word; a
   // sentence's first word has its capital for that, and an abbreviation is no title's word.)
   if (/^[A-Z][a-z]/.test(word.value)) {
