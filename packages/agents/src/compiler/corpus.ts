@@ -68,6 +68,8 @@ import varied57 from './corpus/varied-57.json' with { type: 'json' };
 import varied58 from './corpus/varied-58.json' with { type: 'json' };
 import varied59 from './corpus/varied-59.json' with { type: 'json' };
 import varied60 from './corpus/varied-60.json' with { type: 'json' };
+import varied61 from './corpus/varied-61.json' with { type: 'json' };
+import varied62 from './corpus/varied-62.json' with { type: 'json' };
 import type { LabelledCase } from './corpus-score.ts';
 
 export type { CorpusCase, ExpectedTrigger } from './corpus/types.ts';
@@ -165,6 +167,8 @@ export const VARIED_CASES: readonly LabelledCase[] = [
   ...(varied58 as LabelledCase[]),
   ...(varied59 as LabelledCase[]),
   ...(varied60 as LabelledCase[]),
+  ...(varied61 as LabelledCase[]),
+  ...(varied62 as LabelledCase[]),
 ];
 
 /** Where the compiler's rules and its category model come from. */
