@@ -801,6 +801,9 @@ describe('embedded compiler: services as people write them', () => {
     expect(asked('Teambition 도와주세요')).toBe(true);
     // Something happening in a service the text names is a job, whatever the verb after it.
     expect(asked('Each new signup in Memberstack should get a welcome email')).toBe(false);
+    // A product named only as what the agent should be like is no service it works with.
+    expect(asked('Build me something like Zapier but smarter')).toBe(true);
+    expect(asked('I want a bot like Intercom Fin that answers our Zendesk tickets')).toBe(false);
   });
 
   it('knows the brands English also has words for, where the brand writes them', () => {

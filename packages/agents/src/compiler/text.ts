@@ -561,3 +561,6 @@ export const serviceKey = (name: string) =>
 /** How many letters of the text are of another script than Latin ("kintoneの…アプリに…"). */
 export const otherScriptLetters = (text: string) =>
   (text.match(/[^\P{L}\p{Script=Latin}]/gu) ?? []).length;
+
+/** The text as a regular expression matching it literally. */
+export const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

@@ -1,6 +1,7 @@
 import type { AgentPlan, AgentSpec, PlanStep, ToolPlanStep } from '@spoke/shared';
 import { integrationById } from '../catalog/index.ts';
 import { analyse } from './nlp.ts';
+import { escapeRegExp } from './text.ts';
 import type { StepKind } from './tools.ts';
 
 // The typed plan of a description: its steps (plan.ts) turned into steps the executor runs. A step
@@ -173,9 +174,7 @@ export function typedPlan({
   const namesService = (text: string) => {
     const lower = text.toLowerCase();
     return services.some((names) =>
-      names.some((n) =>
-        new RegExp(`\\b${n.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b`).test(lower),
-      ),
+      names.some((n) => new RegExp(`\\b${escapeRegExp(n)}\\b`).test(lower)),
     );
   };
   const out: PlanStep[] = [];

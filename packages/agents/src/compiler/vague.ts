@@ -1,7 +1,7 @@
 import type { AgentSpec } from '@spoke/shared';
 import { integrationById } from '../catalog/index.ts';
 import { analyse, type Word } from './nlp.ts';
-import { normalize, otherScriptLetters } from './text.ts';
+import { escapeRegExp, normalize, otherScriptLetters } from './text.ts';
 
 // Some descriptions give nothing to build from: keyboard mash ("asdf qwer"), a word ("help"), a
 // wish with no task in it ("make my business better"). Those get a question back instead of an
@@ -156,7 +156,13 @@ export function questionFor(prompt: string, spec: AgentSpec): string | null {
   // ones ("do the thing we discussed on the Henderson call").
   // A task verb counts with an object of its own: "build an agent", "create a bot" name none.
   const emptyObject = (at: number) => {
-    const object = words.slice(at + 1, at + 4).find((w) => w.pos === 'NOUN' || w.pos === 'PROPN');
+    // ("build me something like Zapier": an empty word the tagger calls a pronoun too.)
+    const object = words
+      .slice(at + 1, at + 4)
+      .find(
+        (w) =>
+          w.pos === 'NOUN' || w.pos === 'PROPN' || (w.pos === 'PRON' && EMPTY_NOUNS.has(w.lower)),
+      );
     return !!object && EMPTY_NOUNS.has(object.lemma);
   };
   // ("handle the alerts", "do the reports": a thing an empty verb is done to, not the work.)
@@ -254,20 +260,35 @@ export function questionFor(prompt: string, spec: AgentSpec): string | null {
       return (
         !!known &&
         [known.id, known.name, ...known.aliases].some((name) =>
-          new RegExp(
-            `(?<![a-z0-9])${name.toLowerCase().replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?![a-z0-9])`,
-          ).test(prompt.toLowerCase()),
+          new RegExp(`(?<![a-z0-9])${escapeRegExp(name.toLowerCase())}(?![a-z0-9])`).test(
+            prompt.toLowerCase(),
+          ),
         )
       );
     });
   const emptyVerb = words.some((w) => w.pos === 'VERB' && EMPTY_VERBS.has(w.lemma));
   if (emptyVerb && !task && !worked && !asked && !namedService && spec.trigger.type === 'manual')
     return VAGUE_QUESTION;
-  // (A built-in the words only hint at, "better than last time" for memory, is no service named.)
+  // (A built-in the words only hint at, "better than last time" for memory, is no service named;
+  // nor a product named only as what the agent should be like: "something like Zapier".)
+  const compared = (name: string) => {
+    const at = [
+      ...prompt.matchAll(new RegExp(`(?<![a-z0-9])${escapeRegExp(name)}(?![a-z0-9])`, 'gi')),
+    ];
+    return (
+      at.length > 0 &&
+      at.every((m) =>
+        /\b(?:like|than|similar to|alternative to|clone of|version of)\s+(?:an?\s+)?$/i.test(
+          prompt.slice(Math.max(0, m.index - 30), m.index),
+        ),
+      )
+    );
+  };
   const hasServices =
     spec.integrations.some(
       (integration) => worked || integrationById(integration.id)?.provider.kind !== 'builtin',
-    ) || (spec.unavailable ?? []).some((service) => service.id || worked);
+    ) ||
+    (spec.unavailable ?? []).some((service) => (service.id || worked) && !compared(service.name));
   // ("blue banana protocol, weekly, u know": a rhythm with no work and no service in it.)
   const shrugging = hedging || SHRUGS.test(prompt);
   // (Something happening in a service the text names is substance: "Each new signup in
