@@ -700,6 +700,12 @@ describe('embedded compiler: services as people write them', () => {
     expect(
       ids('the report should show growth in linear terms, every Monday in Slack').integrations,
     ).not.toContain('linear');
+    // A word of a product's name asks for nothing of its own: "Remember The Milk" is no memory.
+    expect(
+      ids(
+        'When a new task is created for me in Zoho Projects, copy it into my Remember The Milk inbox',
+      ).integrations,
+    ).not.toContain('memory');
     // ... or by what it makes: "a zoom link", "a zoom bridge".
     expect(
       ids('when someone books a demo in calendly, send them a zoom link').unavailable,

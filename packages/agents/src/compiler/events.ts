@@ -204,7 +204,10 @@ export function createdInstead(event: EventTrigger): EventTrigger {
   const dot = eventId.lastIndexOf('.');
   if (!CHANGES.test(eventId.slice(dot + 1))) return event;
   const thing = eventId.slice(0, dot);
-  const created = integrationById(event.integration)?.events.find(
+  const declared = integrationById(event.integration)?.events ?? [];
+  // (A service that declares no events: its thing created, in the generic form.)
+  if (!declared.length) return { ...event, event: `${thing}.created` };
+  const created = declared.find(
     (e) =>
       e.id.startsWith(`${thing}.`) &&
       /(?:^|_)(?:created?|new|added|opened)$/.test(e.id.slice(dot + 1)),

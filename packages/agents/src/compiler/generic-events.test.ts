@@ -835,6 +835,20 @@ describe('events of any service, read from the sentence', () => {
       'stream.online',
       'webhook',
     ],
+    // A headline of a thing a service with no events of its own names in its own words; made
+    // new whatever else the headline says of it.
+    [
+      'new Obsidian note tagged #publish → post it on our Ghost blog',
+      'obsidian',
+      'note.created',
+      'poll',
+    ],
+    [
+      'every new link saved in raindrop → summarise it into notion',
+      'raindrop-io',
+      'link.created',
+      'webhook',
+    ],
   ])('%s', (prompt, integration, event, delivery) => {
     const spec = compile(prompt);
     expect(spec.trigger).toMatchObject({ type: 'event', integration, event });

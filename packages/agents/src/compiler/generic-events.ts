@@ -131,7 +131,7 @@ const STATES: Readonly<Record<string, string>> = {
 
 /** Things that arrive rather than get made: "a message comes in" is a message received. */
 const MESSAGES = new Set(
-  'message email mail dm sms text question inquiry enquiry query chat note voicemail'.split(' '),
+  'message email mail dm sms text question inquiry enquiry query chat voicemail'.split(' '),
 );
 /** How objects are called in event ids. */
 const OBJECT_NAMES: Readonly<Record<string, string>> = {
@@ -433,6 +433,21 @@ const sameSide = (declaredAction: string, action: string) =>
   sameAction(declaredAction, action) ||
   (UNDOING.test(declaredAction) && UNDOING.test(action)) ||
   (action === 'created' && /complet|chang|plac|upload|submit|receiv/.test(declaredAction));
+
+/**
+ * Whether a catalog service has the thing: one its events are of, or, declaring none, one its own
+ * words name ("Joplin": notes).
+ */
+export function hasThing(id: string, thing: string): boolean {
+  const integration = integrationById(id);
+  if (!integration) return false;
+  const own = integration.events.length
+    ? integration.events.flatMap(objectsOf)
+    : [...integration.keywords, integration.description]
+        .flatMap((k) => k.toLowerCase().split(/[^\w]+/))
+        .map((w) => w.replace(/s$/, ''));
+  return own.includes(thing.replace(/s$/, ''));
+}
 
 /** Where "X that is / which gets <participle>" ends, after a noun phrase starting at `from`. */
 function relativeEnd(words: readonly Word[], from: number): number | undefined {
@@ -1190,6 +1205,10 @@ export function findGenericEvent(
       let object: Word | undefined =
         newThing &&
         (isObject(newThing) ||
+          // ("a new note", "each new link": words that say nothing as objects name things new.)
+          (newThing.pos === 'NOUN' &&
+            ['note', 'link', 'text', 'copy'].includes(newThing.lemma) &&
+            !inService(newThing)) ||
           (newThing.pos === 'VERB' && newThing.known) ||
           // ("my new single is live": an adjective with no noun after it is the thing.)
           (newThing.pos === 'ADJ' &&
@@ -1661,18 +1680,9 @@ export function findGenericEvent(
       // their appointment": not a sheet's row).
       const earlier = [...outside].reverse().filter((s) => s.end <= from && !sharedTo(s));
       const canHave = (sv: ServiceSpan) => {
-        const integration = integrationById(sv.id);
-        if (!integration) return true;
+        if (!integrationById(sv.id)) return true;
         const head = objectName.split('_').pop()!;
-        const names = new Set(
-          [objectName, head, ...(OBJECT_SYNONYMS[head] ?? [])].map((w) => w.replace(/s$/, '')),
-        );
-        const own = integration.events.length
-          ? integration.events.flatMap(objectsOf)
-          : [...integration.keywords, integration.description]
-              .flatMap((k) => k.toLowerCase().split(/[^\w]+/))
-              .map((w) => w.replace(/s$/, ''));
-        return own.some((w) => names.has(w));
+        return [objectName, head, ...(OBJECT_SYNONYMS[head] ?? [])].some((w) => hasThing(sv.id, w));
       };
       const before = earlier.find(canHave) ?? earlier[0];
       // A service heading the line ("intercom - on each new convo ...") is where news comes from.

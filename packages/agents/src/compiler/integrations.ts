@@ -237,6 +237,8 @@ function intentMentions(text: string, names: readonly Mention[]): Mention[] {
         if (intent.notAfter?.test(before) || intent.reject?.test(match[0])) continue;
         const around = (m: Mention) => m.start >= start - 12 && m.end <= end + 12;
         if (intent.yieldsToNames && names.some(around)) continue;
+        // (Words inside a product's name are its name: "Remember The Milk" asks for no memory.)
+        if (names.some((m) => m.start <= start && m.end >= end)) continue;
         // The mention sits on the match's last word ("save it ... in the shared folder"), so that
         // it belongs to the step that names the thing.
         const last = match[0].search(/\S+\s*$/);

@@ -2,7 +2,7 @@ import type { AgentTriggerType } from '@spoke/shared';
 import { integrationById } from '../catalog/index.ts';
 import type { IntegrationEvent } from '../catalog/types.ts';
 import { createdInstead, findEvent, type EventTrigger } from './events.ts';
-import { ACTIONS, findGenericEvent, sameAction, thingWords } from './generic-events.ts';
+import { ACTIONS, findGenericEvent, hasThing, sameAction, thingWords } from './generic-events.ts';
 import { analyse, type Word } from './nlp.ts';
 import { spanOf, THINGS, type ServiceSpan } from './services.ts';
 import type { Mention } from './integrations.ts';
@@ -422,7 +422,7 @@ function headlineGenericEvent(
   // to tell a happening from a label ("sentry rule 'x' goes off", "prospect grabs a slot").
   const declared = integrationById(found.integration)?.events.some((e) => e.id === found.event);
   const thing = found.event.split('.')[0]!.split('_').pop()!;
-  return declared || THINGS.has(thing) ? found : null;
+  return declared || THINGS.has(thing) || hasThing(found.integration, thing) ? found : null;
 }
 
 /** Verbs of something arriving or happening on its own ("comes in", "lands", "fires"). */
