@@ -70,6 +70,7 @@ import varied59 from './corpus/varied-59.json' with { type: 'json' };
 import varied60 from './corpus/varied-60.json' with { type: 'json' };
 import varied61 from './corpus/varied-61.json' with { type: 'json' };
 import varied62 from './corpus/varied-62.json' with { type: 'json' };
+import varied63 from './corpus/varied-63.json' with { type: 'json' };
 import type { LabelledCase } from './corpus-score.ts';
 
 export type { CorpusCase, ExpectedTrigger } from './corpus/types.ts';
@@ -169,6 +170,7 @@ export const VARIED_CASES: readonly LabelledCase[] = [
   ...(varied60 as LabelledCase[]),
   ...(varied61 as LabelledCase[]),
   ...(varied62 as LabelledCase[]),
+  ...(varied63 as LabelledCase[]),
 ];
 
 /** Where the compiler's rules and its category model come from. */

@@ -849,6 +849,27 @@ describe('events of any service, read from the sentence', () => {
       'link.created',
       'webhook',
     ],
+    // Each one who does it, as they do.
+    [
+      'Could you add anyone who buys our course on Gumroad to our Circle community?',
+      'gumroad',
+      'sale.created',
+      'webhook',
+    ],
+    // A headline before a colon that says what happened; a page named as where it came from.
+    [
+      'Chatwoot conversation opened from the website widget: if it is a pricing question, answer it',
+      'chatwoot',
+      'conversation.created',
+      'webhook',
+    ],
+    // A candidate who hits a stage is moved, not made.
+    [
+      'Once a candidate hits the Offer stage in Workable, fill in the offer letter in Google Docs',
+      'workable',
+      'candidate.moved',
+      'webhook',
+    ],
   ])('%s', (prompt, integration, event, delivery) => {
     const spec = compile(prompt);
     expect(spec.trigger).toMatchObject({ type: 'event', integration, event });

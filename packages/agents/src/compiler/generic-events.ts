@@ -390,7 +390,10 @@ const REQUEST_OBJECTS = new Set(
 /** Words a request opens with: "Could you take the contacts created ..." is no headline. */
 const POLITE = new Set('could can would will please pls kindly i we you'.split(' '));
 
-/** Where things arrive: "hits the inbox" is arriving, where "hits Closed Won" is a change. */
+/**
+ * Where things arrive, with words between that the text's rewrite (text.ts) does not read: "hits the
+ * support inbox" is arriving, where "hits Closed Won" is a change.
+ */
 const HIT_PLACES = new Set('inbox mailbox queue channel folder board desk'.split(' '));
 
 /** What is changed about a thing: "gets the 'refund' tag", "a lead's status". */
@@ -567,6 +570,22 @@ function cuesIn(
     )
       cues.push({ index: i - 1, strong: true });
     else if (w.lower === 'incoming') cues.push({ index: i, strong: true });
+    // "add anyone who buys our course on Gumroad": each one who does it, as they do.
+    else if (
+      ['anyone', 'anybody', 'everyone', 'everybody', 'whoever'].includes(w.lower) &&
+      (() => {
+        const verb =
+          w.lower === 'whoever' ? words[i + 1] : next === 'who' ? words[i + 2] : undefined;
+        return (
+          !!verb &&
+          verb.sentence === w.sentence &&
+          /s$/.test(verb.lower) &&
+          verb.lower !== verb.lemma &&
+          !!ACTIONS[verb.lemma]
+        );
+      })()
+    )
+      cues.push({ index: i, strong: true });
     // "on PR creation", "on every deploy failure": a happening named by its noun.
     else if (
       ['on', 'upon'].includes(w.lower) &&
@@ -1659,7 +1678,13 @@ export function findGenericEvent(
         pattern = /\b(?:to|into|onto|in #\S+ (?:on|in))\s+(?:our |my |the )?(?:[\w.-]+(?:,\s*|\s+and\s+|\s+or\s+))*$/i,
       ) => pattern.test(text.slice(Math.max(0, s.start - 24), s.start));
       const sentenceStart = words.find((w) => w.sentence === sentence)!.start;
-      if (builtinsIn(sentenceStart, to)) continue;
+      // (Not where the clause names the service the thing comes from: "a Chatwoot conversation
+      // opened from the website widget".)
+      if (
+        builtinsIn(sentenceStart, to) &&
+        !outside.some((s) => s.start >= from && s.end <= to && builtinsIn(s.end, to))
+      )
+        continue;
       // Which service: one named in the clause ("each new article to LinkedIn", after a verb of
       // sending, is where news goes, not where it comes from); else the nearest named before it
       // ("customers post on Canny. Each new post: ..."); else one named just after the clause and

@@ -379,9 +379,20 @@ function headlineGenericEvent(
   services: readonly ServiceSpan[],
   builtinsIn: (from: number, to: number) => boolean,
 ): EventTrigger | null {
-  const arrow = text.indexOf(', then ');
+  // (Or a colon, after a headline that says what happened: "Chatwoot conversation opened from
+  // the widget: ...".)
+  const colon = text.search(/:\s/);
+  const arrow = text.indexOf(', then ') >= 1 ? text.indexOf(', then ') : colon;
   if (arrow < 1) return null;
   const head = text.slice(0, arrow);
+  if (
+    arrow === colon &&
+    !words.some(
+      (w) =>
+        w.end <= arrow && !!ACTIONS[w.lemma] && w.lower !== w.lemma && /(?:ed|en|s)$/.test(w.lower),
+    )
+  )
+    return null;
   // (Read without the names in it, whose letters are no sentence's end nor the user: "judge.me".)
   const unnamed = services.reduce(
     (h, s) =>
