@@ -2,7 +2,8 @@
 // one phrase matcher, so that catalog phrases, intents and event phrases all read text the same way.
 
 /** Spelling variants, shorthands and common typos, rewritten before anything is matched. */
-const REWRITES: readonly [RegExp, string][] = [
+/** Each rewrite: the pattern, its replacement, and what the text must hold for it to be tried. */
+const REWRITES: readonly (readonly [RegExp, string, RegExp?])[] = [
   [/[\u2018\u2019]/g, "'"],
   [/[\u201c\u201d]/g, '"'],
   [/[\u2013\u2014]/g, '-'],
@@ -33,8 +34,10 @@ const REWRITES: readonly [RegExp, string][] = [
   // A numbered list whose first item tells what happens and the rest what to do ("1. deal hits
   // Closed Won in HubSpot\n2. create the project", "1) sentry raises a new issue 2) create a
   // bug"): read as the arrows people also write.
-  [/(?<=(?:^|\s)1\)\s[^\n]*)\s+(?:[2-9]|1\d)\)\s+(?=\p{L})/gu, ', then '],
-  [/(?<=^\s*1[.)]\s[^]*)\n\s*(?:[2-9]|1\d)[.)]\s+(?=\p{L})/gu, ', then '],
+  // (Each looks back to the list's first item: only tried where there is one, so that a long
+  // text without costs no scan back from every space.)
+  [/(?<=(?:^|\s)1\)\s[^\n]*)\s+(?:[2-9]|1\d)\)\s+(?=\p{L})/gu, ', then ', /(?:^|\s)1\)\s/],
+  [/(?<=^\s*1[.)]\s[^]*)\n\s*(?:[2-9]|1\d)[.)]\s+(?=\p{L})/gu, ', then ', /^\s*1[.)]\s/],
   [/^\s*1[.)]\s+(?=\p{L})/u, ''],
   // "Candidate marked as hired in Greenhouse? Create their record": a headline asked as a
   // question, then what to do.
@@ -329,7 +332,8 @@ export function normalize(prompt: string): string {
     (m, hour?: string, minute?: string, uhrHour?: string, uhrMinute?: string) =>
       `${/^\d/.test(m) ? '' : 'at '}${hour ?? uhrHour}:${minute ?? uhrMinute ?? '00'}`,
   );
-  for (const [pattern, replacement] of REWRITES) text = text.replace(pattern, replacement);
+  for (const [pattern, replacement, when] of REWRITES)
+    if (!when || when.test(text)) text = text.replace(pattern, replacement);
   return text.replace(/\s+/g, ' ').trim();
 }
 
