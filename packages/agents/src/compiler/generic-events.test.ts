@@ -863,6 +863,13 @@ describe('events of any service, read from the sentence', () => {
       'conversation.created',
       'webhook',
     ],
+    // ... with the happening in -ing too.
+    [
+      'grafana alert firing on the payments db: check prometheus for what grew',
+      'grafana',
+      'alert.firing',
+      'webhook',
+    ],
     // A candidate who hits a stage is moved, not made.
     [
       'Once a candidate hits the Offer stage in Workable, fill in the offer letter in Google Docs',

@@ -389,7 +389,12 @@ function headlineGenericEvent(
     arrow === colon &&
     !words.some(
       (w) =>
-        w.end <= arrow && !!ACTIONS[w.lemma] && w.lower !== w.lemma && /(?:ed|en|s)$/.test(w.lower),
+        w.end <= arrow &&
+        /(?:ed|en|s|ing)$/.test(w.lower) &&
+        // ("firing", which the tagger may leave as it is.)
+        [w.lemma, w.lower.replace(/ing$/, ''), w.lower.replace(/ing$/, 'e')].some(
+          (lemma) => lemma !== w.lower && !!ACTIONS[lemma],
+        ),
     )
   )
     return null;
