@@ -60,10 +60,11 @@ export function looksLikeRange(version: string): boolean {
   return DOTTED.test(trimmed) && /[xX*]/.test(trimmed);
 }
 
-const REPOSITORY_URL: Record<string, RegExp> = {
-  github: /^https?:\/\/(www\.)?github\.com\/[\w.-]+\/[\w.-]+\/?$/,
-  gitlab: /^https?:\/\/(www\.)?gitlab\.com\/[\w.-]+(\/[\w.-]+)+\/?$/,
-};
+/** A Map, so that a source such as `constructor` is unknown rather than Object's own. */
+const REPOSITORY_URL = new Map<string, RegExp>([
+  ['github', /^https?:\/\/(www\.)?github\.com\/[\w.-]+\/[\w.-]+\/?$/],
+  ['gitlab', /^https?:\/\/(www\.)?gitlab\.com\/[\w.-]+(\/[\w.-]+)+\/?$/],
+]);
 
 const TEMPLATE = /\{([^}]+)\}/g;
 const variablesIn = (url: string) => [...url.matchAll(TEMPLATE)].map((m) => m[1]!);
@@ -237,7 +238,7 @@ export function officialRuleProblems(doc: Document): ServerJsonProblem[] {
 
   const repository = doc?.repository;
   if (repository && typeof repository === 'object' && (repository.url || repository.source)) {
-    const pattern = REPOSITORY_URL[String(repository.source)];
+    const pattern = REPOSITORY_URL.get(String(repository.source));
     const url = text(repository.url) ?? '';
     if (!pattern) {
       out.push({ path: 'repository.source', message: 'must be one of github, gitlab' });

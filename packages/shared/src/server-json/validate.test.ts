@@ -72,9 +72,17 @@ describe('validateServerJson', () => {
   it('needs a known $schema', () => {
     const { $schema: _, ...unnamed } = valid;
     expect(fieldsOf(unnamed)).toEqual({ $schema: 'is required' });
-    expect(fieldsOf({ ...valid, $schema: 'https://example.com/server.schema.json' })).toEqual({
-      $schema: `must be a known server.json schema, like ${CURRENT_SERVER_SCHEMA_URL}`,
-    });
+    for (const $schema of [
+      'https://example.com/server.schema.json',
+      'constructor',
+      '__proto__',
+      'toString',
+      'hasOwnProperty',
+    ]) {
+      expect(fieldsOf({ ...valid, $schema })).toEqual({
+        $schema: `must be a known server.json schema, like ${CURRENT_SERVER_SCHEMA_URL}`,
+      });
+    }
   });
 
   it('refuses the names the official registry refuses', () => {
@@ -164,9 +172,11 @@ describe('validateServerJson', () => {
       'repository.url': 'must be a github repository address, like https://github.com/owner/repo',
       'packages.0.registryBaseUrl': 'must be an http:// or https:// URL, not file:',
     });
-    expect(
-      fieldsOf({ ...valid, repository: { url: 'https://example.org/ada', source: 'forge' } }),
-    ).toEqual({ 'repository.source': 'must be one of github, gitlab' });
+    for (const source of ['forge', 'constructor', '__proto__', 'valueOf']) {
+      expect(
+        fieldsOf({ ...valid, repository: { url: 'https://example.org/ada', source } }),
+      ).toEqual({ 'repository.source': 'must be one of github, gitlab' });
+    }
   });
 
   it('refuses a transport or remote that is not an object, or of a type it does not know', () => {

@@ -17,14 +17,17 @@ export const CURRENT_SERVER_SCHEMA_URL = schemaUrl('2025-12-11');
  * 2025-10-17 has no schema of its own here: its documents are checked by the current one,
  * which accepts everything 2025-10-17 did.
  */
-const SCHEMAS: Record<string, typeof current | typeof first> = {
-  [schemaUrl('2025-12-11')]: current,
-  [schemaUrl('2025-10-17')]: current,
-  [schemaUrl('2025-09-29')]: first,
-};
+const SCHEMAS = new Map<string, typeof current | typeof first>([
+  [schemaUrl('2025-12-11'), current],
+  [schemaUrl('2025-10-17'), current],
+  [schemaUrl('2025-09-29'), first],
+]);
 
-/** The official schema a `$schema` address names, or undefined for an unknown one. */
-export const officialSchemaFor = (url: string): object | undefined => SCHEMAS[url];
+/**
+ * The official schema a `$schema` address names, or undefined for an unknown one. A Map, so
+ * that a name such as `constructor` or `__proto__` is unknown rather than Object's own.
+ */
+export const officialSchemaFor = (url: string): object | undefined => SCHEMAS.get(url);
 
 /** The scheme of an absolute URL (`https:`), or null when `value` is not one. */
 function schemeOf(value: string): string | null {
@@ -186,7 +189,7 @@ export function validateServerJson(document: unknown): ServerJsonProblem[] {
   };
   const isObject = !!document && typeof document === 'object' && !Array.isArray(document);
   const named = isObject ? (document as { $schema?: unknown }).$schema : undefined;
-  const schema = typeof named === 'string' ? SCHEMAS[named] : undefined;
+  const schema = typeof named === 'string' ? SCHEMAS.get(named) : undefined;
   if (isObject && named === undefined) add({ path: '$schema', message: 'is required' });
   else if (isObject && !schema) {
     add({
