@@ -274,5 +274,6 @@ export {
 export * from './agent-plan.ts';
 export * from './registry-mirrors.ts';
 export { isUuid } from './uuid.ts';
+export { lookupTable } from './lookup-table.ts';
 export { withoutTrailingSlash } from './url.ts';
 export { indefiniteArticle } from './words.ts';

@@ -1,3 +1,4 @@
+import { lookupTable } from '@spoke/shared';
 import { ALL_INTEGRATIONS } from './integrations/index.ts';
 import npmCheckJson from './npm-check.json' with { type: 'json' };
 import type { NpmCheck, NpmCheckEntry } from './npm-check.ts';
@@ -114,13 +115,13 @@ export function envLabel(env: Pick<IntegrationEnvVar, 'description' | 'name'>): 
     : label;
 }
 
-const SPOKEN: Readonly<Record<string, string>> = {
+const SPOKEN: Readonly<Record<string, string>> = lookupTable({
   api: 'API',
   url: 'URL',
   id: 'ID',
   ssh: 'SSH',
   oauth: 'OAuth',
-};
+});
 
 /** "MINIMAX_API_HOST" as words: "Minimax API host". */
 function spokenName(name: string): string {

@@ -1,3 +1,4 @@
+import { lookupTable } from '@spoke/shared';
 import { readFileSync } from 'node:fs';
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import { integrationById, npmPackageInfo } from './index.ts';
@@ -149,10 +150,11 @@ export async function listBuiltinToolSchemas(): Promise<Record<string, ToolSchem
 }
 
 /** Tools that only read for some arguments: `http_request` with GET, HEAD or OPTIONS. */
-const READS_WITH: Readonly<Record<string, (args: Record<string, unknown>) => boolean>> = {
-  'http-request.http_request': (args) =>
-    ['GET', 'HEAD', 'OPTIONS'].includes(String(args.method ?? 'GET').toUpperCase()),
-};
+const READS_WITH: Readonly<Record<string, (args: Record<string, unknown>) => boolean>> =
+  lookupTable({
+    'http-request.http_request': (args) =>
+      ['GET', 'HEAD', 'OPTIONS'].includes(String(args.method ?? 'GET').toUpperCase()),
+  });
 
 /**
  * Whether a call changes nothing anywhere: the tool says it only reads (its server's

@@ -192,6 +192,39 @@ describe('embedded compiler: specs', () => {
       expect(validateSpec(spec), prompt.slice(0, 40)).toEqual([]);
     }
   });
+
+  it('reads the names of Object’s own members as any other word', () => {
+    // (Each is a key that a plain object answers with something of its own.)
+    const members = [...Object.getOwnPropertyNames(Object.prototype), 'prototype'];
+    const shape = (outcome: ReturnType<typeof compileOffline>) =>
+      'question' in outcome
+        ? 'question'
+        : {
+            trigger: outcome.trigger,
+            integrations: outcome.integrations.map((i) => i.id).sort(),
+            category: outcome.category,
+          };
+    for (const template of [
+      'When a new {w} arrives in Gmail, post it to #ops in Slack',
+      'Every {w} at 9am, summarise new Jira issues and email them to ada@example.com',
+      'Whenever someone {w}s a card in Trello, tell the team on Discord',
+      'Email me the {w} report on the {w} of each month',
+      'If a {w} is {w} in HubSpot, add a row to Google Sheets',
+      'Every day at 9 {w} time, post the weather in Berlin to #team',
+      '{w}',
+    ]) {
+      const plain = shape(
+        compileOffline({ prompt: template.replaceAll('{w}', 'zorblax'), now: NOW }),
+      );
+      for (const member of members) {
+        const prompt = template.replaceAll('{w}', member);
+        const outcome = compileOffline({ prompt, now: NOW });
+        expect(JSON.parse(JSON.stringify(outcome)), prompt).toEqual(outcome);
+        if (!('question' in outcome)) expect(validateSpec(outcome), prompt).toEqual([]);
+        expect(shape(outcome), prompt).toEqual(plain);
+      }
+    }
+  });
 });
 
 describe('embedded compiler: what it says of services it lacks', () => {

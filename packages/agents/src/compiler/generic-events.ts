@@ -1,3 +1,4 @@
+import { lookupTable } from '@spoke/shared';
 import { integrationById } from '../catalog/index.ts';
 import type { IntegrationEvent } from '../catalog/types.ts';
 import { ASKING_VERBS, type EventTrigger } from './events.ts';
@@ -13,7 +14,7 @@ import { editDistance, quotedSpans, serviceKey } from './text.ts';
 // a matching one, otherwise `<object>.<action>` (`review.created`).
 
 /** Verb lemmas by the action they report. */
-export const ACTIONS: Record<string, string> = {};
+export const ACTIONS: Record<string, string> = lookupTable();
 const act = (action: string, lemmas: string) => {
   for (const lemma of lemmas.split(/\s+/)) ACTIONS[lemma] = action;
 };
@@ -44,7 +45,7 @@ act('refunded', 'refund');
 act('recovered', 'recover');
 
 /** Past forms the tagger leaves unlemmatised ("gets paid" tagged as an adjective). */
-const IRREGULAR: Readonly<Record<string, string>> = {
+const IRREGULAR: Readonly<Record<string, string>> = lookupTable({
   // ("someone acks a PD incident": the word on-call engineers use.)
   ack: 'acknowledge',
   acks: 'acknowledge',
@@ -64,10 +65,10 @@ const IRREGULAR: Readonly<Record<string, string>> = {
   broken: 'break',
   broke: 'break',
   done: 'finish',
-};
+});
 
 /** Nouns that name a happening: "on PR creation", "chargebee cancellation ->". */
-const NOMINAL: Readonly<Record<string, string>> = {
+const NOMINAL: Readonly<Record<string, string>> = lookupTable({
   creation: 'create',
   cancellation: 'cancel',
   cancelation: 'cancel',
@@ -75,7 +76,7 @@ const NOMINAL: Readonly<Record<string, string>> = {
   failure: 'fail',
   deletion: 'delete',
   publication: 'publish',
-};
+});
 
 /** Verbs a headline names a happening by: "On PR open:", "on push to main:". */
 const HEADLINE_ACTIONS = new Set(
@@ -118,7 +119,7 @@ function speakingVerb(w: Word, at: number, words: readonly Word[]): Word {
 }
 
 /** States a thing goes into: "the build goes red" is a build failed. */
-const STATES: Readonly<Record<string, string>> = {
+const STATES: Readonly<Record<string, string>> = lookupTable({
   red: 'failed',
   down: 'failed',
   offline: 'failed',
@@ -127,14 +128,14 @@ const STATES: Readonly<Record<string, string>> = {
   // "a new video goes up"
   up: 'published',
   public: 'published',
-};
+});
 
 /** Things that arrive rather than get made: "a message comes in" is a message received. */
 const MESSAGES = new Set(
   'message email mail dm sms text question inquiry enquiry query chat voicemail'.split(' '),
 );
 /** How objects are called in event ids. */
-const OBJECT_NAMES: Readonly<Record<string, string>> = {
+const OBJECT_NAMES: Readonly<Record<string, string>> = lookupTable({
   email: 'message',
   mail: 'message',
   dm: 'message',
@@ -159,7 +160,7 @@ const OBJECT_NAMES: Readonly<Record<string, string>> = {
   chat: 'conversation',
   convo: 'conversation',
   sub: 'subscription',
-};
+});
 /** Who does things, not what happens: never the event's object. */
 const ACTORS = new Set(
   `someone somebody anyone anybody customer customers user users client clients people person
@@ -178,7 +179,7 @@ const OBJECT_STOP = new Set(
   moment office hours gist text link copy note change changes something anything`.split(/\s+/),
 );
 /** Verbs that make their own object: "books a demo" is a booking, "pays an invoice" an invoice paid. */
-const VERB_OBJECTS: Readonly<Record<string, string>> = {
+const VERB_OBJECTS: Readonly<Record<string, string>> = lookupTable({
   book: 'booking',
   apply: 'application',
   reserve: 'booking',
@@ -198,9 +199,9 @@ const VERB_OBJECTS: Readonly<Record<string, string>> = {
   cancel: 'booking',
   // "a member renews": what people renew without saying is what they subscribe to.
   renew: 'subscription',
-};
+});
 /** What a verb makes when nothing else is named: "a customer pays" is a payment. */
-const VERB_THINGS: Readonly<Record<string, string>> = {
+const VERB_THINGS: Readonly<Record<string, string>> = lookupTable({
   pay: 'payment',
   donate: 'donation',
   sell: 'sale',
@@ -213,7 +214,7 @@ const VERB_THINGS: Readonly<Record<string, string>> = {
   respond: 'message',
   // "when I publish on Hashnode": what a blog publishes.
   publish: 'post',
-};
+});
 /** Things a service publishes: a new one that appears there is published. */
 const PUBLISHED_THINGS = new Set(
   'video episode podcast reel short article blog_post story track livestream stream'.split(' '),
@@ -223,14 +224,14 @@ const ARRIVING = new Set(['arrive', 'come', 'land', 'appear', 'show', 'pop', 'dr
 /** Verbs that tell what a message says: the words after them are its content. */
 const CONTENT_VERBS = new Set(['mention', 'contain', 'include', 'regard', 'concern']);
 /** A state a thing is in once something has happened to it: "is out", "is ready". */
-const STATE_REACHED: Readonly<Record<string, string>> = {
+const STATE_REACHED: Readonly<Record<string, string>> = lookupTable({
   out: 'published',
   live: 'published',
   ready: 'completed',
   done: 'completed',
   finished: 'completed',
   complete: 'completed',
-};
+});
 /** What a file holds: kept in a folder, each is a file. */
 const FILE_KINDS = new Set(
   `video photo image picture pic pdf document doc scan receipt invoice recording csv spreadsheet
@@ -467,7 +468,7 @@ function relativeEnd(words: readonly Word[], from: number): number | undefined {
  * otherwise: a ticket in an issue tracker is an issue, an invite in a calendar an event, a row in a
  * database a record.
  */
-const OBJECT_SYNONYMS: Readonly<Record<string, readonly string[]>> = {
+const OBJECT_SYNONYMS: Readonly<Record<string, readonly string[]>> = lookupTable({
   ticket: ['issue', 'task'],
   bug: ['issue'],
   story: ['issue'],
@@ -514,7 +515,7 @@ const OBJECT_SYNONYMS: Readonly<Record<string, readonly string[]>> = {
   blog: ['post'],
   // ("the build goes red in CircleCI": its workflow, the run that builds.)
   build: ['workflow', 'pipeline'],
-};
+});
 
 /** The one item of a list, or undefined. */
 const only = <T>(items: readonly T[]): T | undefined => (items.length === 1 ? items[0] : undefined);

@@ -1,3 +1,4 @@
+import { lookupTable } from '@spoke/shared';
 import { INTEGRATIONS } from '../catalog/index.ts';
 import { editDistance, phrase, type Phrase } from './text.ts';
 
@@ -155,7 +156,7 @@ const GENERIC_PHRASES = new Set([
 
 /** Per-integration corrections: words to add, and names only trusted in a given spelling. */
 const OVERRIDES: Readonly<Record<string, { add?: readonly string[]; exact?: readonly RegExp[] }>> =
-  {
+  lookupTable({
     x: {
       add: ['twitter', 'x.com'],
       exact: [
@@ -271,7 +272,7 @@ const OVERRIDES: Readonly<Record<string, { add?: readonly string[]; exact?: read
     mysql: { add: ['mariadb'] },
     'web-page': { add: ['web page', 'webpage'] },
     memory: { add: ['agent memory'] },
-  };
+  });
 
 /** Integrations whose names in the catalog are generic words; they are reached by intents only. */
 const NAME_IS_GENERIC = new Set([

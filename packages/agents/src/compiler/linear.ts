@@ -25,8 +25,9 @@ export type TrainingOptions = {
 export function predict(model: LinearModel, features: readonly string[]): number[] {
   const scores = [...model.bias];
   for (const feature of features) {
-    const row = model.weights[feature];
-    if (!row) continue;
+    // (Own entries only: a feature made of a word like "constructor" is not Object's member.)
+    if (!Object.hasOwn(model.weights, feature)) continue;
+    const row = model.weights[feature]!;
     for (let k = 0; k < scores.length; k++) scores[k]! += row[k]!;
   }
   const top = Math.max(...scores);

@@ -1,3 +1,4 @@
+import { lookupTable } from '@spoke/shared';
 import { integrationById } from '../catalog/index.ts';
 import type { PlannedStep } from './plan.ts';
 import { capitalize, clip, listing } from './text.ts';
@@ -78,7 +79,7 @@ function cadence(reading: TriggerReading): string {
 }
 
 /** Shorter words for built-ins whose catalog names describe the server, not the thing. */
-const SHORT_NAMES: Readonly<Record<string, string>> = {
+const SHORT_NAMES: Readonly<Record<string, string>> = lookupTable({
   email: 'e-mail',
   rss: 'RSS',
   'web-page': 'web page',
@@ -87,7 +88,7 @@ const SHORT_NAMES: Readonly<Record<string, string>> = {
   transform: 'CSV',
   sql: 'SQL',
   'brave-search': 'web search',
-};
+});
 
 let spelled: ReadonlyMap<string, string> = new Map();
 const nameOf = (id: string) =>

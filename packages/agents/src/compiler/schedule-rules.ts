@@ -1,3 +1,4 @@
+import { lookupTable } from '@spoke/shared';
 import { numberOf } from './times.ts';
 
 // How schedule phrases set the fields of a cron expression. Each rule reads one kind of phrase
@@ -52,7 +53,7 @@ type Rule = {
 const N = String.raw`(\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty)`;
 const DAY = String.raw`(monday|tuesday|wednesday|thursday|friday|saturday|sunday|mon|tues?|wed|thu(?:rs?)?|fri|sat|sun)`;
 const FULL_DAY = String.raw`(monday|tuesday|wednesday|thursday|friday|saturday|sunday)`;
-const DAY_INDEX: Readonly<Record<string, number>> = {
+const DAY_INDEX: Readonly<Record<string, number>> = lookupTable({
   sun: 0,
   mon: 1,
   tue: 2,
@@ -60,7 +61,7 @@ const DAY_INDEX: Readonly<Record<string, number>> = {
   thu: 4,
   fri: 5,
   sat: 6,
-};
+});
 const MONTHS = [
   'january',
   'february',
@@ -75,17 +76,17 @@ const MONTHS = [
   'november',
   'december',
 ];
-const ORDINAL_WORDS: Readonly<Record<string, number>> = {
+const ORDINAL_WORDS: Readonly<Record<string, number>> = lookupTable({
   first: 1,
   second: 2,
   third: 3,
   fourth: 4,
   fifth: 5,
-};
+});
 
 export const dayIndex = (word: string): number => DAY_INDEX[word.slice(0, 3).toLowerCase()]!;
 /** A day in a range, also by its two-letter abbreviation ("Mo-Fr"). */
-const TWO_LETTER_DAYS: Readonly<Record<string, number>> = {
+const TWO_LETTER_DAYS: Readonly<Record<string, number>> = lookupTable({
   su: 0,
   mo: 1,
   tu: 2,
@@ -93,7 +94,7 @@ const TWO_LETTER_DAYS: Readonly<Record<string, number>> = {
   th: 4,
   fr: 5,
   sa: 6,
-};
+});
 const rangeDay = (word: string): number => TWO_LETTER_DAYS[word.toLowerCase()] ?? dayIndex(word);
 const dayOfMonth = (word: string): number =>
   ORDINAL_WORDS[word.toLowerCase()] ?? Number.parseInt(word, 10);

@@ -1,3 +1,4 @@
+import { lookupTable } from '@spoke/shared';
 import { isValidCron } from '@spoke/shared/schedule';
 import { describeSchedule } from '@spoke/shared/schedule';
 import { RULES, type Draft, type Period } from './schedule-rules.ts';
@@ -276,7 +277,7 @@ const INCLUDED_DAYS = new RegExp(
   String.raw`\b(?:${DAY_WORD}\s+(?:count|included|too|as well)\w*(?:\s+too)?|(?:including|even on|also on)\s+${DAY_WORD})`,
   'gi',
 );
-const DAY_NUMBERS: Readonly<Record<string, number[]>> = {
+const DAY_NUMBERS: Readonly<Record<string, number[]>> = lookupTable({
   weekend: [0, 6],
   weekday: [1, 2, 3, 4, 5],
   sunday: [0],
@@ -286,7 +287,7 @@ const DAY_NUMBERS: Readonly<Record<string, number[]>> = {
   thursday: [4],
   friday: [5],
   saturday: [6],
-};
+});
 const dayNumbers = (days: string) =>
   days
     .toLowerCase()

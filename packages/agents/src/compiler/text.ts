@@ -1,3 +1,4 @@
+import { lookupTable } from '@spoke/shared';
 // Text utilities shared by the embedded compiler's matchers: one normalisation, one tokenizer and
 // one phrase matcher, so that catalog phrases, intents and event phrases all read text the same way.
 
@@ -209,7 +210,7 @@ const FOREIGN: readonly [RegExp, string][] = (() => {
   // The words of an event or a request those languages mix in ("cada vez que entra un pedido
   // nuevo en Tiendanube", "wenn ein neuer Termin über Doctolib gebucht wird", "cuando te lo
   // pida"), only words English does not have itself.
-  const phrases: Readonly<Record<string, string>> = {
+  const phrases: Readonly<Record<string, string>> = lookupTable({
     'every time':
       'cada vez que|toda vez que|siempre que|chaque fois que|jedes mal,? wenn|ogni volta che|elke keer (?:als|dat)|jab bhi',
     someone: "alguien|algu[ée]m|quelqu'un|jemand|qualcuno|iemand",
@@ -288,7 +289,7 @@ const FOREIGN: readonly [RegExp, string][] = (() => {
       'buchung(?:en)?|reservas?|reservierung(?:en)?|réservations?|prenotazion[ei]|boeking(?:en)?',
     question: 'preguntas?|perguntas?|domand[ae]',
     buyer: 'compradora?s?|k[äa]ufer',
-  };
+  });
   // "un pedido nuevo", "um lead novo": the adjective after its noun, before what happens to it
   // (only the languages' own word for "new": "what's new in Slack" stays as written).
   rewrites.push([
@@ -360,12 +361,12 @@ export type Token = {
 };
 
 /** Verbs that mean the same to an event matcher ("a ticket arrives" = "a ticket is received"). */
-const STEM_SYNONYMS: Readonly<Record<string, string>> = {
+const STEM_SYNONYMS: Readonly<Record<string, string>> = lookupTable({
   arriv: 'receiv',
   open: 'creat',
   add: 'creat',
   start: 'creat',
-};
+});
 
 /** A light suffix stripper: enough to make "labelled", "labels" and "labeled" meet. */
 export function stem(word: string): string {

@@ -1,3 +1,4 @@
+import { lookupTable } from '@spoke/shared';
 // Clock times in a description: "9am", "18:30", "8.45", "18h30", "0800 hrs", "half past eight",
 // "noon". Each reader is a row of the table below; the first reader to claim a span wins, so
 // "5:30 PM" is read once, with its meridiem.
@@ -14,7 +15,7 @@ export type ClockTime = {
   bare?: boolean;
 };
 
-export const WORD_NUMBERS: Readonly<Record<string, number>> = {
+export const WORD_NUMBERS: Readonly<Record<string, number>> = lookupTable({
   one: 1,
   two: 2,
   three: 3,
@@ -31,7 +32,7 @@ export const WORD_NUMBERS: Readonly<Record<string, number>> = {
   twenty: 20,
   thirty: 30,
   'forty-five': 45,
-};
+});
 
 export const numberOf = (word: string): number =>
   /^\d+$/.test(word) ? Number(word) : (WORD_NUMBERS[word.toLowerCase()] ?? NaN);

@@ -1,3 +1,4 @@
+import { lookupTable } from '@spoke/shared';
 import { isValidTimeZone } from '@spoke/shared/schedule';
 import { cityTimeZone } from './places.ts';
 
@@ -6,7 +7,7 @@ import { cityTimeZone } from './places.ts';
 // Abbreviations map to one representative zone that follows the same rules, daylight saving
 // included.
 
-const ABBREVIATIONS: Readonly<Record<string, string>> = {
+const ABBREVIATIONS: Readonly<Record<string, string>> = lookupTable({
   UTC: 'UTC',
   GMT: 'Europe/London',
   BST: 'Europe/London',
@@ -35,16 +36,16 @@ const ABBREVIATIONS: Readonly<Record<string, string>> = {
   PT: 'America/Los_Angeles',
   PST: 'America/Los_Angeles',
   PDT: 'America/Los_Angeles',
-};
+});
 
 /** Zones named by a region rather than a city: "Eastern time", "India time". */
-const REGIONS: Readonly<Record<string, string>> = {
+const REGIONS: Readonly<Record<string, string>> = lookupTable({
   eastern: 'America/New_York',
   central: 'America/Chicago',
   mountain: 'America/Denver',
   pacific: 'America/Los_Angeles',
   india: 'Asia/Kolkata',
-};
+});
 
 const IANA = /\b([A-Z][A-Za-z]+(?:\/[A-Z][A-Za-z_-]+)+)\b/g;
 const ABBREVIATION = new RegExp(String.raw`\b(${Object.keys(ABBREVIATIONS).join('|')})\b`, 'g');

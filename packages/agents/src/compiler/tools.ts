@@ -1,3 +1,4 @@
+import { lookupTable } from '@spoke/shared';
 import { integrationById } from '../catalog/index.ts';
 import { stem } from './text.ts';
 
@@ -19,7 +20,7 @@ const KIND_TOOLS: Readonly<Record<StepKind, RegExp | null>> = {
 };
 
 /** Built-ins whose one right tool does not depend on the verb. */
-const SINGLE_PURPOSE: Readonly<Record<string, string>> = {
+const SINGLE_PURPOSE: Readonly<Record<string, string>> = lookupTable({
   email: 'send_email',
   rss: 'read_feed',
   'web-page': 'fetch_page',
@@ -27,7 +28,7 @@ const SINGLE_PURPOSE: Readonly<Record<string, string>> = {
   webhook: 'send_webhook',
   sql: 'sql_query',
   clock: 'now',
-};
+});
 
 function transformTool(text: string): string {
   if (/\bcsv\b[^.]*\b(?:to|into)\s+json\b|\bfrom csv\b|\bcsv i paste\b/i.test(text))
