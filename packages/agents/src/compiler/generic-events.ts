@@ -917,12 +917,15 @@ export function findGenericEvent(
   /** Services the words imply ("a PR": GitHub), where the clause names none. */
   implied: readonly ServiceSpan[] = [],
 ): EventTrigger | null {
+  // Whether a word is inside a service's span, and whether it is part of the service's name.
+  const inAService = (w: Word | undefined) =>
+    !!w && services.some((s) => w.start >= s.start && w.end <= s.end);
+  const inAName = (w: Word) =>
+    services.some((s) => w.start >= s.start && w.end <= s.end && partOfName(w, s));
   // "uptimerobot says the store is down", "AfterShip shows ...": a service telling is reporting.
   const told = (w: Word, at: number, all: readonly Word[]): Word => {
     const before = all[at - 1];
-    return ['say', 'show', 'tell', 'indicate'].includes(w.lemma) &&
-      !!before &&
-      services.some((s) => before.start >= s.start && before.end <= s.end)
+    return ['say', 'show', 'tell', 'indicate'].includes(w.lemma) && !!before && inAService(before)
       ? { ...w, pos: 'VERB', lemma: 'report' }
       : w;
   };
@@ -969,11 +972,9 @@ export function findGenericEvent(
       }),
     ),
   );
-  const named = (w: Word) =>
-    services.some((s) => w.start >= s.start && w.end <= s.end && partOfName(w, s));
   const thingAt: ThingAt = (index) => {
     let k = index;
-    while (words[k] && named(words[k]!)) k++;
+    while (words[k] && inAName(words[k]!)) k++;
     const w = words[k];
     if (!w || w.pos !== 'NOUN') return false;
     const next = words[k + 1];
@@ -994,8 +995,6 @@ export function findGenericEvent(
   // says when, even a weak one ("If a booking gets cancelled"), is the request, and the habit
   // told before it ("My clients book sessions with me on cal.com.") is background.
   const inbound = inboundClause(words);
-  const inAService = (w: Word | undefined) =>
-    !!w && services.some((s) => w.start >= s.start && w.end <= s.end);
   // Whether the word at k follows "on <service>", "in <service>": where something happened.
   const afterPlace = (scope: readonly Word[], k: number) => {
     let n = k - 1;
@@ -1147,9 +1146,7 @@ export function findGenericEvent(
             !!before &&
             ['NOUN', 'PROPN', 'ADJ'].includes(before.pos) &&
             DETERMINERS.has(clause[clause.indexOf(w) - 2]?.lower ?? '')) ||
-          (!!before &&
-            productWord(w) &&
-            services.some((s) => before.start >= s.start && before.end <= s.end))
+          (!!before && productWord(w) && inAService(before))
         );
       };
       // "fires an alert about ...", "an ilert alert comes in": after an article or a service's
@@ -1160,8 +1157,7 @@ export function findGenericEvent(
         return (
           w.pos === 'ADJ' &&
           !!before &&
-          (['a', 'an', 'the'].includes(before.lower) ||
-            services.some((s) => before.start >= s.start && before.end <= s.end)) &&
+          (['a', 'an', 'the'].includes(before.lower) || inAService(before)) &&
           !['NOUN', 'PROPN', 'ADJ'].includes(clause[at + 1]?.pos ?? '')
         );
       };
@@ -1174,7 +1170,7 @@ export function findGenericEvent(
           /s$/.test(w.lower) &&
           Boolean(ACTIONS[w.lemma]) &&
           !!before &&
-          services.some((s) => before.start >= s.start && before.end <= s.end) &&
+          inAService(before) &&
           ['a', 'an', 'the'].includes(clause[at + 1]?.lower ?? '')
         );
       };
@@ -1198,16 +1194,14 @@ export function findGenericEvent(
         !['new', 'incoming', 'latest', 'fresh'].includes(w.lower) &&
         !OBJECT_STOP.has(w.lemma) &&
         !quoted(w) &&
-        !services.some((s) => w.start >= s.start && w.end <= s.end && partOfName(w, s)) &&
+        !inAName(w) &&
         // "a new post" is a thing; "a player posts", "merge request" are not.
         !(ACTIONS[w.lemma] && ACTORS.has(clause[clause.indexOf(w) - 1]?.lower ?? ''));
       // The thing: the noun right after "new" ("every new subscriber"), else the first noun that
       // is not a person doing something ("a customer leaves a review" is about the review).
       const afterNew = clause.findIndex((w) => w.lower === 'new' || w.lower === 'incoming');
-      const inService = (w: Word) =>
-        services.some((s) => w.start >= s.start && w.end <= s.end && partOfName(w, s));
       let newThing =
-        afterNew === -1 ? undefined : clause.slice(afterNew + 1).find((w) => !inService(w));
+        afterNew === -1 ? undefined : clause.slice(afterNew + 1).find((w) => !inAName(w));
       // ("a new patient books their first appointment": a new someone doing something is not the
       // thing; what they do it to is.)
       if (
@@ -1228,7 +1222,7 @@ export function findGenericEvent(
           // ("a new note", "each new link": words that say nothing as objects name things new.)
           (newThing.pos === 'NOUN' &&
             ['note', 'link', 'text', 'copy'].includes(newThing.lemma) &&
-            !inService(newThing)) ||
+            !inAName(newThing)) ||
           (newThing.pos === 'VERB' && newThing.known) ||
           // ("my new single is live": an adjective with no noun after it is the thing.)
           (newThing.pos === 'ADJ' &&
@@ -1494,7 +1488,7 @@ export function findGenericEvent(
             (after?.pos === 'NOUN' && /s$/.test(after.lower) && ARRIVING.has(after.lemma)));
         return next &&
           (next.pos === 'NOUN' || headNoun) &&
-          !inService(next) &&
+          !inAName(next) &&
           !OBJECT_STOP.has(next.lemma) &&
           !['stage', 'status', 'trip', 'field'].includes(next.lemma) &&
           next !== verb
@@ -1625,10 +1619,7 @@ export function findGenericEvent(
           if (w.pos === 'ADP' || where.length === 3) break;
           if (!DETERMINERS.has(w.lower) && !POSSESSIVES.has(w.lower)) where.push(w);
         }
-        if (
-          where.some((w) => services.some((s) => w.start >= s.start && w.end <= s.end)) ||
-          where.some((w) => HIT_PLACES.has(w.lemma))
-        )
+        if (where.some(inAService) || where.some((w) => HIT_PLACES.has(w.lemma)))
           action = 'created';
       }
       const state = verb && ['go', 'turn'].includes(verb.lemma) ? clause[verbIndex + 1] : undefined;
