@@ -941,7 +941,10 @@ export function findGenericEvent(
       !!before &&
       (ACTORS.has(before.lower) ||
         ['someone', 'somebody', 'anyone', 'he', 'she'].includes(before.lower)) &&
-      all[at + 1]?.lower === 'up'
+      (all[at + 1]?.lower === 'up' ||
+        // ("someone places an order": before an article, too.)
+        DETERMINERS.has(all[at + 1]?.lower ?? '') ||
+        POSSESSIVES.has(all[at + 1]?.lower ?? ''))
       ? {
           ...w,
           pos: 'VERB',
@@ -1025,13 +1028,18 @@ export function findGenericEvent(
       // The clause ends at punctuation that ends a clause: not at quotes, hyphens, or the dot
       // inside a domain ("monday.com").
       // So does the request that follows it: "every new order in my shop please send ...".
+      // Whether a verb of a happening comes before the word at k: "someone opens a PR ...".
+      const happenedBefore = (k: number) =>
+        scope
+          .slice(0, k - 1)
+          .some((x, n) => n > 0 && x.pos === 'VERB' && afterHappening(scope, n + 1));
       const stop = scope.findIndex(
         (w, k) =>
           k > 1 &&
-          ((/^(?:[,;:.!?()]|->|=>)$/.test(w.value) &&
+          ((/^(?:[,;:.!?()=\u2192]|->|=>)$/.test(w.value) &&
             !(w.value === '.' && scope[k + 1]?.start === w.end)) ||
             // ("Every new donation in Kindful should update the sheet": what is to be done.)
-            /^(?:please|pls|plz|then|should|must)$/i.test(w.value) ||
+            /^(?:please|pls|plz|kindly|then|should|must)$/i.test(w.value) ||
             // ("whenever I publish on substack make a thread": the order right after where it
             // happened.)
             (INSTRUCTIONS.has(w.lemma) && w.lower === w.lemma && afterPlace(scope, k)) ||
@@ -1046,10 +1054,12 @@ export function findGenericEvent(
                 // an incident": after the thing the happening was done to.)
                 // (A noun the tagger took for a verb after whose it is: "cancels their calendly
                 // demo send them a link".)
-                (thingBefore(scope, k) &&
-                  scope
-                    .slice(0, k - 1)
-                    .some((x, n) => n > 0 && x.pos === 'VERB' && afterHappening(scope, n + 1)))))),
+                (thingBefore(scope, k) && happenedBefore(k)))) ||
+            // ("the moment someone places an order i get a whatsapp": what the user gets after
+            // the happening is what is to be done.)
+            (['i', 'we'].includes(w.lower) &&
+              ['NOUN', 'PROPN'].includes(scope[k - 1]!.pos) &&
+              happenedBefore(k))),
       );
       const clause = stop === -1 ? scope : scope.slice(0, stop);
       // The clause's subject is a pronoun: its thing and its service were named before.

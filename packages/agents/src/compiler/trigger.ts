@@ -708,10 +708,31 @@ export function readTrigger(
     catalogEvent.strong &&
     !generic.strong &&
     generic.index >= catalogEvent.index + catalogEvent.clause.length;
+  // ... and a weak cue told after a strong one the grammar read is too ("each new glitchtip
+  // error: check ..., if it's new then create an opsgenie alert").
+  const laterCatalogCondition =
+    !!generic &&
+    !!catalogEvent &&
+    generic.strong &&
+    !catalogEvent.strong &&
+    catalogEvent.index >= generic.index + generic.clause.length;
+  // The catalog's phrase read past where the grammar's clause ends, into what is to be done, and
+  // found there the service things are sent to ("whenever someone buys on samcart add them to
+  // mailerlite"): the service named in the clause is where it happens.
+  const readPastClause = (catalog: EventTrigger, grammar: EventTrigger) =>
+    grammar.integration !== catalog.integration &&
+    grammar.index >= catalog.index &&
+    grammar.index < catalog.index + catalog.clause.length &&
+    toldIn(grammar, grammar.integration) &&
+    services
+      .filter((s) => s.id === catalog.integration)
+      .every((s) => s.start >= grammar.index + grammar.clause.length);
   const preferGeneric =
     !!generic &&
     !laterCondition &&
     (!catalogEvent ||
+      laterCatalogCondition ||
+      readPastClause(catalogEvent, generic) ||
       // ("When Dependabot opens a PR": the pull request the clause says is GitHub's, which its
       // words imply, not the alert of the catalog's phrase.)
       (generic.integration !== catalogEvent.integration &&
