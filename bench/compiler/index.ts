@@ -50,6 +50,7 @@ const HELD_OUT_SETS = [
   'heldout-15',
   'heldout-16',
   'heldout-17',
+  'heldout-18',
 ] as const;
 
 const compile = (prompt: string): CompileOutcome =>
