@@ -15,6 +15,12 @@ describe('analyse', () => {
     expect(texts.map(probe)).toEqual(before);
   });
 
+  it('reads the few capitalised words the model has no lemma for as themselves', () => {
+    const words = analyse('When a user is added in AWS IAM, email them this week IVE.');
+    expect(words.find((w) => w.value === 'IAM')?.lemma).toBe('iam');
+    expect(words.find((w) => w.value === 'IVE')?.lemma).toBe('ive');
+  });
+
   it('keeps offsets of the text as written', () => {
     const text = "the rota is like last week's. Post it to #team";
     for (const w of analyse(text)) expect(text.slice(w.start, w.end)).toBe(w.value);

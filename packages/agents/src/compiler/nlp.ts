@@ -122,7 +122,10 @@ function read(text: string): readonly Word[] {
     const index = Math.max(0, sentenceId);
     sentence.tokens().each((token: ItemToken) => {
       const value = token.out(its.value) as string;
-      const lemma = (token.out(its.lemma as ItsFunction<string>) as string).toLowerCase();
+      // (The model has no lemma for a few of its own contractions in capitals: "IAM", "IVE".)
+      const lemma = (
+        (token.out(its.lemma as ItsFunction<string>) as string | undefined) ?? value
+      ).toLowerCase();
       const listed =
         (sameTokens ? lowerIds[words.length]! : (token.out(its.uniqueId) as number)) <
         firstUnknownId;
