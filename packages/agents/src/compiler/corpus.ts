@@ -71,6 +71,8 @@ import varied60 from './corpus/varied-60.json' with { type: 'json' };
 import varied61 from './corpus/varied-61.json' with { type: 'json' };
 import varied62 from './corpus/varied-62.json' with { type: 'json' };
 import varied63 from './corpus/varied-63.json' with { type: 'json' };
+import varied64 from './corpus/varied-64.json' with { type: 'json' };
+import varied65 from './corpus/varied-65.json' with { type: 'json' };
 import type { LabelledCase } from './corpus-score.ts';
 
 export type { CorpusCase, ExpectedTrigger } from './corpus/types.ts';
@@ -171,6 +173,8 @@ export const VARIED_CASES: readonly LabelledCase[] = [
   ...(varied61 as LabelledCase[]),
   ...(varied62 as LabelledCase[]),
   ...(varied63 as LabelledCase[]),
+  ...(varied64 as LabelledCase[]),
+  ...(varied65 as LabelledCase[]),
 ];
 
 /** Where the compiler's rules and its category model come from. */
