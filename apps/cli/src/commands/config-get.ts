@@ -3,6 +3,7 @@ import { fixedEntry, type KeyEntry } from '../config/key-values.ts';
 import type { CommandContext } from '../context.ts';
 import { failure } from '../errors.ts';
 import { accounts, openSecretStore } from '../secrets/store.ts';
+import { own } from '../util/own.ts';
 import { isStoredSecret, resolveKey, serverFor, workspaceFor } from './config-shared.ts';
 
 function noValue(key: string, why: string, hint: string) {
@@ -47,7 +48,7 @@ export async function configGet({
       );
     }
     const values = info.part === 'env' ? server.env : server.headers;
-    const value = values?.[info.variable];
+    const value = own(values, info.variable);
     if (value === undefined)
       throw noValue(key, 'is not set', `set it with: spoke config set ${key} <value>`);
     entry = { key, type: 'string', value, isDefault: false, redacted: false, source: 'spoke.json' };

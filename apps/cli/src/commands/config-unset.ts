@@ -6,6 +6,7 @@ import type { CommandContext } from '../context.ts';
 import { usageError } from '../errors.ts';
 import { WORKSPACE_NAME } from '../parse/values.ts';
 import { accounts, openSecretStore } from '../secrets/store.ts';
+import { own } from '../util/own.ts';
 import { isStoredSecret, resolveKey, serverFor, withPath, workspaceFor } from './config-shared.ts';
 
 const without = (values: Record<string, unknown> | undefined, name: string) =>
@@ -34,7 +35,7 @@ export async function configUnset(options: CommandContext & { key: string }): Pr
     const [plainPart, secretPart] =
       info.part === 'env' ? (['env', 'secrets'] as const) : (['headers', 'secretHeaders'] as const);
     const secret = isStoredSecret(entry, info);
-    if (!secret && entry[plainPart]?.[info.variable] === undefined) {
+    if (!secret && own(entry[plainPart], info.variable) === undefined) {
       return done(`${key} is not set; there is nothing to remove`);
     }
     const next = secret

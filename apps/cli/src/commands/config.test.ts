@@ -335,6 +335,36 @@ describe('spoke config', () => {
       `error: development.verbose is a workspace key, and there is no spoke.json in ${fx.root} or any parent`,
     );
   });
+
+  it("takes Object's member names as keys, servers and variables like any other", async () => {
+    const before = workspaceText();
+    for (const name of ['constructor', 'toString', '__proto__']) {
+      const key = await spoke('config', 'get', name);
+      expect(key.code, name).toBe(2);
+      expect(key.stderr, name).toContain(`error: unknown config key "${name}"`);
+      const value = await spoke('config', 'get', `servers.github.env.${name}`);
+      expect(value.code, name).toBe(1);
+      expect(value.stdout).toBe('');
+      expect(value.stderr, name).toContain(`error: servers.github.env.${name} is not set`);
+      const unset = await spoke('config', 'unset', `servers.github.env.${name}`);
+      expect(unset.stdout, name).toBe(
+        `servers.github.env.${name} is not set; there is nothing to remove\n`,
+      );
+    }
+    // `constructor` is a valid local name; no server here has it.
+    for (const args of [
+      ['get', 'servers.constructor.env.X'],
+      ['set', 'servers.constructor.env.X', 'y'],
+      ['unset', 'servers.constructor.env.X'],
+    ]) {
+      const r = await spoke('config', ...args);
+      expect(r.code, args.join(' ')).toBe(2);
+      expect(r.stderr).toContain(
+        'error: unknown server "constructor" in servers.constructor.env.X',
+      );
+    }
+    expect(workspaceText()).toBe(before);
+  });
 });
 
 describe('spoke config path values', () => {

@@ -326,6 +326,57 @@ describe('spoke export into files with comments and other formats', () => {
     ]);
   });
 
+  it("adds a server named constructor, keeping the user's entries named like Object's members", async () => {
+    const spokeJson = fx.readJson('spoke.json') as { servers: Record<string, unknown> };
+    fx.writeJson('spoke.json', {
+      ...spokeJson,
+      servers: { ...spokeJson.servers, constructor: spokeJson.servers.notes },
+    });
+    const claudeCode = path.join(fx.cwd, '.mcp.json');
+    const codex = path.join(fx.env.HOME!, '.codex/config.toml');
+    const goose = path.join(fx.env.HOME!, '.config/goose/config.yaml');
+    const before = {
+      claudeCode:
+        '{ "mcpServers": { "hasOwnProperty": { "command": "uvx", "args": ["mine"] } } }\n',
+      codex: '[mcp_servers.toString]\ncommand = "uvx"\nargs = ["mine"]\n',
+      goose: 'extensions:\n  valueOf:\n    type: stdio\n    cmd: npx\n    args: ["-y", "mine"]\n',
+    };
+    for (const [file, text] of [
+      [claudeCode, before.claudeCode],
+      [codex, before.codex],
+      [goose, before.goose],
+    ] as const) {
+      mkdirSync(path.dirname(file), { recursive: true });
+      writeFileSync(file, text);
+    }
+    const added = [...SERVERS, 'constructor'].map((server) => ({
+      server,
+      action: 'add',
+      reason: null,
+    }));
+    for (const client of ['claude-code', 'codex', 'goose']) {
+      const r = await spoke('export', '--client', client, '--json');
+      expect(r.code, r.stderr).toBe(0);
+      expect(r.json<{ changes: unknown[] }>().changes, client).toEqual(added);
+    }
+    const claude = JSON.parse(readFileSync(claudeCode, 'utf8')) as { mcpServers: object };
+    expect(Object.keys(claude.mcpServers)).toEqual(['hasOwnProperty', ...SERVERS, 'constructor']);
+    const toml = readFileSync(codex, 'utf8');
+    expect(toml.startsWith(`${before.codex}\n[mcp_servers.filesystem]\n`), toml).toBe(true);
+    expect(Object.keys(readTomlServers(toml, 'mcp_servers').entries)).toEqual([
+      'toString',
+      ...SERVERS,
+      'constructor',
+    ]);
+    const yaml = readFileSync(goose, 'utf8');
+    expect(yaml.startsWith(before.goose), yaml).toBe(true);
+    expect(Object.keys(readYamlServers(yaml, 'extensions').entries)).toEqual([
+      'valueOf',
+      ...SERVERS,
+      'constructor',
+    ]);
+  });
+
   it('refuses a Codex file it cannot merge safely, and a goose file in flow style', async () => {
     const codex = path.join(fx.env.HOME!, '.codex/config.toml');
     mkdirSync(path.dirname(codex), { recursive: true });

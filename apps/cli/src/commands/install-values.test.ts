@@ -1,4 +1,4 @@
-import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { auditFile } from '../audit/log.ts';
@@ -176,5 +176,144 @@ describe('a server that misses a required value', () => {
     expect(stderr()).toContain(
       'hint: set them with: spoke config set servers.tiny.env.TINY_TOKEN --type secret;',
     );
+  });
+});
+
+describe("values named like one of Object's members", () => {
+  beforeEach(() => {
+    writeTinyProject(path.join(fx.root, 'members'));
+    writeFileSync(
+      path.join(fx.root, 'members', 'server.json'),
+      JSON.stringify({
+        name: 'io.github.test/members',
+        version: '1.0.0',
+        packages: [
+          {
+            registryType: 'npm',
+            identifier: 'members',
+            version: '1.0.0',
+            transport: { type: 'stdio' },
+            environmentVariables: [
+              { name: 'toString', description: 'A required value', isRequired: true },
+              { name: 'constructor', description: 'An optional value' },
+              { name: 'MEMBERS_URL', value: 'https://x.example/{valueOf}/{hasOwnProperty}' },
+            ],
+          },
+        ],
+      }),
+    );
+  });
+  const env = () =>
+    (fx.readJson('spoke.json') as { servers: Record<string, { env: unknown }> }).servers.members!
+      .env;
+
+  it('are declared values like any other: asked for, given with --set, checked when missing', async () => {
+    const before = [...files(), ...spokeDir()];
+    const missing = await spoke('install', '../members', '--yes');
+    expect(missing.code).toBe(1);
+    expect(missing.stderr).toContain('error: toString is required and has no value');
+    const undeclared = await spoke(
+      'install',
+      '../members',
+      '--yes',
+      '--set',
+      'toString=a',
+      '--set',
+      '__proto__=x',
+    );
+    expect(undeclared.code).toBe(2);
+    expect(undeclared.stderr).toContain('has no input named __proto__ (given with --set)');
+    expect([...files(), ...spokeDir()]).toEqual(before);
+
+    // Placeholders without a value leave the templated variable out, as for any other name.
+    const r = await spoke('install', '../members', '--yes', '--set', 'toString=a');
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).not.toContain('native code');
+    expect(env()).toEqual({ toString: 'a' });
+    expect((await spoke('remove', 'members')).code).toBe(0);
+    const all = await spoke(
+      'install',
+      '../members',
+      '--yes',
+      ...['--set', 'toString=a', '--set', 'constructor=b'],
+      ...['--set', 'valueOf=v', '--set', 'hasOwnProperty=h'],
+    );
+    expect(all.code, all.stderr).toBe(0);
+    expect(env()).toEqual({
+      toString: 'a',
+      constructor: 'b',
+      MEMBERS_URL: 'https://x.example/v/h',
+    });
+
+    // A required one that is unset again stops the server, like any other.
+    expect((await spoke('config', 'unset', 'servers.members.env.toString')).code).toBe(0);
+    const run = await spoke('run', 'members');
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain('error: members needs a value that is not set: toString\n');
+  });
+
+  it('are placeholders like any other when the template declares other variables', async () => {
+    for (const name of ['OTHER', 'valueOf', 'constructor', '__proto__']) {
+      writeFileSync(
+        path.join(fx.root, 'members', 'server.json'),
+        JSON.stringify({
+          name: 'io.github.test/members',
+          version: '1.0.0',
+          packages: [
+            {
+              registryType: 'npm',
+              identifier: 'members',
+              version: '1.0.0',
+              transport: { type: 'stdio' },
+              environmentVariables: [
+                {
+                  name: 'MEMBERS_URL',
+                  isRequired: true,
+                  value: `https://x.example/{${name}}`,
+                  variables: { UNUSED: { description: 'Not in the value' } },
+                },
+              ],
+            },
+          ],
+        }),
+      );
+      const r = await spoke('install', '../members', '--yes');
+      expect(r.code, name).toBe(1);
+      expect(r.stderr).toContain(`error: ${name} is required and has no value`);
+    }
+    const given = await spoke('install', '../members', '--yes', '--set', '__proto__=p');
+    expect(given.code, given.stderr).toBe(0);
+    expect(env()).toEqual({ MEMBERS_URL: 'https://x.example/p' });
+  });
+});
+
+describe('a server named constructor', () => {
+  it('is found only once it is installed, and restored like any other', async () => {
+    for (const command of ['remove', 'info', 'tools']) {
+      const r = await spoke(command, 'constructor');
+      expect(r.code, command).toBe(1);
+      expect(r.stderr, command).toContain(`error: no server named constructor in ${fx.cwd}`);
+    }
+    const r = await spoke(
+      'install',
+      '../tiny',
+      '--name',
+      'constructor',
+      '--yes',
+      ...['--set', 'TINY_TOKEN=tok-1', '--set', 'TINY_REGION=eu'],
+    );
+    expect(r.code, r.stderr).toBe(0);
+    expect((await spoke('list')).stdout).toContain('constructor  1.0.0    local');
+
+    // On another machine: no secret stored, the token in spoke's environment.
+    rmSync(secretsFile());
+    const restored = await runCli(['install', '--yes'], {
+      ...fx,
+      env: { ...fx.env, TINY_TOKEN: 'tok-2' },
+    });
+    expect(restored.code, restored.stderr).toBe(0);
+    expect((await spoke('call', 'constructor', 'whoami')).stdout).toBe('tok-2\n');
+    expect((await spoke('remove', 'constructor')).code).toBe(0);
+    expect((await spoke('remove', 'constructor')).code).toBe(1);
   });
 });

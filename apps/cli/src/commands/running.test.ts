@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { auditFile } from '../audit/log.ts';
@@ -6,7 +6,7 @@ import { readAudit } from '../audit/read.ts';
 import { makeFixture, type Fixture } from '../test/fixture.ts';
 import { spokeClient } from '../test/mcp-client.ts';
 import { runCli } from '../test/run-cli.ts';
-import { writeTinyProject } from '../test/tiny-server.ts';
+import { TINY_SERVER_JS, writeTinyProject } from '../test/tiny-server.ts';
 
 let fx: Fixture;
 const spoke = (...args: string[]) => runCli(args, fx);
@@ -55,6 +55,23 @@ describe('servers installed from a path', () => {
     expect((await spoke('list')).stdout).toContain(
       'tiny  1.0.0    local     unverified  stdio      ../tiny',
     );
+  });
+
+  it("run their bin even when the package is named like one of Object's members", async () => {
+    for (const [dir, name] of [
+      ['one', 'constructor'],
+      ['two', '@acme/toString'],
+      ['three', '__proto__'],
+    ] as const) {
+      writeTinyProject(path.join(fx.root, dir));
+      writeFileSync(
+        path.join(fx.root, dir, 'package.json'),
+        JSON.stringify({ name, version: '1.0.0', bin: { 'tiny-server': 'server.js' } }),
+      );
+      const r = await spoke('install', `../${dir}`, '--yes');
+      expect(r.code, r.stderr).toBe(0);
+      expect((await spoke('call', dir, 'echo', '--args', '{"text":"hi"}')).stdout).toBe('hi\n');
+    }
   });
 });
 
@@ -164,6 +181,26 @@ describe('spoke tools and spoke call', () => {
     expect(auditText()).not.toContain('s3cr3t');
   });
 
+  it("take values named like one of Object's members as names like any other", async () => {
+    type Tiny = { servers: { tiny: { paths?: string[]; secrets: string[] } } };
+    const workspace = fx.readJson('spoke.json') as Tiny;
+    // Paths named for values the server has none of: nothing to make absolute.
+    workspace.servers.tiny.paths = ['constructor', 'toString', '__proto__'];
+    fx.writeJson('spoke.json', workspace);
+    const call = await spoke('call', 'tiny', 'echo', '--args', '{"text":"hi"}');
+    expect(call.stderr).toBe('');
+    expect(call.stdout).toBe('hi\n');
+    delete workspace.servers.tiny.paths;
+    // A secret that is not stored stops the server from starting, whatever its name.
+    for (const name of ['constructor', 'toString', '__proto__']) {
+      workspace.servers.tiny.secrets = [name];
+      fx.writeJson('spoke.json', workspace);
+      const missing = await spoke('call', 'tiny', 'whoami');
+      expect(missing.code, name).toBe(1);
+      expect(missing.stderr).toContain(`error: tiny: missing secret ${name}\n`);
+    }
+  });
+
   it('withhold the tools when their definitions drift, and follow the policy', async () => {
     await spoke('config', 'set', 'servers.tiny.env.TINY_EXTRA_TOOL', '1');
     const tools = await spoke('tools', 'tiny', '--quiet');
@@ -214,6 +251,23 @@ describe('spoke tools and spoke call', () => {
         reason: 'trust unverified is below min-trust verified',
       },
     ]);
+  });
+});
+
+describe("a new tool named like one of Object's members", () => {
+  it('is reported as added, like any other new tool', async () => {
+    await spoke('config', 'set', 'servers.tiny.env.TINY_EXTRA_TOOL', '1');
+    for (const name of ['constructor', 'toString', '__proto__']) {
+      const server = TINY_SERVER_JS.replace("name: 'extra'", `name: '${name}'`);
+      expect(server).not.toBe(TINY_SERVER_JS);
+      writeFileSync(path.join(fx.root, 'tiny', 'server.js'), server);
+      const tools = await spoke('tools', 'tiny', '--json');
+      expect(tools.json<{ drift: unknown }>().drift, name).toEqual({
+        added: [name],
+        removed: [],
+        changed: [],
+      });
+    }
   });
 });
 

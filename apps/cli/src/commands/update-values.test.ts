@@ -116,3 +116,17 @@ describe('spoke update carries the values over to the new version', () => {
     expect(JSON.stringify(status.json())).not.toContain('missing');
   });
 });
+
+describe("spoke update and a new value named like one of Object's members", () => {
+  it('reports it as missing with --yes, like any other new required value', async () => {
+    const added: Declaration = { name: 'toString', isRequired: true };
+    const w = await installThenPublish([token, region, added]);
+    const before = files(w);
+    const missing = await runCli(['update', 'tiny', '--yes'], { ...w.fx, timeoutMs: 60_000 });
+    expect(missing.code).toBe(1);
+    expect(missing.stderr).toContain(
+      `error: ${TINY}@1.1.0 needs a value that is not set: toString\n`,
+    );
+    expect(files(w)).toEqual(before);
+  });
+});

@@ -85,6 +85,19 @@ describe('config.json', () => {
     expect(e.hint).toBe('edit the file, or run: spoke config set performance.registryTimeout 3s');
   });
 
+  it("gives the same fix for a field named like one of Object's members as for any other", () => {
+    const file = path.join(fx.configDir, 'config.json');
+    const problem = (field: string) => {
+      fx.writeConfig(`{ "performance": { ${JSON.stringify(field)}: "5s" } }`);
+      return failure(() => loadGlobalConfig(fx.env));
+    };
+    for (const field of ['nonsense', 'constructor', 'toString', '__proto__']) {
+      const e = problem(field);
+      expect(e.message).toBe(`${file}: performance.${field} is not a known field`);
+      expect(e.hint).toBe(`edit the file, or run: spoke config set performance.${field} 3s`);
+    }
+  });
+
   it('checks registries against each other', () => {
     const file = path.join(fx.configDir, 'config.json');
     let e = badConfig((c) => ((c.registries as Record<string, unknown>[])[2]!.priority = 10));
@@ -122,6 +135,27 @@ describe('spoke.json and spoke.lock.json', () => {
     const e = failure(() => loadWorkspace(ref));
     expect(e.message).toBe(`${ref.file}: development.autoReload must be true or false, got "yes"`);
     expect(e.hint).toBe('edit the file, or run: spoke config set development.autoReload true');
+  });
+
+  it("suggests true or false for a word named like one of Object's members", () => {
+    for (const word of ['nonsense', 'constructor', 'toString', '__proto__']) {
+      const ref = workspace((w) => ((w.development as Record<string, unknown>).verbose = word));
+      const e = failure(() => loadWorkspace(ref));
+      expect(e.message).toBe(
+        `${ref.file}: development.verbose must be true or false, got "${word}"`,
+      );
+      expect(e.hint).toBe('edit the file, or run: spoke config set development.verbose false');
+    }
+  });
+
+  it('finds a server or a locked entry only under a name the file has', () => {
+    const ref = workspace((w) => (w.servers = {}));
+    for (const name of ['constructor', 'toString', '__proto__']) {
+      expect(loadWorkspace(ref).servers[name]).toBeUndefined();
+      expect(loadLock(ref).servers[name]).toBeUndefined();
+    }
+    fx.writeJson('spoke.lock.json', { lockfileVersion: 1, servers: {} });
+    expect(loadLock(ref).servers.constructor).toBeUndefined();
   });
 
   it('explains how to write a list of secrets', () => {

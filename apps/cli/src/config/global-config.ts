@@ -74,11 +74,12 @@ export function defaultGlobalConfig(env: NodeJS.ProcessEnv): GlobalConfig {
   };
 }
 
-const PERFORMANCE_DEFAULTS: Record<string, string> = {
-  registryTimeout: '3s',
-  serverStartTimeout: '10s',
-  callTimeout: '60s',
-};
+/** A Map, so that a field such as `constructor` has no default rather than Object's own. */
+const PERFORMANCE_DEFAULTS = new Map([
+  ['registryTimeout', '3s'],
+  ['serverStartTimeout', '10s'],
+  ['callTimeout', '60s'],
+]);
 
 /** The fix for a problem in config.json, by where it is. */
 export const globalHint: HintFor = (path, value, data) => {
@@ -108,7 +109,7 @@ export const globalHint: HintFor = (path, value, data) => {
     return 'edit the file, or remove the registry and add it again (see spoke registry add --help)';
   }
   if (section === 'performance' && typeof index === 'string') {
-    return `edit the file, or run: spoke config set performance.${index} ${PERFORMANCE_DEFAULTS[index] ?? '3s'}`;
+    return `edit the file, or run: spoke config set performance.${index} ${PERFORMANCE_DEFAULTS.get(index) ?? '3s'}`;
   }
   if (section === 'templates' && index === 'namespace') {
     return 'edit the file, or run: spoke config set templates.namespace dev.spoke.example';

@@ -99,7 +99,7 @@ export function classifyKey(key: string): KeyInfo | { problem: Problem } {
   if (found) return found;
   if (key === 'serve.token') return { kind: 'secret', key };
   const [first = '', server = '', part = '', ...rest] = key.split('.');
-  const managed = MANAGED[first];
+  const managed = Object.hasOwn(MANAGED, first) ? MANAGED[first] : undefined;
   if (managed) return { problem: managed };
   if (first === 'servers') {
     const variable = rest.join('.');

@@ -51,14 +51,15 @@ export const workspaceAt = refFor;
 
 const WORKSPACE_SECTIONS = ['workspace', 'development', 'servers'];
 
-const BOOLEAN_WORDS: Record<string, boolean> = {
-  yes: true,
-  on: true,
-  '1': true,
-  no: false,
-  off: false,
-  '0': false,
-};
+/** A Map, so that a value such as `constructor` is no word rather than Object's own. */
+const BOOLEAN_WORDS = new Map<string, boolean>([
+  ['yes', true],
+  ['on', true],
+  ['1', true],
+  ['no', false],
+  ['off', false],
+  ['0', false],
+]);
 
 export const workspaceHint: HintFor = (p, value) => {
   const [section, key, field] = p;
@@ -67,7 +68,7 @@ export const workspaceHint: HintFor = (p, value) => {
     return `edit the file: ${guess ? `did you mean "${guess}"? ` : ''}the sections are workspace, development and servers`;
   }
   if (section === 'development' && typeof key === 'string') {
-    const guess = BOOLEAN_WORDS[String(value).toLowerCase()] ?? key === 'autoReload';
+    const guess = BOOLEAN_WORDS.get(String(value).toLowerCase()) ?? key === 'autoReload';
     return `edit the file, or run: spoke config set development.${key} ${guess}`;
   }
   if (section === 'workspace' && key === 'name') {
@@ -101,6 +102,13 @@ export const workspaceHint: HintFor = (p, value) => {
   return null;
 };
 
+/**
+ * The servers by local name in an object without a prototype, so that a name such as
+ * `constructor` finds a server only when the file has one by that name.
+ */
+const byName = <T>(servers: Record<string, T> | undefined): Record<string, T> =>
+  Object.assign(Object.create(null) as Record<string, T>, servers);
+
 export function loadWorkspace(ref: WorkspaceRef): Workspace {
   const read = readJsonFile(ref.file, 'edit the file to fix it');
   if (!read.exists) {
@@ -110,7 +118,7 @@ export function loadWorkspace(ref: WorkspaceRef): Workspace {
   if (!parsed.success)
     throw invalidFileError(ref.file, read.data, parsed.error.issues, workspaceHint);
   const { workspace, development, servers } = parsed.data;
-  return { workspace, development: development ?? {}, servers: servers ?? {} };
+  return { workspace, development: development ?? {}, servers: byName(servers) };
 }
 
 const LOCK_HINT =
@@ -120,7 +128,7 @@ const lockHint: HintFor = () => LOCK_HINT;
 /** The lockfile; a workspace without one has an empty one. */
 export function loadLock(ref: WorkspaceRef): LockFile {
   const read = readJsonFile(ref.lockFile, LOCK_HINT);
-  if (!read.exists) return { lockfileVersion: 1, servers: {} };
+  if (!read.exists) return { lockfileVersion: 1, servers: byName({}) };
   const version = (read.data as { lockfileVersion?: unknown } | null)?.lockfileVersion;
   if (typeof version === 'number' && version > 1) {
     throw new CliError(
@@ -131,7 +139,7 @@ export function loadLock(ref: WorkspaceRef): LockFile {
   const parsed = LockFileSchema.safeParse(read.data);
   if (!parsed.success)
     throw invalidFileError(ref.lockFile, read.data, parsed.error.issues, lockHint);
-  return parsed.data as LockFile;
+  return { ...parsed.data, servers: byName(parsed.data.servers) } as LockFile;
 }
 
 export function newWorkspace(name: string, now = new Date()): Workspace {

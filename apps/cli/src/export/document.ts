@@ -54,7 +54,7 @@ function jsonDocument(file: string, key: string, text: string): ClientDocument {
       }
       const inner = memberIndent(text, map, unit);
       const named = (present: boolean) =>
-        Object.entries(next).filter(([n, e]) => e && n in entries === present);
+        Object.entries(next).filter(([n, e]) => e && Object.hasOwn(entries, n) === present);
       const edited = editObject(
         text,
         map,

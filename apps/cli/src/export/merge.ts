@@ -46,7 +46,7 @@ export function mergeEntries(
     }
   }
   for (const name of servers) {
-    if (name in existing) continue;
+    if (Object.hasOwn(existing, name)) continue;
     entries[name] = format.entry(name);
     changes.push({ server: name, action: 'add', reason: null });
   }

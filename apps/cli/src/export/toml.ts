@@ -147,7 +147,7 @@ export function readTomlServers(text: string, key: string): TomlServers {
       let out = text;
       // From the end, so the offsets before stay right.
       const edits = servers
-        .filter((t) => t.path[1]! in next)
+        .filter((t) => Object.hasOwn(next, t.path[1]!))
         .sort((a, b) => b.start - a.start)
         .map((t) => ({
           t,

@@ -143,7 +143,7 @@ export function readYamlServers(text: string, key: string): YamlServers {
       const indent = ' '.repeat(childIndent);
       let out = text;
       for (const c of [...children].sort((a, b) => b.start - a.start)) {
-        if (!(c.name in next)) continue;
+        if (!Object.hasOwn(next, c.name)) continue;
         const entry = next[c.name];
         out =
           out.slice(0, c.start) +

@@ -1,6 +1,7 @@
 import type { ServerEntry, LockEntry } from '../config/workspace-schema.ts';
 import type { Output } from '../output/output.ts';
 import type { ServerPackage } from '../registry/types.ts';
+import { own } from '../util/own.ts';
 import { canPrompt } from '../util/prompt.ts';
 import type { Candidate } from './candidate.ts';
 import { lockedValues, missingValuesError } from './required.ts';
@@ -45,7 +46,9 @@ export async function carryValues(
     Object.entries(entry.env ?? {}).filter(([n]) => !dropped.includes(n)),
   );
   const paths = (entry.paths ?? []).filter((n) => !dropped.includes(n));
-  const unset = decls.filter((d) => env[d.name!] === undefined && !secretNames.includes(d.name!));
+  const unset = decls.filter(
+    (d) => own(env, d.name!) === undefined && !secretNames.includes(d.name!),
+  );
 
   const ask = !ctx.yes && canPrompt();
   if (!ask) {
@@ -55,7 +58,7 @@ export async function carryValues(
         d.default === undefined &&
         d.format !== 'filepath' &&
         (d as { value?: string }).value === undefined &&
-        !ctx.env[d.name!],
+        !own(ctx.env, d.name!),
     );
     if (missing.length) {
       throw missingValuesError(

@@ -3,6 +3,7 @@ import type { LockEntry, ServerEntry } from '../config/workspace-schema.ts';
 import { failure, type CliError } from '../errors.ts';
 import { needsSecretStore, oauthSecretNames } from '../secrets/server-secrets.ts';
 import { accounts, openSecretStore, type SecretStore } from '../secrets/store.ts';
+import { own } from '../util/own.ts';
 import type { DeclaredValue } from './values.ts';
 
 /** A required value with nothing to give the server on this machine. */
@@ -47,7 +48,7 @@ export function missingValues(
     if (!d.required) continue;
     const plain = d.part === 'env' ? entry.env : entry.headers;
     const secrets = (d.part === 'env' ? entry.secrets : entry.secretHeaders) ?? [];
-    if (plain?.[d.name] !== undefined || secrets.includes(d.name)) continue;
+    if (own(plain, d.name) !== undefined || secrets.includes(d.name)) continue;
     if (d.type === 'secret' && stored(d.part, d.name)) continue;
     add({ part: d.part, name: d.name, secret: d.type === 'secret' });
   }

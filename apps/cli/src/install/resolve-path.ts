@@ -2,6 +2,7 @@ import { fs } from '../builtins.ts';
 import path from 'node:path';
 import { failure } from '../errors.ts';
 import type { ServerJson } from '../registry/types.ts';
+import { own } from '../util/own.ts';
 import type { Candidate } from './candidate.ts';
 
 type PackageJson = {
@@ -26,7 +27,7 @@ export function entryFileOf(pkg: Pick<PackageJson, 'name' | 'bin' | 'main'>): st
   if (typeof pkg.bin === 'string') return pkg.bin;
   if (pkg.bin && typeof pkg.bin === 'object') {
     const unscoped = (pkg.name ?? '').replace(/^@[^/]+\//, '');
-    return pkg.bin[unscoped] ?? Object.values(pkg.bin)[0] ?? null;
+    return own(pkg.bin, unscoped) ?? Object.values(pkg.bin)[0] ?? null;
   }
   return pkg.main ?? null;
 }

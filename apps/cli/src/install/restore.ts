@@ -11,6 +11,7 @@ import { alignRows, indent } from '../output/table.ts';
 import { combinePolicies, loadManagedPolicy, policyRefusals } from '../policy/policy.ts';
 import type { Declaration } from '../registry/types.ts';
 import { accounts, openSecretStore } from '../secrets/store.ts';
+import { own } from '../util/own.ts';
 import { ask, canPrompt } from '../util/prompt.ts';
 import { approve } from './approve.ts';
 import { declarations, type Candidate } from './candidate.ts';
@@ -135,8 +136,11 @@ export async function restore(options: RestoreOptions): Promise<void> {
 
   // Asked for before anything is downloaded, stored only once everything is installed.
   const collected: [string, string][] = [];
-  const given: Record<string, { env: Record<string, string>; headers: Record<string, string> }> =
-    {};
+  // By server name, without a prototype: a server may be named `constructor`.
+  const given = Object.create(null) as Record<
+    string,
+    { env: Record<string, string>; headers: Record<string, string> }
+  >;
   const needs = names.flatMap((n) => [
     ...(workspace.servers[n]!.secrets ?? []).map((v) => [n, 'env', v] as const),
     ...(workspace.servers[n]!.secretHeaders ?? []).map((v) => [n, 'headers', v] as const),
@@ -147,7 +151,7 @@ export async function restore(options: RestoreOptions): Promise<void> {
     if (store!.get(account) !== null) continue;
     const label = part === 'env' ? key : `header ${key}`;
     // (An environment variable may come from spoke's own environment; a header only as asked.)
-    let value = part === 'env' ? (env[key] ?? '') : '';
+    let value = part === 'env' ? (own(env, key) ?? '') : '';
     if (!value && canPrompt()) {
       const candidate = unlocked.find((u) => u.name === name)?.candidate;
       const declared = secretDeclaration(part, key, candidate, lock.servers[name]);
@@ -176,7 +180,7 @@ export async function restore(options: RestoreOptions): Promise<void> {
       workspace.servers[name]!,
       lock.servers[name],
       values,
-    ).filter((m) => mine?.[m.part][m.name] === undefined);
+    ).filter((m) => own(mine?.[m.part], m.name) === undefined);
     if (missing.length) {
       throw missingValuesError(name, missing, { then: 'then run spoke install again' });
     }

@@ -3,6 +3,7 @@ import { fs } from '../builtins.ts';
 import { failure, usageError } from '../errors.ts';
 import type { Output } from '../output/output.ts';
 import type { Declaration } from '../registry/types.ts';
+import { own } from '../util/own.ts';
 import { ask, canPrompt } from '../util/prompt.ts';
 import { declarations, type Candidate } from './candidate.ts';
 
@@ -172,15 +173,19 @@ async function fillTemplate(
 ): Promise<{ value: string | null; secret: boolean }> {
   const template = input.value ?? '';
   const names = [...new Set([...template.matchAll(PLACEHOLDER)].map((m) => m[1]!))];
-  const filled: Record<string, string> = {};
+  const filled = new Map<string, string>();
   let secret = input.isSecret === true;
   for (const name of names) {
-    const variable = input.variables?.[name];
+    const variable = own(input.variables, name);
     if (variable?.isSecret) secret = true;
-    if (known[name] !== undefined) {
-      filled[name] = knownPaths.includes(name)
-        ? placePath(known[name], template === `{${name}}`, asArg, ctx.workspaceDir)
-        : known[name];
+    const fromKnown = own(known, name);
+    if (fromKnown !== undefined) {
+      filled.set(
+        name,
+        knownPaths.includes(name)
+          ? placePath(fromKnown, template === `{${name}}`, asArg, ctx.workspaceDir)
+          : fromKnown,
+      );
       continue;
     }
     const d: Declaration = variable ?? {
@@ -190,9 +195,9 @@ async function fillTemplate(
     const value = await valueFor(
       name,
       d,
-      ctx.env[name] ?? '',
+      own(ctx.env, name) ?? '',
       ctx.workspaceDir,
-      ctx.given?.[name],
+      own(ctx.given, name),
       ctx.ask,
     );
     if (value === null) {
@@ -201,10 +206,12 @@ async function fillTemplate(
       }
       return { value: null, secret };
     }
-    filled[name] =
+    filled.set(
+      name,
       d.format === 'filepath'
         ? placePath(value, template === `{${name}}`, asArg, ctx.workspaceDir)
-        : value;
+        : value,
+    );
   }
   if (secret && asArg) {
     throw failure(
@@ -212,7 +219,10 @@ async function fillTemplate(
       `${label} would carry a secret on the command line; spoke passes secrets in the environment only`,
     );
   }
-  return { value: template.replace(PLACEHOLDER, (_, name: string) => filled[name] ?? ''), secret };
+  return {
+    value: template.replace(PLACEHOLDER, (_, name: string) => filled.get(name) ?? ''),
+    secret,
+  };
 }
 
 export const declaredType = (d: Declaration): DeclaredValue['type'] =>
@@ -255,7 +265,7 @@ export async function collectValues(
   for (const d of decl.env as Input[]) {
     if (!d.name) continue;
     result.declared.push(declaredValue('env', d));
-    if (d.value !== undefined && given[d.name] === undefined) {
+    if (d.value !== undefined && own(given, d.name) === undefined) {
       const known = { ...result.env, ...result.secretEnv };
       const filled = await fillTemplate(d.name, d, known, result.paths, ctx, false);
       if (filled.value === null) continue;
@@ -266,9 +276,9 @@ export async function collectValues(
     const value = await valueFor(
       d.name,
       d,
-      ctx.env[d.name] ?? '',
+      own(ctx.env, d.name) ?? '',
       ctx.workspaceDir,
-      given[d.name],
+      own(given, d.name),
       ctx.ask,
     );
     if (value === null) continue;
@@ -281,7 +291,7 @@ export async function collectValues(
     result.declared.push(declaredValue('headers', d));
     const label = `header ${d.name}`;
     const filled =
-      d.value !== undefined && given[d.name] === undefined
+      d.value !== undefined && own(given, d.name) === undefined
         ? await fillTemplate(
             label,
             d,
@@ -291,7 +301,14 @@ export async function collectValues(
             false,
           )
         : {
-            value: await valueFor(label, d, undefined, ctx.workspaceDir, given[d.name], ctx.ask),
+            value: await valueFor(
+              label,
+              d,
+              undefined,
+              ctx.workspaceDir,
+              own(given, d.name),
+              ctx.ask,
+            ),
             secret: d.isSecret,
           };
     if (filled.value === null) continue;
@@ -305,7 +322,7 @@ export async function collectValues(
     const label = `argument ${d.name ?? d.valueHint ?? 'argument'}`;
     let value: string | null;
     const key = argKey(d);
-    const fromSet = key === undefined ? undefined : given[key];
+    const fromSet = key === undefined ? undefined : own(given, key);
     if (d.value !== undefined && fromSet === undefined) {
       const known = { ...result.env, ...result.secretEnv };
       value = (await fillTemplate(label, d, known, result.paths, ctx, true)).value;

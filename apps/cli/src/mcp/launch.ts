@@ -3,6 +3,7 @@ import { SECRET_REFERENCE, type OAuthEntry, type ServerEntry } from '../config/w
 import { failure } from '../errors.ts';
 import { serverSecrets } from '../secrets/server-secrets.ts';
 import type { SecretStore } from '../secrets/store.ts';
+import { own } from '../util/own.ts';
 import { runtimeCommand } from './runtimes.ts';
 
 export type Launch =
@@ -49,7 +50,7 @@ export type IdentityProvider = {
 
 /** The value of a `{NAME}` reference among the server's secrets. */
 function resolveReference(ref: string, env: Record<string, string>): string {
-  return env[SECRET_REFERENCE.exec(ref)?.[1] ?? ''] ?? '';
+  return own(env, SECRET_REFERENCE.exec(ref)?.[1] ?? '') ?? '';
 }
 
 function identityProvider(
@@ -108,7 +109,7 @@ export function commandLine(workspaceDir: string, entry: ServerEntry): string {
 export function plainEnv(workspaceDir: string, entry: ServerEntry): Record<string, string> {
   const env = { ...entry.env };
   for (const name of entry.paths ?? []) {
-    const value = env[name];
+    const value = own(env, name);
     if (value !== undefined) env[name] = path.resolve(workspaceDir, value);
   }
   return env;
@@ -130,7 +131,9 @@ export function launchFor(
     ? serverSecrets(store, workspaceDir, name, entry)
     : { env: {}, headers: {}, missing: [] };
   const missing = secrets.missing.filter(
-    (m) => !(m in (extraSecrets.env ?? {})) && !(m.slice(7) in (extraSecrets.headers ?? {})),
+    (m) =>
+      !Object.hasOwn(extraSecrets.env ?? {}, m) &&
+      !Object.hasOwn(extraSecrets.headers ?? {}, m.slice(7)),
   );
   if (missing.length) {
     throw failure(

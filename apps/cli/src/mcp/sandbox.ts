@@ -99,7 +99,7 @@ export function sandboxedLaunch(
   const own = ownDir(workspaceDir, target);
   const values = plainEnv(workspaceDir, target.entry);
   const declared = [
-    ...(target.entry.paths ?? []).flatMap((n) => (values[n] === undefined ? [] : [values[n]])),
+    ...(target.entry.paths ?? []).flatMap((n) => (Object.hasOwn(values, n) ? [values[n]!] : [])),
     ...(target.entry.args ?? [])
       .map((arg) => absoluteArg(workspaceDir, arg))
       .filter((arg, i) => arg !== target.entry.args![i]),

@@ -58,8 +58,8 @@ export function toolDrift(
   const now = toolHashes(tools);
   const before = recorded.toolHashes ?? {};
   return {
-    added: Object.keys(now).filter((n) => !(n in before)),
-    removed: Object.keys(before).filter((n) => !(n in now)),
-    changed: Object.keys(now).filter((n) => n in before && before[n] !== now[n]),
+    added: Object.keys(now).filter((n) => !Object.hasOwn(before, n)),
+    removed: Object.keys(before).filter((n) => !Object.hasOwn(now, n)),
+    changed: Object.keys(now).filter((n) => Object.hasOwn(before, n) && before[n] !== now[n]),
   };
 }

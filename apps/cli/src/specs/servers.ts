@@ -15,7 +15,8 @@ const DOCS = '/app/docs/commands/servers';
  */
 function setValues(raw: string | undefined): Record<string, string> {
   if (raw === undefined) return {};
-  const values: Record<string, string> = {};
+  // No prototype: `--set __proto__=x` is a name like any other, refused unless declared.
+  const values = Object.create(null) as Record<string, string>;
   for (const part of raw.split(/,(?=[A-Za-z_][A-Za-z0-9_.-]*=)/)) {
     const at = part.indexOf('=');
     values[part.slice(0, at)] = part.slice(at + 1);

@@ -1,3 +1,4 @@
+import { lookupTable } from '@spoke/shared';
 import { convert } from 'html-to-text';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { ToolError } from './tool.ts';
@@ -32,7 +33,8 @@ const parser = new XMLParser({
   stopNodes: ['feed.entry.content', 'feed.entry.summary'],
 });
 
-const XML_ENTITIES: Record<string, string> = { lt: '<', gt: '>', amp: '&', quot: '"', apos: "'" };
+/** Looked up by the feed's entity names: `&constructor;` is unknown, not Object's own. */
+const XML_ENTITIES = lookupTable({ lt: '<', gt: '>', amp: '&', quot: '"', apos: "'" });
 
 function decodeXmlText(raw: string): string {
   return raw

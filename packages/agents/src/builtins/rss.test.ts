@@ -60,6 +60,18 @@ const ATOM = `<?xml version="1.0" encoding="utf-8"?>
   </entry>
 </feed>`;
 
+/** Entities XML does not define, some named like Object's members: they stay as written. */
+const ENTITIES = `<?xml version="1.0" encoding="utf-8"?>
+<feed xmlns="http://www.w3.org/2005/Atom">
+  <title>Entities</title>
+  <entry>
+    <title>Odd entities</title>
+    <id>urn:uuid:odd</id>
+    <updated>2025-03-05T12:00:00Z</updated>
+    <summary>&unknown; &constructor; &toString; &__proto__; &hasOwnProperty;</summary>
+  </entry>
+</feed>`;
+
 const RDF = `<?xml version="1.0"?>
 <rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#" xmlns="http://purl.org/rss/1.0/" xmlns:dc="http://purl.org/dc/elements/1.1/">
   <channel rdf:about="https://old.example.com/">
@@ -99,6 +111,7 @@ describe('read_feed', () => {
         '/rss': ['application/rss+xml', RSS2],
         '/atom': ['application/atom+xml; charset=utf-8', ATOM],
         '/rdf': ['application/rdf+xml', RDF],
+        '/entities': ['application/atom+xml', ENTITIES],
         '/broken': ['application/xml', '<rss><channel><title>x</channel></rss>'],
         '/html': ['text/html', '<html><body>no feed</body></html>'],
       };
@@ -170,6 +183,13 @@ describe('read_feed', () => {
         published: '2025-02-01T00:00:00.000Z',
         summary: 'Inline XHTML body',
       },
+    ]);
+  });
+
+  it("keeps an entity XML does not define, even one named like Object's members", async () => {
+    const data = dataOf<FeedResult>(await mcp.call('read_feed', { url: `${site.url}/entities` }));
+    expect(data.items.map((i) => i.summary)).toEqual([
+      '&unknown; &constructor; &toString; &__proto__; &hasOwnProperty;',
     ]);
   });
 

@@ -171,6 +171,18 @@ describe('transform', () => {
     expect(textOf(arrays)).toBe('x,1\r\ny,');
   });
 
+  it("json_to_csv leaves empty a column a row lacks, even one named like Object's members", async () => {
+    const result = await mcp.call('json_to_csv', {
+      rows: [{ name: 'Ana', constructor: 'x' }, { name: 'Bo' }],
+      columns: ['name', 'constructor', 'toString', '__proto__', 'missing'],
+    });
+    expect(textOf(result)).toBe(
+      'name,constructor,toString,__proto__,missing\r\nAna,x,,,\r\nBo,,,,',
+    );
+    const found = await mcp.call('json_to_csv', { rows: [{ hasOwnProperty: 1 }, { valueOf: 2 }] });
+    expect(textOf(found)).toBe('hasOwnProperty,valueOf\r\n1,\r\n,2');
+  });
+
   it('json_to_csv refuses rows it cannot write', async () => {
     const scalar = await mcp.call('json_to_csv', { rows: [{ a: 1 }, 5] });
     expect(textOf(scalar)).toBe('row 2 is not an object or an array');

@@ -180,7 +180,10 @@ const jsonToCsv = defineTool({
     if (objects) {
       const records = args.rows as Record<string, unknown>[];
       const columns = args.columns ?? [...new Set(records.flatMap((r) => Object.keys(r)))];
-      const data = records.map((r) => columns.map((c) => cell(r[c])));
+      // A column a row lacks is empty, whatever its name (`constructor` is no column of {}).
+      const data = records.map((r) =>
+        columns.map((c) => cell(Object.hasOwn(r, c) ? r[c] : undefined)),
+      );
       csv = Papa.unparse({ fields: columns, data }, { ...config, header: args.header });
     } else {
       const data = (args.rows as unknown[][]).map((r) => r.map(cell));
