@@ -870,6 +870,16 @@ function thingBefore(scope: readonly Word[], k: number): boolean {
   );
 }
 
+/** Words between who acts and what they do that keep it a habit: "can", "often", "usually". */
+const HABITUAL = new Set(['can', 'may', 'often', 'sometimes', 'usually', 'always', 'regularly']);
+
+/** People of the user's own side: what they can do is what the agent is for, not news. */
+const INSIDERS = new Set(
+  'team colleague employee rep admin manager agent engineer developer editor writer designer'.split(
+    ' ',
+  ),
+);
+
 /** "customers send us", "people leave": an outside party acting towards us, with no cue word. */
 function inboundClause(words: readonly Word[]): Cue | null {
   for (let i = 1; i < words.length; i++) {
@@ -880,10 +890,17 @@ function inboundClause(words: readonly Word[]): Cue | null {
     // describes a thing already there.
     const present = w.lower === w.lemma || w.lower === `${w.lemma}s` || w.lower === `${w.lemma}es`;
     if (!present) continue;
-    const subject = words[i - 1]!;
-    if (!ACTORS.has(subject.lower) || ['we', 'i', 'you', 'it'].includes(subject.lower)) continue;
-    const thing = words[i - 2];
-    return { index: thing && thing.pos === 'NOUN' ? i - 2 : i - 1, strong: true };
+    // ("Pet owners can cancel appointments", "clients often send us": what they may do, or do
+    // often, is what they do.)
+    // (Not what the team can do: "something my support team can ask" is what the agent is for.)
+    const habitual = HABITUAL.has(words[i - 1]?.lower ?? '');
+    const at = habitual ? i - 2 : i - 1;
+    const subject = words[at];
+    if (!subject || !ACTORS.has(subject.lower) || ['we', 'i', 'you', 'it'].includes(subject.lower))
+      continue;
+    if (habitual && INSIDERS.has(singularOf(subject.lower))) continue;
+    const thing = words[at - 1];
+    return { index: thing && thing.pos === 'NOUN' ? at - 1 : at, strong: true };
   }
   return null;
 }
@@ -1089,7 +1106,9 @@ export function findGenericEvent(
             w.lower === w.lemma &&
             !DETERMINERS.has(next.lower) &&
             at > 0 &&
-            !ACTORS.has(before))
+            !ACTORS.has(before) &&
+            // ("owners can cancel appointments": after a modal, a verb.)
+            !HABITUAL.has(before))
         );
       };
       // "asking to reschedule": an infinitive says what someone wants, not what happened.
@@ -1441,9 +1460,17 @@ export function findGenericEvent(
             .filter(
               (w, k) =>
                 w.sentence >= sentence - 1 &&
-                productWord(w) &&
-                (w.pos === 'NOUN' ||
-                  (w.pos === 'VERB' && /s$/.test(w.lower) && words[k - 1]?.pos === 'VERB')),
+                ((productWord(w) &&
+                  (w.pos === 'NOUN' ||
+                    (w.pos === 'VERB' && /s$/.test(w.lower) && words[k - 1]?.pos === 'VERB'))) ||
+                  // ("Invoices from suppliers land in my Outlook. Whenever one arrives": a
+                  // sentence's first word, capitalised, is a thing the tagger took for a name.)
+                  (w.pos === 'PROPN' &&
+                    words[k - 1]?.sentence !== w.sentence &&
+                    productWord({ ...w, lemma: singularOf(w.lower) }))),
+            )
+            .map((w) =>
+              w.pos === 'PROPN' ? { ...w, pos: 'NOUN' as const, lemma: singularOf(w.lower) } : w,
             )
             .at(-1);
         }
