@@ -651,6 +651,22 @@ describe('embedded compiler: services as people write them', () => {
     expect(compileOffline({ prompt: '帮帮我', now: NOW })).toHaveProperty('question');
   });
 
+  it('names an agent in another language by its work, not by what the schedule left of it', () => {
+    for (const [prompt, name] of [
+      [
+        '매주 목요일 오전 9시에 Jira 이슈를 요약해서 Slack에 올려 주세요',
+        'Jira 이슈를 요약해서 Slack에 올려 주세요',
+      ],
+      ['毎週火曜日の朝8時に、Notionのタスクをまとめて', 'Notionのタスクをまとめて'],
+      ['每天早上8点，把Stripe的付款汇总发到Slack', '把Stripe的付款汇总发到Slack'],
+      ['كل يوم اثنين الساعة 9 صباحاً، لخص طلبات Shopify', 'لخص طلبات Shopify'],
+    ]) {
+      const spec = compile(prompt!);
+      expect(spec.trigger.type, prompt).toBe('schedule');
+      expect(spec.name, prompt).toBe(name);
+    }
+  });
+
   it('reads a name the description introduces as a tool, whatever English makes of it', () => {
     expect(
       ids('Plain (the support tool): when a new thread comes in, look up their plan in Stripe')

@@ -1442,11 +1442,20 @@ export function findGenericEvent(
               )
             ),
         );
+        // ("... land in our Shopify store. Whenever one arrives": not the place they land in.)
+        const placeNoun = (k: number) => {
+          let n = k - 1;
+          if (!inAService(words[n])) return false;
+          while (n > 0 && inAService(words[n])) n--;
+          if (POSSESSIVES.has(words[n]!.lower) || DETERMINERS.has(words[n]!.lower)) n--;
+          return ['in', 'on', 'at', 'into'].includes(words[n]?.lower ?? '');
+        };
         const next = service ? words.find((w) => w.start >= service.end) : undefined;
         if (
           next &&
           // (Not the order after the clause: "whenever I publish on substack make a thread".)
           !(stop !== -1 && next.start >= scope[stop]!.start && afterPlace(scope, stop)) &&
+          !placeNoun(words.indexOf(next)) &&
           (isObject(next) ||
             (next.pos === 'VERB' && next !== verb && next.known && !ASKING.has(next.lower)))
         )
@@ -1460,6 +1469,7 @@ export function findGenericEvent(
             .filter(
               (w, k) =>
                 w.sentence >= sentence - 1 &&
+                !placeNoun(words.indexOf(w)) &&
                 ((productWord(w) &&
                   (w.pos === 'NOUN' ||
                     (w.pos === 'VERB' && /s$/.test(w.lower) && words[k - 1]?.pos === 'VERB'))) ||

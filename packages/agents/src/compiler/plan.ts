@@ -60,7 +60,13 @@ function cleanText(
   for (let previous = ''; previous !== clean;) {
     previous = clean;
     clean = clean
-      .replace(/^[\s,;:-]+|[\s,;:.\-(]+$/g, '')
+      .replace(
+        /^[\s,;:\-\u3001\uff0c\u060c\u061b\uff1a]+|[\s,;:.\-(\u3001\uff0c\u060c\u3002]+$/gu,
+        '',
+      )
+      // A particle of a language that writes it onto the time cut before it ("오전 10시에",
+      // "朝9時に、"): nothing without the time.
+      .replace(/^(?:에서|에는|에|마다|には|に|では|で|は)(?=[\s\u3001\uff0c,]|$)/u, '')
       .replace(/\s+(?:and|then|also|at|on|n|&)$/i, '')
       .trim();
   }

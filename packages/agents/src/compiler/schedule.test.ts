@@ -272,6 +272,18 @@ describe('schedules in other languages', () => {
     ['2時間ごとにSentryのエラーを確認', '0 */2 * * *'],
     ['每周一上午9点把上周的销售数据发到群里', '0 9 * * 1'],
     ['har Monday subah 10 baje hot leads nikaalo', '0 10 * * 1'],
+    // Korean, Russian, Ukrainian, Arabic, Turkish, Greek and Czech, with their clock words.
+    ['매주 금요일 오후 4시에 주간 보고서를 보내줘', '0 16 * * 5'],
+    ['매일 아침 8시 30분에 일정 요약', '30 8 * * *'],
+    ['3시간마다 오류를 확인해 줘', '0 */3 * * *'],
+    ['Каждую среду в 11:00 собирай отзывы', '0 11 * * 3'],
+    ['по пятницам в 5 вечера отправляй отчёт', '0 17 * * 5'],
+    ['щодня о 7:15 надсилай погоду', '15 7 * * *'],
+    ['كل يوم خميس الساعة 3 مساءً أرسل التقرير', '0 15 * * 4'],
+    ['كل يوم الساعة الثامنة أرسل ملخص الطلبات', '0 8 * * *'],
+    ["Her cuma saat 17:00'de raporu gönder", '0 17 * * 5'],
+    ['Κάθε Τρίτη στις 8 π.μ. στείλε την αναφορά', '0 8 * * 2'],
+    ['každou středu v 10:00 pošli přehled', '0 10 * * 3'],
     ['har weekday subah 7:30 baje revenue nikaalo', '30 7 * * 1-5'],
     // Days of the person's own kind, then a time: each day at that time.
     ['On shift days at 6pm message me how long the drive to work is', '0 18 * * *'],
@@ -296,6 +308,9 @@ describe('schedules in other languages', () => {
 
   it('keeps words that only look like them', () => {
     expect(cronOf('the second segunda thing, alle Tickets, as 5 people')).toBeNull();
+    // (Arabic "أحد" alone is "someone", not Sunday; Korean "시간" is "hours", not o'clock.)
+    expect(cronOf('إذا أرسل أحد العملاء رسالة، رد عليه')).toBeNull();
+    expect(cronOf('10시간 동안 처리되지 않은 티켓을 알려줘')).toBeNull();
     expect(cronOf('alle 3 Tage die Backups prüfen')).toBeNull();
     expect(cronOf('Todo dia útil às 8h, verifique os pedidos')).toBe('0 8 * * 1-5');
   });

@@ -107,6 +107,29 @@ const CJK_WEEKDAYS: readonly [RegExp, string][] = [
   ],
 ]);
 
+/** The hours Arabic says in words after "the hour" ("الساعة العاشرة": at ten), 1 to 12. */
+const ARABIC_HOURS: readonly [RegExp, string][] = [
+  'الواحدة',
+  'الثانية',
+  'الثالثة',
+  'الرابعة',
+  'الخامسة',
+  'السادسة',
+  'السابعة',
+  'الثامنة',
+  'التاسعة',
+  'العاشرة',
+  'الحادية عشرة',
+  'الثانية عشرة',
+]
+  .map((word, i): [string, number] => [word, i + 1])
+  // (Longest first: "الحادية عشرة" before "الثانية".)
+  .sort((a, b) => b[0].length - a[0].length)
+  .map(([word, hour]) => [
+    new RegExp(`(?<!\\p{L})(?:في\\s+)?الساعة\\s+${word}(?!\\p{L})`, 'gu'),
+    ` at ${hour}:00 `,
+  ]);
+
 /**
  * Days and times written in the languages people mix into English ("Jeden Freitag 16 Uhr", "cada
  * lunes a las 9", "tous les lundis à 9h"): weekday names from the runtime's own calendar data for
@@ -117,29 +140,61 @@ const FOREIGN: readonly [RegExp, string][] = (() => {
   const english = new Intl.DateTimeFormat('en', { weekday: 'long', timeZone: 'UTC' });
   const bare = (word: string) => word.normalize('NFD').replace(/\p{M}/gu, '');
   const rewrites: [RegExp, string][] = [];
-  for (const locale of ['de', 'es', 'fr', 'pt', 'it', 'nl', 'pl', 'sv', 'nb', 'da', 'id', 'fi']) {
+  // (Russian, Ukrainian and Czech say "every Wednesday" with the name's accusative, "каждую
+  // среду", and "on Wednesdays" with its dative plural, "по средам".)
+  const accusative = (name: string) => name.replace(/а$/u, 'у').replace(/a$/u, 'u');
+  const onDays = (name: string) =>
+    name.endsWith('е') ? `${name.slice(0, -1)}ям` : `${name.replace(/а$/u, '')}ам`;
+  const locales = ['de', 'es', 'fr', 'pt', 'it', 'nl', 'pl', 'sv', 'nb', 'da', 'id', 'fi'];
+  for (const locale of [...locales, 'tr', 'ru', 'uk', 'cs', 'el']) {
     const local = new Intl.DateTimeFormat(locale, { weekday: 'long', timeZone: 'UTC' });
     for (let day = 0; day < 7; day++) {
       const date = new Date(Date.UTC(2023, 0, 1 + day));
       const name = local.format(date).toLowerCase();
-      const forms = [...new Set([name, bare(name)])].join('|');
+      const cased = ['ru', 'uk', 'cs'].includes(locale) ? [accusative(name)] : [];
+      const forms = [...new Set([name, bare(name), ...cased])].join('|');
       rewrites.push([
         new RegExp(`(?<!\\p{L})(?:${forms})(s?)(?!\\p{L})`, 'giu'),
         `${english.format(date)}$1`,
       ]);
+      if (locale === 'ru') {
+        rewrites.push([
+          new RegExp(`(?<!\\p{L})по\\s+${onDays(name)}(?!\\p{L})`, 'giu'),
+          `every ${english.format(date)}`,
+        ]);
+      }
     }
+  }
+  // Korean writes particles onto the name ("월요일에", "월요일마다": on, every Monday); Arabic
+  // writes the name after "day" ("يوم الأحد", "يوم أحد"), where alone the word is also "someone".
+  const korean = new Intl.DateTimeFormat('ko', { weekday: 'long', timeZone: 'UTC' });
+  const arabic = new Intl.DateTimeFormat('ar', { weekday: 'long', timeZone: 'UTC' });
+  for (let day = 0; day < 7; day++) {
+    const date = new Date(Date.UTC(2023, 0, 1 + day));
+    const name = english.format(date);
+    rewrites.push(
+      [new RegExp(`${korean.format(date)}마다`, 'gu'), ` every ${name} `],
+      [new RegExp(korean.format(date), 'gu'), ` ${name} `],
+      [
+        new RegExp(
+          `(?<!\\p{L})(?:يوم\\s+)?(?:ال)?${arabic.format(date).replace(/^ال/u, '')}(?!\\p{L})`,
+          'gu',
+        ),
+        name,
+      ],
+    );
   }
   const days = '(?=(?:Sun|Mon|Tues|Wednes|Thurs|Fri|Satur)days?\\b)';
   rewrites.push(
     [
       new RegExp(
-        `(?<!\\p{L})(?:jeden|jede|jedes|jeder|cada|chaque|tous les|toutes les|todos los|todas las|todas as|todos os|toda|todo|ogni|elke|iedere|co|każd[yąe]|każdego|setiap|tiap|hver|varje|joka|har)\\s+${days}`,
+        `(?:(?<!\\p{L})(?:jeden|jede|jedes|jeder|cada|chaque|tous les|toutes les|todos los|todas las|todas as|todos os|toda|todo|ogni|elke|iedere|co|każd[yąe]|każdego|setiap|tiap|hver|varje|joka|har|her|каждый|каждую|каждое|каждого|кожен|кожну|кожного|кожної|κάθε|كل|každý|každou|každé)\\s+|매주\\s*)${days}`,
         'giu',
       ),
       'every ',
     ],
     [
-      /(?<!\p{L})(?:jeden tag|cada d[ií]a|todos los d[ií]as|tous les jours|chaque jour|todos os dias|ogni giorno|elke dag|t[äa]glich|diariamente|codziennie|każdego dnia|setiap hari|tiap hari|hver dag|varje dag|joka päivä|todo dia(?! [úu]til)|tutti i giorni|a diario|quotidiennement|dagelijks|har din|rozana)(?!\p{L})/giu,
+      /(?<!\p{L})(?:jeden tag|cada d[ií]a|todos los d[ií]as|tous les jours|chaque jour|todos os dias|ogni giorno|elke dag|t[äa]glich|diariamente|codziennie|każdego dnia|setiap hari|tiap hari|hver dag|varje dag|joka päivä|todo dia(?! [úu]til)|tutti i giorni|a diario|quotidiennement|dagelijks|har din|rozana|her gün|каждый день|ежедневно|щодня|кожного дня|κάθε μέρα|καθημερινά|každý den|denně)(?!\p{L})/giu,
       'every day',
     ],
     [
@@ -147,15 +202,15 @@ const FOREIGN: readonly [RegExp, string][] = (() => {
       'twice a day',
     ],
     [
-      /(?<!\p{L})(?:jeden morgen|cada ma[ñn]ana|todas las ma[ñn]anas|chaque matin|tous les matins|todas as manh[ãa]s|toda manh[ãa]|ogni mattina|elke ochtend|iedere ochtend|har subah|roz subah)(?!\p{L})/giu,
+      /(?<!\p{L})(?:jeden morgen|cada ma[ñn]ana|todas las ma[ñn]anas|chaque matin|tous les matins|todas as manh[ãa]s|toda manh[ãa]|ogni mattina|elke ochtend|iedere ochtend|har subah|roz subah|her sabah|каждое утро|щоранку|κάθε πρωί|každé ráno)(?!\p{L})/giu,
       'every morning',
     ],
     [
-      /(?<!\p{L})(?:jeden abend|cada noche|todas las noches|chaque soir|tous les soirs|toda noite|todas as noites|ogni sera|elke avond|iedere avond|har shaam)(?!\p{L})/giu,
+      /(?<!\p{L})(?:jeden abend|cada noche|todas las noches|chaque soir|tous les soirs|toda noite|todas as noites|ogni sera|elke avond|iedere avond|har shaam|her akşam|каждый вечер|щовечора|κάθε βράδυ|každý večer)(?!\p{L})/giu,
       'every evening',
     ],
     [
-      /(?<!\p{L})(?:jede woche|cada semana|chaque semaine|toda semana|ogni settimana|elke week|co tydzie[ńn]|każdego tygodnia|setiap minggu|hver uke|hver uge|varje vecka|joka viikko|toutes les semaines|todas las semanas|todas as semanas|har hafte|w[öo]chentlich|hebdomadaire(?:ment)?|semanalmente|settimanalmente|wekelijks)(?!\p{L})/giu,
+      /(?<!\p{L})(?:jede woche|cada semana|chaque semaine|toda semana|ogni settimana|elke week|co tydzie[ńn]|każdego tygodnia|setiap minggu|hver uke|hver uge|varje vecka|joka viikko|toutes les semaines|todas las semanas|todas as semanas|har hafte|w[öo]chentlich|hebdomadaire(?:ment)?|semanalmente|settimanalmente|wekelijks|her hafta|каждую неделю|еженедельно|щотижня|κάθε εβδομάδα|každý týden|týdně)(?!\p{L})/giu,
       'every week',
     ],
     // The first day of each month: "il primo giorno di ogni mese", "el primer día de cada mes".
@@ -164,7 +219,7 @@ const FOREIGN: readonly [RegExp, string][] = (() => {
       'on the 1st of every month',
     ],
     [
-      /(?<!\p{L})(?:jeden monat|cada mes|todos los meses|chaque mois|tous les mois|todo m[êe]s|todos os meses|ogni mese|elke maand|iedere maand|har mahine|monatlich|mensuellement|mensualmente|mensalmente|mensilmente|maandelijks)(?!\p{L})/giu,
+      /(?<!\p{L})(?:jeden monat|cada mes|todos los meses|chaque mois|tous les mois|todo m[êe]s|todos os meses|ogni mese|elke maand|iedere maand|har mahine|monatlich|mensuellement|mensualmente|mensalmente|mensilmente|maandelijks|her ay|каждый месяц|ежемесячно|щомісяця|κάθε μήνα|každý měsíc|měsíčně)(?!\p{L})/giu,
       'every month',
     ],
 
@@ -181,6 +236,43 @@ const FOREIGN: readonly [RegExp, string][] = (() => {
     [/(\d+)\s*時間(?:ごと|おき|毎)|每\s*(\d+)\s*个?小时/gu, ' every $1$2 hours '],
     [/(\d+)\s*分(?:ごと|おき|毎)|每\s*(\d+)\s*分钟/gu, ' every $1$2 minutes '],
     ...CJK_WEEKDAYS,
+    // Korean: 2시간마다, 매일 아침, 매주 ..., 오전 10시, 3시 30분.
+    [/(\d+)\s*시간\s*마다/gu, ' every $1 hours '],
+    [/(\d+)\s*분\s*마다/gu, ' every $1 minutes '],
+    [/매일\s*아침/gu, ' every morning '],
+    [/매일\s*저녁/gu, ' every evening '],
+    [/매일/gu, ' every day '],
+    [/매주/gu, ' every week '],
+    [/매월|매달/gu, ' every month '],
+    [/오전\s*(\d{1,2})\s*시\s*(\d{1,2})\s*분/gu, ' at $1:$2 am '],
+    [/오전\s*(\d{1,2})\s*시/gu, ' at $1:00 am '],
+    [/오후\s*(\d{1,2})\s*시\s*(\d{1,2})\s*분/gu, ' at $1:$2 pm '],
+    [/오후\s*(\d{1,2})\s*시/gu, ' at $1:00 pm '],
+    [/(\d{1,2})\s*시\s*(\d{1,2})\s*분/gu, ' at $1:$2 '],
+    [/(\d{1,2})\s*시(?!간)/gu, ' at $1:00 '],
+    [/아침/gu, ' morning '],
+    [/저녁/gu, ' evening '],
+    // Arabic: every day, week, month; at the hour ("الساعة 10", "الساعة العاشرة"); morning, evening.
+    [/(?<!\p{L})كل\s+يوم(?!\p{L})|(?<!\p{L})يومياً?(?!\p{L})/gu, ' every day '],
+    [/(?<!\p{L})كل\s+أسبوع(?!\p{L})|(?<!\p{L})أسبوعياً?(?!\p{L})/gu, ' every week '],
+    [/(?<!\p{L})كل\s+شهر(?!\p{L})|(?<!\p{L})شهرياً?(?!\p{L})/gu, ' every month '],
+    [/(?<!\p{L})كل\s+صباح(?!\p{L})/gu, ' every morning '],
+    [/(?<!\p{L})كل\s+(\d+)\s+(?:ساعات|ساعة)(?!\p{L})/gu, ' every $1 hours '],
+    [/(?<!\p{L})كل\s+(\d+)\s+(?:دقائق|دقيقة)(?!\p{L})/gu, ' every $1 minutes '],
+    ...ARABIC_HOURS,
+    [/(?<!\p{L})(?:في\s+)?الساعة\s+(\d{1,2}):(\d\d)/gu, ' at $1:$2 '],
+    [/(?<!\p{L})(?:في\s+)?الساعة\s+(\d{1,2})/gu, ' at $1:00 '],
+    [/(?<!\p{L})صباحاً?(?!\p{L})/gu, ' am '],
+    [/(?<!\p{L})مساءً?(?!\p{L})/gu, ' pm '],
+    // Russian, Ukrainian, Greek and Turkish clock words: "в 9 утра", "στις 6 μ.μ.", "saat 9'da".
+    [/(\d)\s*(?:утра|ранку)(?!\p{L})/giu, '$1 am'],
+    [/(\d)\s*(?:вечера|дня|вечора)(?!\p{L})/giu, '$1 pm'],
+    [/(\d)\s*π\.?μ\.?(?!\p{L})/giu, '$1 am'],
+    [/(\d)\s*μ\.?μ\.?(?!\p{L})/giu, '$1 pm'],
+    [/(?<!\p{L})saat\s+(\d{1,2})[:.](\d\d)(?:['’]?(?:da|de|te|ta))?(?!\p{L}|\d)/giu, 'at $1:$2'],
+    [/(?<!\p{L})saat\s+(\d{1,2})(?:['’]?(?:da|de|te|ta))?(?![\p{L}\d:.])/giu, 'at $1:00'],
+    [/(?<!\p{L})(?:утром|вранці|το πρωί|sabahları|sabah)(?!\p{L})/giu, 'in the morning'],
+    [/(?<!\p{L})(?:вечером|ввечері|το βράδυ|akşamları|akşam)(?!\p{L})/giu, 'in the evening'],
     [/毎朝|每天早上|每早/gu, ' every morning '],
     [/毎晩|毎夜|每晚|每天晚上/gu, ' every night '],
     [/毎夕/gu, ' every evening '],
@@ -323,7 +415,7 @@ const FOREIGN: readonly [RegExp, string][] = (() => {
 
 /** "16 Uhr", "a las 7", "à 9h30", "às 10h", "om 8": the clock time in English. */
 const FOREIGN_TIME =
-  /(?:(?<!\p{L})(?:a las|a la|às|à|om|um|jam|kl\.?|klo)\s+(\d{1,2})(?:[:h.](\d\d))?\s*(?:h|uhr)?|\b(\d{1,2})(?:[:.](\d\d))?\s*uhr)(?!\p{L}|\d|%)/giu;
+  /(?:(?<!\p{L})(?:a las|a la|às|à|om|um|jam|kl\.?|klo|в|στις|о|v|o)\s+(\d{1,2})(?:[:h.](\d\d))?\s*(?:h|uhr)?|\b(\d{1,2})(?:[:.](\d\d))?\s*uhr)(?!\p{L}|\d|%)/giu;
 
 export function normalize(prompt: string): string {
   let text = shouted(prompt) ? prompt.toLowerCase() : prompt;
