@@ -608,6 +608,24 @@ describe('embedded compiler: services as people write them', () => {
     expect(ids('ask the Room12 guests about breakfast by email').unavailable).toEqual([]);
   });
 
+  it('reads German nouns as nouns, a product joined to one by a hyphen, and Slavic case endings', () => {
+    const german = ids(
+      'Wenn eine neue Bestellung in unserem Shopify-Shop eingeht, schreib eine kurze Zusammenfassung mit dem Lieferdatum und schick sie als Nachricht an den Kanal #lager in Slack.',
+    );
+    expect(german.integrations).toEqual(expect.arrayContaining(['shopify', 'slack']));
+    expect(german.unavailable).toEqual([]);
+    // (An everyday word that is a product's name, with its capital, heading a German compound.)
+    expect(
+      ids('Wenn eine Mail im Outlook-Postfach ankommt, fasse sie zusammen').integrations,
+    ).toContain('outlook');
+    expect(ids('check the Outlook-style summary of the week').integrations).not.toContain(
+      'outlook',
+    );
+    const polish = ids('Co piątek o 16:00 wyślij podsumowanie zadań z Asany na Slacku');
+    expect(polish.integrations).toEqual(expect.arrayContaining(['asana', 'slack']));
+    expect(polish.unavailable).toEqual([]);
+  });
+
   it('takes no word of English for a product, though the language model lacks it', () => {
     // Words of the spelling dictionaries that the model's vocabulary does not have.
     expect(

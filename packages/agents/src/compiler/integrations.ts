@@ -128,13 +128,19 @@ function nameMentions(text: string, tokens: readonly Token[]): Mention[] {
     }
     // "die Zammad-Tickets", "HubSpot-Kontakte": a name no dictionary knows, with its capital,
     // joined by a hyphen to what it holds, as other languages write it. (Not a key, "LIN-204",
-    // nor a repository's or a folder's name, "the netsuite-scripts repo".)
+    // nor a repository's or a folder's name, "the netsuite-scripts repo".) An everyday word
+    // that is a product's name with its capital counts too: "im Outlook-Postfach".
     const [head, ...rest] = token.lower.split('-');
     if (
       !head ||
       !/^[a-z]/.test(rest[0] ?? '') ||
       !/^[A-Z]/.test(token.raw) ||
-      inVocabulary(head) ||
+      (inVocabulary(head) &&
+        !(
+          /^[A-Z][a-z]+-/.test(token.raw) &&
+          oneWordLexemes(head).length &&
+          !inVocabulary(rest[0]!)
+        )) ||
       CODE_PLACES.has(tokens[i + 1]?.lower ?? '') ||
       negated(tokens, i)
     )
@@ -176,7 +182,10 @@ function nameMentions(text: string, tokens: readonly Token[]): Mention[] {
     if ((!lead || /[.!?:;(\n"']$/.test(lead) || /\bthen$/.test(lead)) && !reporting) return;
     // (The first word of a sentence has its capital for that: "Whenever Mention catches ...".)
     const opening = (t: Token) => /(?:^|[.!?:;\n"'(])\s*$/.test(text.slice(0, t.start));
-    if ((capital(tokens[i - 1]) && !opening(tokens[i - 1]!)) || capital(tokens[i + 1])) return;
+    // ("Outlook-Postfach": a word joined by a hyphen is what the product holds, not a title's.)
+    const joined = text[token.end] === '-' && tokens[i + 1]?.start === token.end + 1;
+    if ((capital(tokens[i - 1]) && !opening(tokens[i - 1]!)) || (capital(tokens[i + 1]) && !joined))
+      return;
     // ("the Spring board", "'Harbor' list": a label of a thing inside a product. A project is the
     // product's own: "a Scratch project".)
     const next = tokens[i + 1]?.lower ?? '';

@@ -1155,11 +1155,56 @@ export function findUnknownServices(
       k--;
     found[n] = unknownSpan(text.slice(words[k]!.start, span.end), words[k]!.start, span.end);
   }
+  // A sentence in another language: a German noun after its article ("den Bearbeitungsstand",
+  // "eine freundliche Antwort") is no product, and a product's name may carry a Slavic case
+  // ending ("na Slacku").
+  const english = englishSentences(words);
+  const otherLanguage = (span: ServiceSpan) => {
+    const at = words.findIndex((w) => w.start === span.start);
+    return at !== -1 && !english.has(words[at]!.sentence) ? at : -1;
+  };
+  const german = new Set(words.filter((w) => GERMAN_MARKERS.has(w.lower)).map((w) => w.sentence));
+  const germanNoun = (span: ServiceSpan) => {
+    const at = otherLanguage(span);
+    if (at < 1 || !/^[A-ZÄÖÜ][a-zäöüß]+$/u.test(span.name)) return false;
+    if (!german.has(words[at]!.sentence)) return false;
+    // ("unserem Ghost-Blog": a name heading a compound is the product's.)
+    if (text[span.end] === '-') return false;
+    const before = words[at - 1]!;
+    const adjective = /^[a-zäöüß]+(?:e|en|er|es|em)$/u.test(before.value);
+    // (The German words English has, already read as English: "unsere" is "our", "eine" "a".)
+    const determiner = (w: Word | undefined) =>
+      !!w && (GERMAN_DETERMINERS.has(w.lower) || ['a', 'an', 'the', 'our', 'my'].includes(w.lower));
+    return (
+      before.sentence === words[at]!.sentence &&
+      (determiner(before) ||
+        (adjective && determiner(words[at - 2])) ||
+        // ("Outlook-Postfach": a noun joined to a product's name, the product's thing.)
+        (before.value === '-' &&
+          before.end === span.start &&
+          named.some((n) => n.end === before.start)))
+    );
+  };
+  // ("z Asany na Slacku": with a Slavic case ending, wherever it stands, in a sentence written
+  // with the letters of Polish, Czech or Slovak.)
+  const slavic = new Set(
+    words.filter((w) => /[ąęłńśźżćčřšžěůťďň]/u.test(w.lower)).map((w) => w.sentence),
+  );
+  for (const w of words) {
+    if (!slavic.has(w.sentence) || !free(w) || found.some((f) => f.start === w.start)) continue;
+    if (inflectedProduct(w.value)) found.push(unknownSpan(w.value, w.start, w.end));
+  }
   // ("on booking-com": a spelling the catalog's matching passed over is still the catalog's.)
   return found
+    .filter((span) => !germanNoun(span))
     .map((span) => {
       const integration =
-        resolveService(span.name)?.integration ?? makersProduct(span.name) ?? misspelt(span.name);
+        resolveService(span.name)?.integration ??
+        makersProduct(span.name) ??
+        misspelt(span.name) ??
+        (otherLanguage(span) !== -1 && slavic.has(words[otherLanguage(span)]!.sentence)
+          ? inflectedProduct(span.name)
+          : undefined);
       return integration ? { ...span, id: integration.id } : span;
     })
     .sort((a, b) => a.start - b.start);
@@ -1219,6 +1264,54 @@ const freeOf =
 /** Whether a word is written with a capital. */
 const capital = (w: Word | undefined): boolean => !!w && /^[A-Z]/.test(w.value);
 
+/** The sentences in English: two in three of their lower-case words the dictionary knows. */
+function englishSentences(words: readonly Word[]): ReadonlySet<number> {
+  const counts = new Map<number, { known: number; all: number }>();
+  for (const w of words) {
+    if (!/^[a-z]{3,}$/.test(w.value)) continue;
+    const count = counts.get(w.sentence) ?? { known: 0, all: 0 };
+    counts.set(w.sentence, { known: count.known + (w.known ? 1 : 0), all: count.all + 1 });
+  }
+  return new Set(
+    [...new Set(words.map((w) => w.sentence))].filter((s) => {
+      const count = counts.get(s) ?? { known: 0, all: 0 };
+      return count.known * 3 >= count.all * 2;
+    }),
+  );
+}
+
+/** Words that open a German noun phrase: the capitalised word after them is a noun. */
+const GERMAN_DETERMINERS = new Set(
+  `der die das den dem des ein eine einen einem einer eines kein keine keinen keinem unser unsere
+  unseren unserem unserer mein meine meinen meinem meiner dein deine ihr ihre ihren ihrem jede
+  jeden jedem jeder dieser diese diesen diesem als`.split(/\s+/),
+);
+
+/** Words only German has, that tell a sentence written in it. */
+const GERMAN_MARKERS = new Set(
+  'und der das den dem des mit für nicht ist ich wir von zu sich noch oder aus wie nach dass einen einem einer eines'.split(
+    ' ',
+  ),
+);
+
+/**
+ * Case endings Slavic languages put on a name ("na Slacku", "w Notionie", "z Jiry", "do Asany"),
+ * longest first.
+ */
+const SLAVIC_ENDINGS = ['owi', 'ovi', 'ach', 'ie', 'em', 'om', 'u', 'a', 'y', 'e', 'ą', 'ę'];
+
+/** The catalog's product a name with a Slavic case ending is ("Slacku": Slack; "Jiry": Jira). */
+function inflectedProduct(name: string): Integration | undefined {
+  if (!/^[A-Z][a-z]{3,}[a-ząę]$/u.test(name)) return undefined;
+  for (const ending of SLAVIC_ENDINGS) {
+    if (!name.endsWith(ending)) continue;
+    const stem = name.slice(0, -ending.length);
+    const found = resolveService(stem)?.integration ?? resolveService(`${stem}a`)?.integration;
+    if (found) return found;
+  }
+  return undefined;
+}
+
 /**
  * English capitalises proper names only: a capitalised word no dictionary knows, inside an English
  * sentence, names a person, a place, a language or a product. People are told by their first
@@ -1231,19 +1324,7 @@ const capitalisedNames: NameReading = (text, words, taken, shouting) => {
   const found: ServiceSpan[] = [];
   if (shouting) return found;
   const free = freeOf(taken);
-  // The sentences in English: two in three of their lower-case words the dictionary knows.
-  const counts = new Map<number, { known: number; all: number }>();
-  for (const w of words) {
-    if (!/^[a-z]{3,}$/.test(w.value)) continue;
-    const count = counts.get(w.sentence) ?? { known: 0, all: 0 };
-    counts.set(w.sentence, { known: count.known + (w.known ? 1 : 0), all: count.all + 1 });
-  }
-  const english = new Set(
-    [...new Set(words.map((w) => w.sentence))].filter((s) => {
-      const count = counts.get(s) ?? { known: 0, all: 0 };
-      return count.known * 3 >= count.all * 2;
-    }),
-  );
+  const english = englishSentences(words);
   for (let i = 0; i < words.length; i++) {
     const word = words[i]!;
     const before = words[i - 1]?.sentence === word.sentence ? words[i - 1] : undefined;

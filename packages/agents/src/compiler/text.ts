@@ -320,7 +320,7 @@ const FOREIGN: readonly [RegExp, string][] = (() => {
     weekday: 'werkdag|werktag|d[ií]a laborable|dia [úu]til|jour ouvr[ée]|giorno feriale',
     weekdays: 'werkdagen|werktage|d[ií]as laborables|dias [úu]teis|jours ouvr[ée]s|giorni feriali',
     'comes in':
-      'entra|entrar|llega|chega|chegar|kommt (?:an|rein)|eingeht|arriva|arrive|komt binnen|aaye|aaya|aa jaye|aata hai|aati hai',
+      'entra|entrar|llega|chega|chegar|kommt (?:an|rein)|eingeht|ankommt|reinkommt|arriva|arrive|komt binnen|aaye|aaya|aa jaye|aata hai|aati hai',
     'goes down': 'se cae|se caen|tombe en panne|ausf[äa]llt|cai|va(?:da)? gi[uù]|valt uit',
     opens: 'abrirem|abrir|abre|abren|abrem|ouvre|ouvrent|[öo]ffnet|apre|aprono',
     fails: 'fehlschl[äa]gt|falla|fallan|falha|falham|[ée]choue|fallisce',
