@@ -621,6 +621,10 @@ describe('embedded compiler: services as people write them', () => {
     expect(ids('check the Outlook-style summary of the week').integrations).not.toContain(
       'outlook',
     );
+    // (Turkish writes its case endings after an apostrophe: "Jira'daki", "Slack'e".)
+    const turkish = ids("Her sabah saat 8'de Jira'daki açık hataları özetle ve Slack'e gönder");
+    expect(turkish.integrations).toEqual(expect.arrayContaining(['jira', 'slack']));
+    expect(turkish.trigger).toMatchObject({ type: 'schedule', cron: '0 8 * * *' });
     const polish = ids('Co piątek o 16:00 wyślij podsumowanie zadań z Asany na Slacku');
     expect(polish.integrations).toEqual(expect.arrayContaining(['asana', 'slack']));
     expect(polish.unavailable).toEqual([]);

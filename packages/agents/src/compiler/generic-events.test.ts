@@ -1848,6 +1848,9 @@ describe('descriptions too vague to build from', () => {
     // politely is no question about something.
     'what integrations do you guys support?',
     'is there a mobile app?',
+    // ... whatever product or rhythm the question names.
+    'does it work with trello??',
+    'how much does spoke cost per year?',
     'can I use this on my phone?',
     'the thing with the sheets again pls',
     "could you do the usual for Dave's thing, but better this time?",
@@ -1873,6 +1876,10 @@ describe('descriptions too vague to build from', () => {
     // A question about a thing, however little else is said; a rhythm with work in it.
     'I need a second pair of eyes on https://bitbucket.org/acme/checkout/pull-requests/88 - is the raw SQL in OrderRepository injection-safe?',
     'every Monday, you know, summarise the open PRs for me',
+    // A question about the product, then a job.
+    'does this work with Linear? every Friday email me the closed issues',
+    // In another script: a schedule and work, with the services named in it.
+    '每天早上8点半，从有赞后台拉取昨天的订单，发到我们的企业微信群里。',
   ])('"%s" gets an agent', (prompt) => {
     expect('question' in compileOffline({ prompt, now: NOW })).toBe(false);
   });

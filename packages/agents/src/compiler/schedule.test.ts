@@ -271,6 +271,7 @@ describe('schedules in other languages', () => {
     ['毎週日曜の夜、Cloudbedsから稼働率をまとめて', '0 22 * * 0'],
     ['2時間ごとにSentryのエラーを確認', '0 */2 * * *'],
     ['每周一上午9点把上周的销售数据发到群里', '0 9 * * 1'],
+    ['每天早上7点半，把昨天的订单汇总发到群里', '30 7 * * *'],
     ['har Monday subah 10 baje hot leads nikaalo', '0 10 * * 1'],
     // Korean, Russian, Ukrainian, Arabic, Turkish, Greek and Czech, with their clock words.
     ['매주 금요일 오후 4시에 주간 보고서를 보내줘', '0 16 * * 5'],

@@ -186,6 +186,12 @@ const FOREIGN: readonly [RegExp, string][] = (() => {
   }
   const days = '(?=(?:Sun|Mon|Tues|Wednes|Thurs|Fri|Satur)days?\\b)';
   rewrites.push(
+    // Turkish writes its case endings after a name's apostrophe ("Jira'daki", "HubSpot'a",
+    // "Slack'e"): the name is the name. (Not English "'s".)
+    [
+      /(?<=\p{Lu}[\p{L}\d.]*)['\u2019](?:daki|deki|taki|teki|dan|den|tan|ten|nın|nin|nun|nün|yla|yle|da|de|ta|te|ya|ye|yı|yi|yu|yü|ın|in|un|ün|la|le|a|e|ı|i|u|ü)(?!\p{L})/gu,
+      '',
+    ],
     [
       new RegExp(
         `(?:(?<!\\p{L})(?:jeden|jede|jedes|jeder|cada|chaque|tous les|toutes les|todos los|todas las|todas as|todos os|toda|todo|ogni|elke|iedere|co|każd[yąe]|każdego|setiap|tiap|hver|varje|joka|har|her|каждый|каждую|каждое|каждого|кожен|кожну|кожного|кожної|κάθε|كل|každý|každou|každé)\\s+|매주\\s*)${days}`,
@@ -285,6 +291,7 @@ const FOREIGN: readonly [RegExp, string][] = (() => {
     [/(?:午前|上午)\s*(\d{1,2})\s*[時点]/gu, ' at $1 am '],
     [/(?:午後|下午)\s*(\d{1,2})\s*[時点]/gu, ' at $1 pm '],
     [/(\d{1,2})\s*[時点](\d{1,2})分/gu, ' at $1:$2 '],
+    [/(\d{1,2})\s*[時点]半/gu, ' at $1:30 '],
     [/(\d{1,2})\s*[時点]/gu, ' at $1:00 '],
     // Clock times the general rule below does not read: "a las 3 de la tarde", Italian "alle 8"
     // (not German "alle 3 Tage", every three days), Hindi "10 baje".

@@ -334,6 +334,9 @@ describe('webhook triggers', () => {
     "I'll wire a Stream Deck button to send an HTTP request to it: start a Focus timer in Toggl",
     "I'll send it a URL from my phone with a plain POST request; read the article and summarise it",
     'Our booking widget POSTs every new quote request here. Price the job from our rate sheet',
+    // The webhook and this agent in another language.
+    'Unser Ticketsystem schickt bei jedem neuen Ticket einen Webhook an diesen Agenten: Priorität setzen',
+    'Nuestro ERP llama al webhook de este agente cuando se aprueba una factura; avisa por Slack',
   ])('%s', (prompt) => {
     expect(triggerOf(prompt)).toEqual({ type: 'webhook' });
   });

@@ -27,7 +27,10 @@ const TASK_VERBS = new Set(
  * a request in those scripts that asks for one has a job in it, whatever service it names.
  */
 const WORK_IN_SCRIPT =
-  /翻译|总结|汇总|发送|发布|提醒|通知|生成|检查|回复|整理|创建|更新|分析|统计|同步|备份|送って|送信|まとめ|作成|確認|返信|翻訳|要約|投稿|登録|追加|知らせ|集計|요약|보내|알려|번역|작성|정리|게시|답변|등록|写|存成|保存|改写|转发|记录|添加|下書き|予約|書い|調べ|作っ|저장|기록|추가/u;
+  /翻译|总结|汇总|发送|发布|提醒|通知|生成|检查|回复|整理|创建|更新|分析|统计|同步|备份|送って|送信|まとめ|作成|確認|返信|翻訳|要約|投稿|登録|追加|知らせ|集計|요약|보내|알려|번역|작성|정리|게시|답변|등록|写|存成|保存|改写|转发|记录|添加|下書き|予約|書い|調べ|作っ|저장|기록|추가|拉取|获取|抓取|查询|导出|上传|推送|发到|提取|取得|チェック|가져와|확인|올려|присыл|пришли|отправ|собира|собери|проверь|проверя|создай|напиши|добавь|обнови|أرسل|اكتب|لخص|أضف|انشر|تحقق|أنشئ|στείλε|γράψε|έλεγξε|δημιούργησε|πρόσθεσε|ενημέρωσε/u;
+/** A question about the product itself: whether it works with something, what it costs. */
+const ASKED_OF_PRODUCT =
+  /^\s*(?:(?:does|do|can|will|would|is)\s+(?:it|this|spoke|you|u|your\s+\w+)\s+(?:work|integrate|support|connect|cost|run|offer|be)\b|how\s+much\s+(?:does|is|do)\s+(?:it|this|spoke|you|your\s+\w+)\b)/i;
 /** Ways of sending that English uses as verbs: "email the invoice", "text me". */
 const SENDING_BY = new Set(['email', 'e-mail', 'mail', 'text', 'message', 'forward', 'dm', 'ping']);
 /** Verbs that name no work by themselves. */
@@ -247,6 +250,12 @@ export function questionFor(prompt: string, spec: AgentSpec): string | null {
     nouns.length > 0 &&
     nouns.every((w) => PRODUCT_NOUNS.has(w.lemma) || EMPTY_NOUNS.has(w.lemma))
   )
+    return VAGUE_QUESTION;
+  // "does it work with outlook??", "how much does spoke cost per month?": asked of the product,
+  // whatever product or rhythm the question names.
+  // (Not with a job told after it: "does this work with Linear? every Friday email me ...".)
+  const afterQuestion = prompt.replace(/^[^?]*\?+/, '').trim();
+  if (asked && !task && ASKED_OF_PRODUCT.test(prompt) && afterQuestion.split(/\s+/).length < 3)
     return VAGUE_QUESTION;
   const wishOnly =
     !task && !worked && !asked && words.some((w) => w.pos === 'VERB' && WISHES.has(w.lemma));
