@@ -673,6 +673,15 @@ describe('embedded compiler: services as people write them', () => {
     expect(compileOffline({ prompt: '帮帮我', now: NOW })).toHaveProperty('question');
   });
 
+  it('names an agent by its work, not by how the request was put', () => {
+    expect(compile('could you please check if our status page says anything is down?').name).toBe(
+      'Check if our status page says anything is down',
+    );
+    expect(compile('Kindly send the payroll summary to finance every Friday').name).toBe(
+      'Send the payroll summary to finance',
+    );
+  });
+
   it('names an agent in another language by its work, not by what the schedule left of it', () => {
     for (const [prompt, name] of [
       [

@@ -1851,6 +1851,10 @@ describe('descriptions too vague to build from', () => {
     // ... whatever product or rhythm the question names.
     'does it work with trello??',
     'how much does spoke cost per year?',
+    'are my passwords safe with you?',
+    // A sigh and a day; a service and what it should be like, with no work.
+    'ugh fridays',
+    'something fun with airtable',
     'can I use this on my phone?',
     'the thing with the sheets again pls',
     "could you do the usual for Dave's thing, but better this time?",

@@ -106,7 +106,12 @@ function shorten(text: string): string {
     .replace(/\s*\([^)]*\)/g, '')
     // An address by its host: "Check status.example.com".
     .replace(/https?:\/\/(?:www\.)?([^/\s?#,]+)[^\s,]*/gi, '$1')
-    .replace(/[.,;:?!]+$/, '');
+    .replace(/[.,;:?!]+$/, '')
+    // A request's framing is not the work: "Can you translate this into Spanish".
+    .replace(
+      /^(?:(?:can|could|would|will) (?:you|u)|please|pls|kindly)\s+(?:please\s+)?(?=\S)/i,
+      '',
+    );
   // The first clause, when it says enough: "Read the feed blog.example.com, summarise ...".
   const clause = /(?:,|;|\s+(?:and|then)\s+(?:if|when|whenever)\b)/i.exec(name);
   if (clause && name.slice(0, clause.index).trim().split(/\s+/).length >= 3) {

@@ -52,7 +52,8 @@ const HEDGES = new Set(
 /** A shrug in words: "blue banana protocol, weekly, u know". */
 const SHRUGS = /\b(?:u|you|ya) know\b/i;
 /** "hmmm", "ummm", "uhh": a sound, not a word. */
-const isHedge = (word: string) => HEDGES.has(word) || /^(?:h+m+|u+m+|u+h+|e+h+|a+h+)$/.test(word);
+const isHedge = (word: string) =>
+  HEDGES.has(word) || /^(?:h+m+|u+m+|u+h+|e+h+|a+h+|u+g+h+|a+r+g+h+|m+e+h+|sigh)$/.test(word);
 const QUESTION_WORDS = new Set([
   'what',
   "what's",
@@ -208,10 +209,16 @@ export function questionFor(prompt: string, spec: AgentSpec): string | null {
       !thing(w, at),
   );
   // The tagger reads some requests as nouns ("export the marks ..."): a verb of work counts too.
+  // ("something cool with notion": a word after "something" says what it is like.)
   const worked =
     task ||
     words.some(
-      (w, at) => w.pos === 'VERB' && !EMPTY_VERBS.has(w.lemma) && !thing(w, at) && !seeming(w, at),
+      (w, at) =>
+        w.pos === 'VERB' &&
+        !EMPTY_VERBS.has(w.lemma) &&
+        !thing(w, at) &&
+        !seeming(w, at) &&
+        !['something', 'anything', 'stuff'].includes(words[at - 1]?.lower ?? ''),
     );
   // Nothing but empty words ("do the thing we talked about on Monday"), or a service named with
   // no work at all ("hmm idk, something with slack maybe?"): a trigger or a name is not a job.
@@ -255,8 +262,14 @@ export function questionFor(prompt: string, spec: AgentSpec): string | null {
   // whatever product or rhythm the question names.
   // (Not with a job told after it: "does this work with Linear? every Friday email me ...".)
   const afterQuestion = prompt.replace(/^[^?]*\?+/, '').trim();
-  if (asked && !task && ASKED_OF_PRODUCT.test(prompt) && afterQuestion.split(/\s+/).length < 3)
-    return VAGUE_QUESTION;
+  // ("is my data safe with you?": a question put to the product, with nothing to build on.)
+  const toProduct =
+    ASKED_OF_PRODUCT.test(prompt) ||
+    (/(?<![\w'])(?:you|spoke)(?![\w'])/i.test(prompt) &&
+      !spec.integrations.length &&
+      !spec.unavailable?.length &&
+      spec.trigger.type === 'manual');
+  if (asked && !task && toProduct && afterQuestion.split(/\s+/).length < 3) return VAGUE_QUESTION;
   const wishOnly =
     !task && !worked && !asked && words.some((w) => w.pos === 'VERB' && WISHES.has(w.lemma));
   if (wishOnly && spec.trigger.type === 'manual') return VAGUE_QUESTION;
