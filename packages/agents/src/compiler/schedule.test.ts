@@ -285,6 +285,12 @@ describe('schedules in other languages', () => {
     ["Her cuma saat 17:00'de raporu gönder", '0 17 * * 5'],
     ['Κάθε Τρίτη στις 8 π.μ. στείλε την αναφορά', '0 8 * * 2'],
     ['každou středu v 10:00 pošli přehled', '0 10 * * 3'],
+    ['w każdą sobotę rano wyślij podsumowanie', '0 9 * * 6'],
+    ['Каждые 30 минут проверяй очередь', '*/30 * * * *'],
+    ['de hora em hora confira os pedidos', '0 * * * *'],
+    ['toutes les heures, vérifie la file', '0 * * * *'],
+    ['har raat 10 baje backup check karo', '0 22 * * *'],
+    ['Saturday in the night, clean up the board', '0 22 * * 6'],
     ['har weekday subah 7:30 baje revenue nikaalo', '30 7 * * 1-5'],
     // Days of the person's own kind, then a time: each day at that time.
     ['On shift days at 6pm message me how long the drive to work is', '0 18 * * *'],

@@ -81,6 +81,7 @@ const REWRITES: readonly (readonly [RegExp, string, RegExp?])[] = [
   [/\bsumm?ari[sz]e\b/gi, 'summarise'],
   [/\b([ap])\.m\.?(?=\W|$)/gi, '$1m'],
   [/@\s*(?=\d)/g, 'at '],
+  [/\bin the night\b/gi, 'at night'],
   [/\bcomes? in\b/gi, 'arrives'],
   [/\bcame in\b/gi, 'arrived'],
   // ("when a booking comes through": not "through" a service.)
@@ -151,7 +152,11 @@ const FOREIGN: readonly [RegExp, string][] = (() => {
     for (let day = 0; day < 7; day++) {
       const date = new Date(Date.UTC(2023, 0, 1 + day));
       const name = local.format(date).toLowerCase();
-      const cased = ['ru', 'uk', 'cs'].includes(locale) ? [accusative(name)] : [];
+      const cased = ['ru', 'uk', 'cs'].includes(locale)
+        ? [accusative(name)]
+        : locale === 'pl'
+          ? [name.replace(/a$/u, 'ę')]
+          : [];
       const forms = [...new Set([name, bare(name), ...cased])].join('|');
       rewrites.push([
         new RegExp(`(?<!\\p{L})(?:${forms})(s?)(?!\\p{L})`, 'giu'),
@@ -192,6 +197,8 @@ const FOREIGN: readonly [RegExp, string][] = (() => {
       /(?<=\p{Lu}[\p{L}\d.]*)['\u2019](?:daki|deki|taki|teki|dan|den|tan|ten|nın|nin|nun|nün|yla|yle|da|de|ta|te|ya|ye|yı|yi|yu|yü|ın|in|un|ün|la|le|a|e|ı|i|u|ü)(?!\p{L})/gu,
       '',
     ],
+    // ("Har roz raat 11 baje": every night, before "har roz", every day, is read.)
+    [/(?<!\p{L})(?:har roz raat|roz raat|har raat)(?!\p{L})/giu, 'every night'],
     [
       new RegExp(
         `(?:(?<!\\p{L})(?:jeden|jede|jedes|jeder|cada|chaque|tous les|toutes les|todos los|todas las|todas as|todos os|toda|todo|ogni|elke|iedere|co|każd[yąe]|każdego|setiap|tiap|hver|varje|joka|har|her|каждый|каждую|каждое|каждого|кожен|кожну|кожного|кожної|κάθε|كل|každý|každou|každé)\\s+|매주\\s*)${days}`,
@@ -200,7 +207,7 @@ const FOREIGN: readonly [RegExp, string][] = (() => {
       'every ',
     ],
     [
-      /(?<!\p{L})(?:jeden tag|cada d[ií]a|todos los d[ií]as|tous les jours|chaque jour|todos os dias|ogni giorno|elke dag|t[äa]glich|diariamente|codziennie|każdego dnia|setiap hari|tiap hari|hver dag|varje dag|joka päivä|todo dia(?! [úu]til)|tutti i giorni|a diario|quotidiennement|dagelijks|har din|rozana|her gün|каждый день|ежедневно|щодня|кожного дня|κάθε μέρα|καθημερινά|každý den|denně)(?!\p{L})/giu,
+      /(?<!\p{L})(?:jeden tag|cada d[ií]a|todos los d[ií]as|tous les jours|chaque jour|todos os dias|ogni giorno|elke dag|t[äa]glich|diariamente|codziennie|każdego dnia|setiap hari|tiap hari|hver dag|varje dag|joka päivä|todo dia(?! [úu]til)|tutti i giorni|a diario|quotidiennement|dagelijks|har din|har roz|rozana|her gün|каждый день|ежедневно|щодня|кожного дня|κάθε μέρα|καθημερινά|každý den|denně)(?!\p{L})/giu,
       'every day',
     ],
     [
@@ -242,6 +249,19 @@ const FOREIGN: readonly [RegExp, string][] = (() => {
     [/(\d+)\s*時間(?:ごと|おき|毎)|每\s*(\d+)\s*个?小时/gu, ' every $1$2 hours '],
     [/(\d+)\s*分(?:ごと|おき|毎)|每\s*(\d+)\s*分钟/gu, ' every $1$2 minutes '],
     ...CJK_WEEKDAYS,
+    // Every hour, and every few hours or minutes, in the other languages read here.
+    [
+      /(?<!\p{L})(?:de hora em hora|a cada hora|cada hora|toutes les heures|jede stunde|st[üu]ndlich|ogni ora|elk uur|ieder uur|co godzin[ęe]|każdej godziny|каждый час|ежечасно|щогодини|κάθε ώρα|her saat(?! \d)|har ghante)(?!\p{L})/giu,
+      'every hour',
+    ],
+    [
+      /(?<!\p{L})(?:каждые|кожні|κάθε|her|co)\s+(\d+)\s*(?:час(?:а|ов)?|годин[иа]?|ώρες|saatte bir|godzin[ęy]?)(?!\p{L})/giu,
+      'every $1 hours',
+    ],
+    [
+      /(?<!\p{L})(?:каждые|кожні|κάθε|her|co)\s+(\d+)\s*(?:минут[ыу]?|хвилин[иу]?|λεπτά|dakikada bir|minut[ęy]?)(?!\p{L})/giu,
+      'every $1 minutes',
+    ],
     // Korean: 2시간마다, 매일 아침, 매주 ..., 오전 10시, 3시 30분.
     [/(\d+)\s*시간\s*마다/gu, ' every $1 hours '],
     [/(\d+)\s*분\s*마다/gu, ' every $1 minutes '],
@@ -278,7 +298,12 @@ const FOREIGN: readonly [RegExp, string][] = (() => {
     [/(?<!\p{L})saat\s+(\d{1,2})[:.](\d\d)(?:['’]?(?:da|de|te|ta))?(?!\p{L}|\d)/giu, 'at $1:$2'],
     [/(?<!\p{L})saat\s+(\d{1,2})(?:['’]?(?:da|de|te|ta))?(?![\p{L}\d:.])/giu, 'at $1:00'],
     [/(?<!\p{L})(?:утром|вранці|το πρωί|sabahları|sabah)(?!\p{L})/giu, 'in the morning'],
-    [/(?<!\p{L})(?:вечером|ввечері|το βράδυ|akşamları|akşam)(?!\p{L})/giu, 'in the evening'],
+    [
+      /(?<!\p{L})(?:вечером|ввечері|το βράδυ|akşamları|akşam|wieczorem)(?!\p{L})/giu,
+      'in the evening',
+    ],
+    [/(?<!\p{L})(?:rano|rankiem)(?!\p{L})/giu, 'in the morning'],
+    [/(?<!\p{L})(?:raat|ночью|вночі|w nocy)(?!\p{L})/giu, 'night'],
     [/毎朝|每天早上|每早/gu, ' every morning '],
     [/毎晩|毎夜|每晚|每天晚上/gu, ' every night '],
     [/毎夕/gu, ' every evening '],
