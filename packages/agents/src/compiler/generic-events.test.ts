@@ -877,11 +877,77 @@ describe('events of any service, read from the sentence', () => {
       'candidate.moved',
       'webhook',
     ],
+    // Where the clause ends: at "kindly", at the request, at what the user gets; a catalog phrase
+    // read past it, or a weak cue after a strong one, yields.
+    [
+      'When a payment is refunded in Paddle kindly send the customer a short note on WhatsApp',
+      'paddle',
+      'payment.refunded',
+      'poll',
+    ],
+    [
+      'the moment a guest books a room on our airbnb listing we get an email with the dates, put them in google calendar',
+      'airbnb',
+      'booking.created',
+      'webhook',
+    ],
+    [
+      "whenever a fan buys merch on bandcamp add them to our mailchimp list 'supporters'",
+      'bandcamp',
+      'merch.created',
+      'webhook',
+    ],
+    [
+      'each new sentry issue: look for a duplicate, if its new then create a pagerduty incident',
+      'sentry',
+      'issue.created',
+      'webhook',
+    ],
+    // A habit told first, then pointed back at ("when they do", "whenever one arrives").
+    [
+      'Patients can cancel their visits through Doctolib. When they do, offer the slot to the waiting list by SMS',
+      'doctolib',
+      'visit.cancelled',
+      'webhook',
+    ],
+    [
+      'Invoices from suppliers land in my Outlook. Whenever one arrives, add it to the bookkeeping sheet',
+      'outlook',
+      'invoice.created',
+      'poll',
+    ],
+    [
+      'Orders from wholesale buyers land in our Shopify store. Whenever one arrives, tell #wholesale in Slack',
+      'shopify',
+      'orders.create',
+      'webhook',
+    ],
+    // Where a thing ends up is where it arrives; dragged is moved.
+    [
+      "Every new order from our Instagram shop ends up in Shopify. Tag each one with 'insta'",
+      'shopify',
+      'orders.create',
+      'webhook',
+    ],
+    [
+      "When a card gets dragged to the 'Done' list in Trello, post it in #wins",
+      'trello',
+      'card.moved',
+      'webhook',
+    ],
   ])('%s', (prompt, integration, event, delivery) => {
     const spec = compile(prompt);
     expect(spec.trigger).toMatchObject({ type: 'event', integration, event });
     expect(spec.trigger.type === 'event' && spec.trigger.delivery?.type).toBe(delivery);
     expect(validateSpec(spec)).toEqual([]);
+  });
+
+  it("reads what the user's own team can do as what the agent is for, not news", () => {
+    expect(
+      compile(
+        'I want something my sales team can ask about our pricing and get answers from Notion',
+      ).trigger,
+    ).toEqual({ type: 'manual' });
   });
 
   it('polls a service Spoke runs when the catalog knows no webhook for the event', () => {

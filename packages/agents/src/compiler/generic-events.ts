@@ -29,7 +29,7 @@ act('replied', 'reply respond answer comment');
 act(
   'updated',
   `change update edit modify move rename reschedule assign label tag hit reach mark flag switch set
-  approve flip swap acknowledge reopen push bump escalate renew pause resume lose`,
+  approve flip swap acknowledge reopen push bump escalate renew pause resume lose drag`,
 );
 act('deleted', 'delete remove archive');
 act('cancelled', 'cancel unsubscribe churn');
@@ -172,7 +172,8 @@ const ACTORS = new Set(
   author authors editor editors reviewer reviewers family families rep reps owner owners admin
   admins partner partners investor investors manager managers buyer designer designers writer
   writers driver drivers agent agents couple couples retailer retailers flatmate flatmates roommate
-  roommates`.split(/\s+/),
+  roommates fan fans backer backers supporter supporters patron patrons shopper shoppers caller
+  callers listener listeners reader readers viewer viewers`.split(/\s+/),
 );
 const OBJECT_STOP = new Set(
   `time day week month hour minute morning evening night way thing bit lot star one kind sort type
@@ -1779,11 +1780,26 @@ export function findGenericEvent(
         )
           ? inClause
           : undefined;
+      // ("every new lead from our Facebook ads arrives in DealerSocket": where it arrives, over
+      // where it came from.)
+      const arrivedIn =
+        verb && ['arrive', 'land', 'appear', 'show', 'pop'].includes(verb.lemma)
+          ? outside.find(
+              (s) =>
+                s.start > verb.end &&
+                s.start < to &&
+                !aside(s) &&
+                /^\s+(?:up\s+)?(?:in|into|on)\s+(?:our |my |the )?$/i.test(
+                  text.slice(verb.end, s.start),
+                ),
+            )
+          : undefined;
       let service =
         heading ??
         // "when one of those arrives, look it up in ShipStation": the one named before, unless the
         // clause names its own ("whenever a new one lands in Lofty").
         (pointsBack ? (placeOfEvent ?? before) : undefined) ??
+        arrivedIn ??
         inClause ??
         before ??
         outside.find((s) => s.start > to && s.start < to + 40 && !destination(s)) ??

@@ -82,6 +82,10 @@ const REWRITES: readonly (readonly [RegExp, string, RegExp?])[] = [
   [/\b([ap])\.m\.?(?=\W|$)/gi, '$1m'],
   [/@\s*(?=\d)/g, 'at '],
   [/\bin the night\b/gi, 'at night'],
+  // ("every new lead ... ends up in DealerSocket": it arrives there.)
+  [/\b(?:ends|winds) up (in|on)\b/gi, 'arrives $1'],
+  [/\b(?:end|wind) up (in|on)\b/gi, 'arrive $1'],
+  [/\b(?:ended|wound) up (in|on)\b/gi, 'arrived $1'],
   [/\bcomes? in\b/gi, 'arrives'],
   [/\bcame in\b/gi, 'arrived'],
   // ("when a booking comes through": not "through" a service.)
