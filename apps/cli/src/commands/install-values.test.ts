@@ -180,8 +180,8 @@ describe('a server that misses a required value', () => {
 });
 
 describe("values named like one of Object's members", () => {
-  beforeEach(() => {
-    writeTinyProject(path.join(fx.root, 'members'));
+  /** The members server's server.json, declaring these environment variables. */
+  const declare = (environmentVariables: unknown[]) =>
     writeFileSync(
       path.join(fx.root, 'members', 'server.json'),
       JSON.stringify({
@@ -193,15 +193,18 @@ describe("values named like one of Object's members", () => {
             identifier: 'members',
             version: '1.0.0',
             transport: { type: 'stdio' },
-            environmentVariables: [
-              { name: 'toString', description: 'A required value', isRequired: true },
-              { name: 'constructor', description: 'An optional value' },
-              { name: 'MEMBERS_URL', value: 'https://x.example/{valueOf}/{hasOwnProperty}' },
-            ],
+            environmentVariables,
           },
         ],
       }),
     );
+  beforeEach(() => {
+    writeTinyProject(path.join(fx.root, 'members'));
+    declare([
+      { name: 'toString', description: 'A required value', isRequired: true },
+      { name: 'constructor', description: 'An optional value' },
+      { name: 'MEMBERS_URL', value: 'https://x.example/{valueOf}/{hasOwnProperty}' },
+    ]);
   });
   const env = () =>
     (fx.readJson('spoke.json') as { servers: Record<string, { env: unknown }> }).servers.members!
@@ -254,29 +257,14 @@ describe("values named like one of Object's members", () => {
 
   it('are placeholders like any other when the template declares other variables', async () => {
     for (const name of ['OTHER', 'valueOf', 'constructor', '__proto__']) {
-      writeFileSync(
-        path.join(fx.root, 'members', 'server.json'),
-        JSON.stringify({
-          name: 'io.github.test/members',
-          version: '1.0.0',
-          packages: [
-            {
-              registryType: 'npm',
-              identifier: 'members',
-              version: '1.0.0',
-              transport: { type: 'stdio' },
-              environmentVariables: [
-                {
-                  name: 'MEMBERS_URL',
-                  isRequired: true,
-                  value: `https://x.example/{${name}}`,
-                  variables: { UNUSED: { description: 'Not in the value' } },
-                },
-              ],
-            },
-          ],
-        }),
-      );
+      declare([
+        {
+          name: 'MEMBERS_URL',
+          isRequired: true,
+          value: `https://x.example/{${name}}`,
+          variables: { UNUSED: { description: 'Not in the value' } },
+        },
+      ]);
       const r = await spoke('install', '../members', '--yes');
       expect(r.code, name).toBe(1);
       expect(r.stderr).toContain(`error: ${name} is required and has no value`);
