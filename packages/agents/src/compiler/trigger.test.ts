@@ -337,6 +337,8 @@ describe('webhook triggers', () => {
     // The webhook and this agent in another language.
     'Unser Ticketsystem schickt bei jedem neuen Ticket einen Webhook an diesen Agenten: Priorität setzen',
     'Nuestro ERP llama al webhook de este agente cuando se aprueba una factura; avisa por Slack',
+    'Sistem kasir kami akan kirim webhook ke agent ini setiap ada transaksi besar',
+    'Nasz sklep wysyła webhook do agenta po każdym zamówieniu',
   ])('%s', (prompt) => {
     expect(triggerOf(prompt)).toEqual({ type: 'webhook' });
   });

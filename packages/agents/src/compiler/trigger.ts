@@ -41,7 +41,7 @@ const INCOMING = [
   /\bcurls?\s+your\s+(?:webhook|url|endpoint)/i,
   // The webhook and this agent in the languages people mix in ("bu ajana webhook gönderiyor",
   // "chama o webhook deste agente", "schickt einen Webhook an diesen Agenten").
-  /webhooks?(?![\p{L}])[^.!?]{0,60}?(?<![\p{L}])(?:bu ajan|este agente|deste agente|a este agente|cet agent|de cet agent|diesen agenten?|dieses agenten|questo agente|di questo agente|deze agent|van deze agent|tego agenta|do tego agenta|этому агенту|этот агент|этого агента)|(?<![\p{L}])(?:bu ajan|este agente|deste agente|cet agent|diesen agenten?|dieses agenten|questo agente|deze agent|tego agenta|этому агенту|этот агент|этого агента)[^.!?]{0,60}?webhooks?(?![\p{L}])/iu,
+  /webhooks?(?![\p{L}])[^.!?]{0,60}?(?<![\p{L}])(?:bu ajan|este agente|deste agente|a este agente|al agente|ao agente|cet agent|de cet agent|à l'agent|diesen agenten?|dieses agenten|an den agenten|questo agente|di questo agente|all'agente|deze agent|van deze agent|naar de agent|tego agenta|do tego agenta|do agenta|agent ini|ke agent|этому агенту|этот агент|этого агента|агенту)|(?<![\p{L}])(?:bu ajan|este agente|deste agente|a este agente|al agente|ao agente|cet agent|de cet agent|à l'agent|diesen agenten?|dieses agenten|an den agenten|questo agente|di questo agente|all'agente|deze agent|van deze agent|naar de agent|tego agenta|do tego agenta|do agenta|agent ini|ke agent|этому агенту|этот агент|этого агента|агенту)[^.!?]{0,60}?webhooks?(?![\p{L}])/iu,
   // "When this agent gets that call", "point it at this agent".
   /\b(?:this|the) agent (?:gets|receives|is called)\b/i,
   /\bpoint (?:it|them) at (?:this|the) agent\b/i,
