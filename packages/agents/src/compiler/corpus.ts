@@ -73,6 +73,7 @@ import varied62 from './corpus/varied-62.json' with { type: 'json' };
 import varied63 from './corpus/varied-63.json' with { type: 'json' };
 import varied64 from './corpus/varied-64.json' with { type: 'json' };
 import varied65 from './corpus/varied-65.json' with { type: 'json' };
+import varied66 from './corpus/varied-66.json' with { type: 'json' };
 import type { LabelledCase } from './corpus-score.ts';
 
 export type { CorpusCase, ExpectedTrigger } from './corpus/types.ts';
@@ -175,6 +176,7 @@ export const VARIED_CASES: readonly LabelledCase[] = [
   ...(varied63 as LabelledCase[]),
   ...(varied64 as LabelledCase[]),
   ...(varied65 as LabelledCase[]),
+  ...(varied66 as LabelledCase[]),
 ];
 
 /** Where the compiler's rules and its category model come from. */

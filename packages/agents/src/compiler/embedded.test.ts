@@ -885,6 +885,10 @@ describe('embedded compiler: services as people write them', () => {
     expect(asked('每当Teambition里有新任务时，在群里通知我')).toBe(false);
     expect(asked('도와주세요 도와주세요')).toBe(true);
     expect(asked('Teambition 도와주세요')).toBe(true);
+    // A time read in another script is a job to build on; an empty plea in it is not.
+    expect(asked('매일 오후 3시에 우리 브랜드 관련 뉴스를 찾아서 문구 3개 만들어 줘')).toBe(false);
+    expect(asked('Найди мне недорогие билеты Москва - Казань на выходные')).toBe(false);
+    expect(asked('сделай чтобы всё работало')).toBe(true);
     // Something happening in a service the text names is a job, whatever the verb after it.
     expect(asked('Each new signup in Memberstack should get a welcome email')).toBe(false);
     // A product named only as what the agent should be like is no service it works with.

@@ -93,16 +93,18 @@ const PART = /\S{1,200}/g;
 function read(text: string): readonly Word[] {
   const { nlp, firstUnknownId } = load();
   const { its } = nlp;
+  // The model's tests of a token take time growing with the square of its length, as does the
+  // search for marks after a joined word: a run of thousands of letters would take seconds. No
+  // word is that long; such a run is read in parts, before anything else.
+  const parted = text.replace(LONG_RUN, (run) => run.match(PART)!.join(' '));
   // (Not addresses, which the model reads as one token either way.)
-  const spaced = text
-    .replace(CLOSING_AFTER_JOINED, (m, word: string, marks: string, at: number) =>
-      /[/@]|^www\./i.test(word) || /\/\/\S*$/.test(text.slice(Math.max(0, at - 200), at))
+  const spaced = parted.replace(
+    CLOSING_AFTER_JOINED,
+    (m, word: string, marks: string, at: number) =>
+      /[/@]|^www\./i.test(word) || /\/\/\S*$/.test(parted.slice(Math.max(0, at - 200), at))
         ? m
         : `${word} ${marks}`,
-    )
-    // The model's tests of a token take time growing with the square of its length: a run of
-    // thousands of letters would take seconds. No word is that long; such a run is read in parts.
-    .replace(LONG_RUN, (run) => run.match(PART)!.join(' '));
+  );
   const doc = nlp.readDoc(spaced);
   // The vocabulary is kept in lower case ("Open" at the start of a sentence is a known word).
   const lowerIds = nlp.readDoc(spaced.toLowerCase()).tokens().out(its.uniqueId) as number[];

@@ -309,6 +309,21 @@ describe('schedules in other languages', () => {
     ['at 9 weekdays send the report', '0 9 * * 1-5'],
     ['deux fois par jour, post Plausible visitors in #site-stats', '0 9,17 * * *'],
     ['zweimal am Tag die Bestellungen prüfen', '0 9,17 * * *'],
+    // A day of each month by its number, weekdays, and the clock words of more languages.
+    ['매월 10일 오전 9시에 매출 보고서를 보내 줘', '0 9 10 * *'],
+    ['毎月25日の朝に請求書を確認して', '0 9 25 * *'],
+    ["Her ayın 15'inde faturaları topla", '0 9 15 * *'],
+    ['Setiap tanggal 5 kirim laporan', '0 9 5 * *'],
+    ['5-го числа каждого месяца присылай отчёт', '0 9 5 * *'],
+    ['Κάθε πρώτη του μήνα στείλε την αναφορά', '0 9 1 * *'],
+    ['平日の朝8時半に予定をまとめて', '30 8 * * 1-5'],
+    ['工作日早上9点发日报', '0 9 * * 1-5'],
+    ['Setiap hari kerja jam 5 sore, ingatkan saya', '0 17 * * 1-5'],
+    ["Щоп'ятниці о 16:00 складай дайджест", '0 16 * * 5'],
+    ['Κάθε Κυριακή βράδυ στείλε μου τα ραντεβού', '0 18 * * 0'],
+    ["Her sabah 8'de satışları topla", '0 8 * * *'],
+    ['Κάθε Τρίτη και Πέμπτη στις 11:00 γράψε ανάρτηση', '0 11 * * 2,4'],
+    ['Setiap 3 jam cek status server', '0 */3 * * *'],
   ])('%s -> %s', (text, cron) => {
     expect(cronOf(text)).toBe(cron);
   });

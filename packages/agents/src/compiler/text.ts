@@ -1,4 +1,5 @@
 import { lookupTable } from '@spoke/shared';
+import { whenAfter } from './when-after.ts';
 // Text utilities shared by the embedded compiler's matchers: one normalisation, one tokenizer and
 // one phrase matcher, so that catalog phrases, intents and event phrases all read text the same way.
 
@@ -141,7 +142,46 @@ const ARABIC_HOURS: readonly [RegExp, string][] = [
  * German, Spanish, French, Portuguese, Italian and Dutch (with or without accents), the words for
  * "every" and "each day" before them, and the ways those languages write a clock time.
  */
-const FOREIGN: readonly [RegExp, string][] = (() => {
+/** The top-level alternatives of a pattern's source: "a|b(?:c|d)" is "a" and "b(?:c|d)". */
+function alternatives(source: string): string[] {
+  const parts: string[] = [];
+  let depth = 0;
+  let inClass = false;
+  let start = 0;
+  for (let i = 0; i < source.length; i++) {
+    const c = source[i];
+    if (c === '\\') i++;
+    else if (inClass) inClass = c !== ']';
+    else if (c === '[') inClass = true;
+    else if (c === '(') depth++;
+    else if (c === ')') depth--;
+    else if (c === '|' && depth === 0) {
+      parts.push(source.slice(start, i));
+      start = i + 1;
+    }
+  }
+  return [...parts, source.slice(start)];
+}
+
+/** Any letter or mark outside ASCII. */
+const NON_ASCII = /[\u0080-\u{10ffff}]/u;
+
+/**
+ * Whether every way the pattern matches spells a word in another script ("κάθε φορά που",
+ * "каждую", "毎朝"): no ASCII letter in it, and letters outside ASCII in each alternative. Such a
+ * rewrite is not tried on text that has none (the catalog's thousands of phrases, most
+ * descriptions), which would otherwise pay for every one of them on every read.
+ */
+function spelledElsewhere(source: string): boolean {
+  return alternatives(source).every((alternative) => {
+    const letters = alternative
+      .replace(/\\[pPuk]\{[^}]*\}|\\u[0-9a-fA-F]{4}|\\x[0-9a-fA-F]{2}|\\./g, '')
+      .replace(/\(\?(?:<?[=!]|:)/g, '');
+    return !/[A-Za-z]/.test(letters) && NON_ASCII.test(letters);
+  });
+}
+
+const FOREIGN: readonly (readonly [RegExp, string, RegExp?])[] = (() => {
   const english = new Intl.DateTimeFormat('en', { weekday: 'long', timeZone: 'UTC' });
   const bare = (word: string) => word.normalize('NFD').replace(/\p{M}/gu, '');
   const rewrites: [RegExp, string][] = [];
@@ -193,8 +233,43 @@ const FOREIGN: readonly [RegExp, string][] = (() => {
       ],
     );
   }
+  // Ukrainian says "every Friday" in one word: щоп'ятниці, щопонеділка.
+  (
+    [
+      ['Monday', 'щопонеділка'],
+      ['Tuesday', 'щовівторка'],
+      ['Wednesday', 'щосереди'],
+      ['Thursday', 'щочетверга'],
+      ['Friday', "щоп['’]?ятниці"],
+      ['Saturday', 'щосуботи'],
+      ['Sunday', 'щонеділі'],
+    ] as const
+  ).forEach(([day, word]) =>
+    rewrites.unshift([new RegExp(`(?<!\\p{L})${word}(?!\\p{L})`, 'giu'), `every ${day}`]),
+  );
   const days = '(?=(?:Sun|Mon|Tues|Wednes|Thurs|Fri|Satur)days?\\b)';
   rewrites.push(
+    // Google's products by the names they go by in other languages ("Google E-Tablolar", "Google
+    // Таблицах", "Google 試算表", "Google Takvim", "Google 雲端硬碟"): their English names.
+    ...(
+      [
+        [
+          'Sheets',
+          'E-Tablolar|Таблиц[аыеуі]?|Таблицах|試算表|表格|스프레드시트|Υπολογιστικά Φύλλα|Spreadsheets?',
+        ],
+        ['Calendar', 'Takvim|Календар[ьеяюі]?|日历|日曆|캘린더|Ημερολόγιο|Kalender|Agenda'],
+        ['Drive', 'Диск[еау]?|云端硬盘|雲端硬碟|드라이브'],
+        ['Forms', 'Форм[аыуе]?|Formlar|表单|表單|설문지|Φόρμες|Formulir|Formulieren'],
+        ['Docs', 'Документ(?:ы|ах)?|Dokümanlar|文档|文檔|문서|Έγγραφα'],
+        ['Maps', 'Карт(?:ы|ах)|Haritalar|地图|地圖|지도|Χάρτες'],
+      ] as const
+    ).map(([english, names]): [RegExp, string] => [
+      new RegExp(
+        `(?<=Google\\s?)(?:${names})(?![\\p{Script=Latin}\\p{Script=Cyrillic}\\p{Script=Greek}])`,
+        'giu',
+      ),
+      ` ${english}`,
+    ]),
     // Turkish writes its case endings after a name's apostrophe ("Jira'daki", "HubSpot'a",
     // "Slack'e"): the name is the name. (Not English "'s".)
     [
@@ -209,6 +284,10 @@ const FOREIGN: readonly [RegExp, string][] = (() => {
         'giu',
       ),
       'every ',
+    ],
+    [
+      /(?<!\p{L})(?:setiap|tiap) hari kerja(?!\p{L})|平日(?:の)?|每个工作日|每個工作日|工作日|평일(?:마다)?/giu,
+      ' every weekday ',
     ],
     [
       /(?<!\p{L})(?:jeden tag|cada d[ií]a|todos los d[ií]as|tous les jours|chaque jour|todos os dias|ogni giorno|elke dag|t[äa]glich|diariamente|codziennie|każdego dnia|setiap hari|tiap hari|hver dag|varje dag|joka päivä|todo dia(?! [úu]til)|tutti i giorni|a diario|quotidiennement|dagelijks|har din|har roz|rozana|her gün|каждый день|ежедневно|щодня|кожного дня|κάθε μέρα|καθημερινά|každý den|denně)(?!\p{L})/giu,
@@ -232,8 +311,18 @@ const FOREIGN: readonly [RegExp, string][] = (() => {
     ],
     // The first day of each month: "il primo giorno di ogni mese", "el primer día de cada mes".
     [
-      /(?<!\p{L})(?:il primo(?: giorno)? (?:di ogni|del) mese|le premier(?: jour)? (?:de chaque|du) mois|el (?:primer d[ií]a|primero|d[ií]a 1) de cada mes|(?:no )?primeiro dia (?:de cada|do) m[êe]s|am ersten(?: tag)? (?:jedes|des) monats|de eerste(?: dag)? van (?:elke|de) maand|har mahine ki (?:pehli|1) tareekh)(?!\p{L})/giu,
+      /(?<!\p{L})(?:il primo(?: giorno)? (?:di ogni|del) mese|le premier(?: jour)? (?:de chaque|du) mois|el (?:primer d[ií]a|primero|d[ií]a 1) de cada mes|(?:no )?primeiro dia (?:de cada|do) m[êe]s|am ersten(?: tag)? (?:jedes|des) monats|de eerste(?: dag)? van (?:elke|de) maand|har mahine ki (?:pehli|1) tareekh|κάθε πρώτη (?:μέρα )?του μήνα|την πρώτη (?:μέρα )?κάθε μήνα|первого числа каждого месяца|першого числа кожного місяця|setiap awal bulan)(?!\p{L})/giu,
       'on the 1st of every month',
+    ],
+    // A day of each month by its number: "毎月25日", "매월 25일", "her ayın 25'inde", "25-го числа
+    // каждого месяца", "setiap tanggal 25", "στις 25 κάθε μήνα".
+    [
+      /(?:毎月|每月|每个月|每個月|매월|매달)\s*(\d{1,2})\s*(?:日|号|號|일)/gu,
+      ' on the $1 of every month ',
+    ],
+    [
+      /(?<!\p{L})(?:her ayın (\d{1,2})(?:['’]?(?:i|ı|u|ü)?n?(?:de|da|te|ta|si|sı))?|(?:setiap|tiap) tanggal (\d{1,2})|(\d{1,2})-?(?:го|е)? числа (?:каждого месяца|кожного місяця)|στις (\d{1,2}) κάθε μήνα)(?![\p{L}\d])/giu,
+      'monthly on the $1$2$3$4',
     ],
     [
       /(?<!\p{L})(?:jeden monat|cada mes|todos los meses|chaque mois|tous les mois|todo m[êe]s|todos os meses|ogni mese|elke maand|iedere maand|har mahine|monatlich|mensuellement|mensualmente|mensalmente|mensilmente|maandelijks|her ay|каждый месяц|ежемесячно|щомісяця|κάθε μήνα|každý měsíc|měsíčně)(?!\p{L})/giu,
@@ -242,11 +331,11 @@ const FOREIGN: readonly [RegExp, string][] = (() => {
 
     // Every few hours or minutes: "cada 2 horas", "toutes les 15 minutes", "alle 2 Stunden".
     [
-      /(?<!\p{L})(?:cada|toutes les|a cada|alle|ogni|elke|iedere|har)\s+(\d+)\s*(?:horas?|heures?|stunden|ore|uur|ghante)(?!\p{L})/giu,
+      /(?<!\p{L})(?:cada|toutes les|a cada|alle|ogni|elke|iedere|har|setiap|tiap)\s+(\d+)\s*(?:horas?|heures?|stunden|ore|uur|ghante|jam)(?!\p{L})/giu,
       'every $1 hours',
     ],
     [
-      /(?<!\p{L})(?:cada|toutes les|a cada|alle|ogni|elke|iedere|har)\s+(\d+)\s*(?:minutos?|minutes?|minuten|minuti)(?!\p{L})/giu,
+      /(?<!\p{L})(?:cada|toutes les|a cada|alle|ogni|elke|iedere|har|setiap|tiap)\s+(\d+)\s*(?:minutos?|minutes?|minuten|minuti|menit)(?!\p{L})/giu,
       'every $1 minutes',
     ],
     // Japanese and Chinese, which leave no spaces: 2時間ごと, 毎週金曜日, 每周一, 毎朝, 毎日 ...
@@ -307,6 +396,14 @@ const FOREIGN: readonly [RegExp, string][] = (() => {
       'in the evening',
     ],
     [/(?<!\p{L})(?:rano|rankiem)(?!\p{L})/giu, 'in the morning'],
+    // Greek's morning and evening after a weekday ("κάθε Κυριακή βράδυ"); Indonesian's and Turkish's
+    // clock words ("jam 5 sore", "8'de", "8.30'da").
+    [/(?<!\p{L})(?:βράδυ|απόγευμα)(?!\p{L})/giu, 'evening'],
+    [/(?<!\p{L})πρωί(?!\p{L})/giu, 'morning'],
+    [/(\d)\s*(?:sore|malam)(?!\p{L})/giu, '$1 pm'],
+    [/(\d)\s*pagi(?!\p{L})/giu, '$1 am'],
+    [/(?<![\p{L}\d])(\d{1,2})[:.](\d\d)['’](?:de|da|te|ta)(?!\p{L})/giu, 'at $1:$2'],
+    [/(?<![\p{L}\d.:])(\d{1,2})['’](?:de|da|te|ta)(?!\p{L})/giu, 'at $1:00'],
     [/(?<!\p{L})(?:raat|ночью|вночі|w nocy)(?!\p{L})/giu, 'night'],
     [/毎朝|每天早上|每早/gu, ' every morning '],
     [/毎晩|毎夜|每晚|每天晚上/gu, ' every night '],
@@ -333,15 +430,19 @@ const FOREIGN: readonly [RegExp, string][] = (() => {
     ],
     [/(?<!\p{L})(\d{1,2})[:.](\d\d)\s*baje(?!\p{L})/giu, 'at $1:$2'],
     [/(?<!\p{L})(\d{1,2})\s*baje(?!\p{L})/giu, 'at $1:00'],
-    [new RegExp(`(day)s?\\s+(?:e|y|et|und|en|ed)\\s+${days}`, 'giu'), '$1s and '],
+    [
+      new RegExp(`(day)s?\\s+(?:e|y|et|und|en|ed|και|и|і|ve|dan|og|och)\\s+${days}`, 'giu'),
+      '$1s and ',
+    ],
   );
   // The words of an event or a request those languages mix in ("cada vez que entra un pedido
   // nuevo en Tiendanube", "wenn ein neuer Termin über Doctolib gebucht wird", "cuando te lo
   // pida"), only words English does not have itself.
   const phrases: Readonly<Record<string, string>> = lookupTable({
     'every time':
-      'cada vez que|toda vez que|siempre que|chaque fois que|jedes mal,? wenn|ogni volta che|elke keer (?:als|dat)|jab bhi',
-    someone: "alguien|algu[ée]m|quelqu'un|jemand|qualcuno|iemand",
+      'cada vez que|toda vez que|siempre que|chaque fois que|jedes mal,? wenn|ogni volta che|elke keer (?:als|dat)|jab bhi|κάθε φορά που|каждый раз,? когда|кожного разу,? коли|щоразу,? коли|setiap kali|tiap kali|her seferinde',
+    someone:
+      "alguien|algu[ée]m|quelqu'un|jemand|qualcuno|iemand|κάποιος|κάποια|кто-то|кто-нибудь|хтось|birisi|seseorang",
     starts: 'inicia|empieza|comienza|commence|startet|beginnt|inizia|come[çc]a|begint',
     'is ready':
       'est pr[êe]te?|est[áa] list[oa]|ist fertig|est[áa] pront[oa]|[eè] pront[oa]|is klaar',
@@ -350,82 +451,122 @@ const FOREIGN: readonly [RegExp, string][] = (() => {
     'when I give':
       'quand je (?:lui |te |vous )?donne|cuando (?:yo )?(?:le |te )?d[ée]|cuando (?:yo )?(?:le |te )?doy|wenn ich (?:ihm |ihr |dir )?gebe|quando (?:eu )?(?:lhe |te )?(?:dou|der)',
     every: 'elke|iedere|ogni|jeden|jede|jedes|jeder|jedem|setiap|hver|varje',
-    on: 'bei|auf|sur',
+    on: 'bei|auf|sur|op|pada|на(?!\\s*\\d)',
     our: 'unser(?:em|en|er|e)?|notre|nos|nuestr[oa]s?|noss[oa]s?|nostr[oa]|nostri|nostre|onze',
-    article: 'artikel|art[íi]culos?',
+    article: 'artikel|art[íi]culos?|άρθρο|статья|статью|стаття|статтю|makale',
     weekday: 'werkdag|werktag|d[ií]a laborable|dia [úu]til|jour ouvr[ée]|giorno feriale',
     weekdays: 'werkdagen|werktage|d[ií]as laborables|dias [úu]teis|jours ouvr[ée]s|giorni feriali',
     'comes in':
-      'entra|entrar|llega|chega|chegar|kommt (?:an|rein)|eingeht|ankommt|reinkommt|arriva|arrive|komt binnen|aaye|aaya|aa jaye|aata hai|aati hai',
+      'entra|entrar|llega|chega|chegar|kommt (?:an|rein)|eingeht|ankommt|reinkommt|arriva|arrive|komt binnen|aaye|aaya|aa jaye|aata hai|aati hai|μπαίνει|έρχεται|φτάνει|приходит|поступает|надходить|приходить|masuk|datang',
     'goes down': 'se cae|se caen|tombe en panne|ausf[äa]llt|cai|va(?:da)? gi[uù]|valt uit',
-    opens: 'abrirem|abrir|abre|abren|abrem|ouvre|ouvrent|[öo]ffnet|apre|aprono',
-    fails: 'fehlschl[äa]gt|falla|fallan|falha|falham|[ée]choue|fallisce',
-    signs: 'signe|signent|firma|firman|assina|assinam|unterschreibt|unterzeichnet',
+    opens:
+      'abrirem|abrir|abre|abren|abrem|ouvre|ouvrent|[öo]ffnet|apre|aprono|ανοίγει|открывается|открывает|відкривається|відкриває|dibuka|membuka|opent',
+    fails:
+      'fehlschl[äa]gt|falla|fallan|falha|falham|[ée]choue|fallisce|αποτυγχάνει|падает|падає|gagal|mislukt|faalt',
+    signs:
+      'signe|signent|firma|firman|assina|assinam|unterschreibt|unterzeichnet|υπογράφει|подписывает|підписує|menandatangani|tekent',
     'is booked': 'gebucht wird',
-    'is created': '(?:erstellt|angelegt) wird',
+    'is created':
+      '(?:erstellt|angelegt) wird|δημιουργείται|создаётся|создается|створюється|oluşturulur|dibuat|(?:wordt )?aangemaakt(?: wordt)?',
     'is paid':
       'bezahlt (?:wird|ist)|est pay[ée]e?|é pag[oa]|es pagad[oa]|[eè] pagat[oa]|is betaald',
     'is completed':
       'abgeschlossen (?:wird|ist)|est termin[ée]e?|é conclu[íi]d[oa]|es completad[oa]',
     'is published':
-      'ver[öo]ffentlicht (?:wird|ist)|est publi[ée]e?|é publicad[oa]|es publicad[oa]|[eè] pubblicat[oa]|is gepubliceerd',
+      'ver[öo]ffentlicht (?:wird|ist)|est publi[ée]e?|é publicad[oa]|es publicad[oa]|[eè] pubblicat[oa]|is gepubliceerd|δημοσιεύεται|выходит|публикуется|виходить|публікується|yayınlanır|terbit|diterbitkan|wordt gepubliceerd',
     'is added':
-      'hinzugef[üu]gt (?:wird|ist)|est ajout[ée]e?|é adicionad[oa]|es (?:a[ñn]adid[oa]|agregad[oa])|[eè] aggiunt[oa]|is toegevoegd',
+      'hinzugef[üu]gt (?:wird|ist)|est ajout[ée]e?|é adicionad[oa]|es (?:a[ñn]adid[oa]|agregad[oa])|[eè] aggiunt[oa]|is toegevoegd|προστίθεται|добавляется|додається|eklenir|ditambahkan|wordt toegevoegd',
     'is approved':
       'genehmigt (?:wird|ist)|est approuv[ée]e?|é aprovad[oa]|es aprobad[oa]|[eè] approvat[oa]',
     'is uploaded':
-      'hochgeladen (?:wird|ist)|est t[ée]l[ée]charg[ée]e?|é enviad[oa]|es subid[oa]|[eè] caricat[oa]',
+      'hochgeladen (?:wird|ist)|est t[ée]l[ée]charg[ée]e?|é enviad[oa]|es subid[oa]|[eè] caricat[oa]|ανεβαίνει|загружается|завантажується|yüklenir|diunggah|(?:wordt )?geüpload(?: wordt)?',
     'goes off': 'losgeht|ausgel[öo]st wird',
     published: 'ver[öo]ffentlicht|publi[ée]e?s?|publicad[oa]s?|pubblicat[oa]',
     'when I run it':
       'quand je le lance|cuando (?:yo )?lo (?:lance|lanzo|ejecuto|ejecute)|wenn ich es (?:starte|ausf[üu]hre)|quando (?:eu )?o (?:rodar|executar|rodo|executo)|quando lo (?:lancio|avvio)',
     alert: 'alarme?|alertas?|alerte',
-    invoice: 'rechnung(?:en)?|facturas?|factures?|faturas?|fattur[ae]|factu(?:ur|ren)',
+    invoice:
+      'rechnung(?:en)?|facturas?|factures?|faturas?|fattur[ae]|factu(?:ur|ren)|τιμολόγιο|счёт|счет|рахунок|fatura|faktur',
     complaint:
       'reclama[çc][ãa]o|reclama[çc][õo]es|reclamaci[óo]n|reclamaciones|beschwerde(?:n)?|r[ée]clamations?|reclam[oi]',
     comment:
-      'kommentare?|kommentaren|comentarios?|coment[áa]rios?|commentaires?|comment[oi]|reacties?',
+      'kommentare?|kommentaren|comentarios?|coment[áa]rios?|commentaires?|comment[oi]|reacties?|σχόλιο|σχόλια|комментарий|коментар|komentar',
     survey: 'umfragen?|encuestas?|enqu[êe]tes?|pesquisas?|sondaggi?o?|enquêtes?',
     application: 'bewerbung(?:en)?|candidaturas?|candidatures?|candidatur[ae]|sollicitaties?',
-    request: 'anfragen?|solicitud(?:es)?|solicita[çc][ãa]o|demandes?|richiest[ae]|aanvra(?:ag|gen)',
+    request:
+      'anfragen?|solicitud(?:es)?|solicita[çc][ãa]o|demandes?|richiest[ae]|aanvra(?:ag|gen)|αίτημα|заявка|заявку|permintaan',
     'is cancelled': 'storniert wird',
     booked: 'gebucht|reservad[oa]|agendad[oa]|réservée?|prenotat[oa]|geboekt',
-    a: 'una|uma|une|ein|eine|einen|einem|een|koi',
-    new: 'naya|nayi|naye|nuev[oa]s?|nov[oa]s?|nouveaux|nouvel|nouvelles?|neuer|neue|neues|neuen|neuem|nuov[oa]|nuovi|nuove|nieuwe|nowy|nowa|nowe|nowych|nowego|nowej',
-    order: 'pedidos?|encomendas?|commandes?|bestellung(?:en)?|ordine|bestelling(?:en)?',
-    file: 'plik(?:i|u)?|archivos?|fichiers?|datei(?:en)?',
+    a: 'una|uma|une|ein|eine|einen|einem|een|koi|ένα|μια|μία|ένας|bir|sebuah',
+    new: 'naya|nayi|naye|nuev[oa]s?|nov[oa]s?|nouveaux|nouvel|nouvelles?|neuer|neue|neues|neuen|neuem|nuov[oa]|nuovi|nuove|nieuwe|nowy|nowa|nowe|nowych|nowego|nowej|νέα|νέο|νέος|νέες|νέων|новый|новая|новое|новые|новую|нового|новой|новых|новий|нова|нове|нову|нових|yeni',
+    order:
+      'pedidos?|encomendas?|commandes?|bestellung(?:en)?|ordine|bestelling(?:en)?|παραγγελία|παραγγελίες|заказ|заказа|замовлення|sipariş|pesanan|pesanannya',
+    file: 'plik(?:i|u)?|archivos?|fichiers?|datei(?:en)?|αρχείο|αρχεία|файл|файлы|файли|dosya|berkas|bestand',
     'in the folder': 'w folderze|en la carpeta|im ordner|nella cartella',
     folder: 'folder(?:ze|u)|carpetas?|ordner|cartell[ae]',
-    message: 'mensajes?|mensage[mn]s?|nachrichte?n?|messaggio|messaggi|bericht(?:en)?',
+    message:
+      'mensajes?|mensage[mn]s?|nachrichte?n?|messaggio|messaggi|bericht(?:en)?|μήνυμα|μηνύματα|сообщение|сообщения|повідомлення|mesaj|pesan|mesej',
     conversation: 'conversaci[óo]n|conversas?|unterhaltung|conversazione|gesprek',
     appointment:
       'citas?|termine?|rendez-vous|agendamentos?|appuntament[oi]|afspra(?:ak|ken)|consultas?',
-    customer: 'clientes?|kunden?|klanten?',
-    payment: 'pagos?|pagamentos?|paiements?|zahlung(?:en)?|betaling(?:en)?',
+    customer:
+      'clientes?|kunden?|klanten?|πελάτης|πελάτη|клиент|клиента|клієнт|клієнта|müşteri|pelanggan',
+    payment:
+      'pagos?|pagamentos?|paiements?|zahlung(?:en)?|betaling(?:en)?|πληρωμή|платеж|платёж|оплата|платіж|ödeme|pembayaran',
     sale: 'ventas?|vendas?|ventes?|verkauf|verk[äa]ufe|vendit[ae]|verkopen',
     review:
-      'rese[ñn]as?|avalia[çc][ãa]o|avalia[çc][õo]es|bewertung(?:en)?|recension[ei]|recensies?',
-    form: 'formularios?|formul[áa]rios?|formulaires?|formular|formulier(?:en)?',
+      'rese[ñn]as?|avalia[çc][ãa]o|avalia[çc][õo]es|bewertung(?:en)?|recension[ei]|recensies?|κριτική|κριτικές|αξιολόγηση|отзыв|отзывы|відгук|відгуки|değerlendirme|ulasan',
+    form: 'formularios?|formul[áa]rios?|formulaires?|formular|formulier(?:en)?|φόρμα|форма|форму|formulir',
     via: '[üu]ber',
     for: 'f[üu]r',
     each: 'cada',
     under: 'unter|debajo de|abaixo de|sotto',
-    in: 'dans|nella|nel',
+    in: 'dans|nella|nel|στο|στη|στην|στον|στα|в(?!\\s*\\d)|во|у(?!\\s*\\d)|di|dalam',
     morning: 'rano|pagi|morgon|subah|matin|manh[ãa]|morgens|mattina|ochtend',
     evening: 'shaam|soir|abends|avond',
     booking:
-      'buchung(?:en)?|reservas?|reservierung(?:en)?|réservations?|prenotazion[ei]|boeking(?:en)?',
-    question: 'preguntas?|perguntas?|domand[ae]',
+      'buchung(?:en)?|reservas?|reservierung(?:en)?|réservations?|prenotazion[ei]|boeking(?:en)?|κράτηση|бронь|бронирование|бронювання|rezervasyon|reservasi',
+    question: 'preguntas?|perguntas?|domand[ae]|ερώτηση|вопрос|питання|soru|pertanyaan|vraag',
     buyer: 'compradora?s?|k[äa]ufer',
+    appears: "εμφανίζεται|появляется|возникает|з'являється|виникає|muncul|verschijnt",
+    'is signed':
+      'υπογραφεί|υπογράφεται|подписан[ао]?|підписан[оа]|imzalanır|ditandatangani|(?:wordt )?getekend(?: wordt)?',
+    'is closed':
+      'κλείνει|закрывается|закрыт[ао]?|закрит[оа]|закривається|kapanır|ditutup|(?:wordt )?gesloten(?: wordt)?',
+    'is opened': '(?:wordt )?geopend(?: wordt)?',
+    leaves: 'αφήνει|оставляет|залишає|bırakır|meninggalkan|achterlaat',
+    'fills in': 'συμπληρώνει|заполняет|заповнює|doldurur|mengisi|invult',
+    ticket: 'tiket|talep|talebi',
+    problem: 'проблема|проблему|πρόβλημα|sorun|masalah|probleem',
+    contract: 'σύμβαση|συμβόλαιο|договор|договір|sözleşme|kontrak',
+    'when there is a': '(?:kalau|jika|apabila|bila|saat|ketika) ada',
+    'every time there is a': '(?:setiap|tiap)(?: kali)? ada',
+    error: 'ошибка|ошибку|ошибки|помилка|помилку|σφάλμα|hata|kesalahan',
+    send: 'stuur|verstuur|kirim(?:kan)?|gönder|στείλε|отправь|отправляй|надішли|надсилай',
+    write: 'schrijf|tulis(?:kan)?|γράψε|напиши|пиши',
+    add: 'tambahkan|ekle|πρόσθεσε|добавь|додай',
+    check: 'controleer|cek|periksa|έλεγξε|проверь|перевір',
+    create: 'maak|buat(?:kan)?|oluştur|δημιούργησε|создай|створи',
+    reply: 'beantwoord|balas|yanıtla|cevapla|απάντησε|ответь|відповідай',
+    summarise: 'ringkas(?:kan)?|özetle|резюмируй|підсумуй',
   });
   // "un pedido nuevo", "um lead novo": the adjective after its noun, before what happens to it
   // (only the languages' own word for "new": "what's new in Slack" stays as written).
   rewrites.push([
-    /(?<!\p{L})(\p{L}+) (?:nuev[oa]s?|nov[oa]s?|nouveaux|nouvelles?|nouveau|nuov[oa]|nuovi|nuove)(?=\s+(?:entra|llega|chega|en|no|na|em|sur|dans|via|arriva)(?!\p{L})|\s*[,.!?]|\s*$)/giu,
+    /(?<!\p{L})(\p{L}+) (?:nuev[oa]s?|nov[oa]s?|nouveaux|nouvelles?|nouveau|nuov[oa]|nuovi|nuove|baru)(?=\s+(?:entra|llega|chega|en|no|na|em|sur|dans|via|arriva|di|dalam|masuk|terbit|dari)(?!\p{L})|\s*[,.!?]|\s*$)/giu,
     'new $1',
   ]);
   for (const [english, foreign] of Object.entries(phrases)) {
-    rewrites.push([new RegExp(`(?<!\\p{L})(?:${foreign})(?!\\p{L})`, 'giu'), english]);
+    // (Words in other scripts apart, so that the rest is one pattern tried everywhere.)
+    const words = alternatives(foreign);
+    for (const group of [
+      words.filter((word) => !spelledElsewhere(word)),
+      words.filter(spelledElsewhere),
+    ]) {
+      if (group.length) {
+        rewrites.push([new RegExp(`(?<!\\p{L})(?:${group.join('|')})(?!\\p{L})`, 'giu'), english]);
+      }
+    }
   }
   rewrites.push(
     [/(?<!\p{L})(?:un|um)(?!\p{L}|\s*\d)/gu, 'a'],
@@ -435,9 +576,13 @@ const FOREIGN: readonly [RegExp, string][] = (() => {
     // "Wenn the nightly workflow fails", "quando entra um novo lead": the word for "when" of
     // those languages, opening a sentence.
     [
-      /(?<=^|[.!?:]\s+|\n)(?:wenn|sobald|quando|cuando|quand|lorsque|wanneer|zodra|wen|når|när|kiedy|ketika)(?!\p{L})/giu,
+      /(?<=^|[.!?:]\s+|\n)(?:wenn|sobald|quando|cuando|quand|lorsque|wanneer|zodra|wen|når|när|kiedy|ketika|apabila|bila|όταν|μόλις|когда|как только|коли|як тільки|щойно)(?!\p{L})/giu,
       'When',
     ],
+    // ("Als", "если", "jika": if, which may be a state's condition as well as an event's.)
+    [/(?<=^|[.!?:]\s+|\n)(?:als|indien|если|якщо|jika|kalau)(?!\p{L})/giu, 'If'],
+    // ("yeni bir mesaj": Turkish puts "a" after the adjective.)
+    [/(?<!\p{L})new a(?!\p{L})/gu, 'a new'],
     // ... and what happens after it, before the thing it happens to, as they may put it
     // ("cuando se cae un monitor", "quando entra um novo lead"): in English order.
     [
@@ -446,7 +591,10 @@ const FOREIGN: readonly [RegExp, string][] = (() => {
     ],
     [/(?<=When )(comes in|goes down|fails|arrives) (an?|the) ((?:new )?\p{L}+)/gu, '$2 $3 $1'],
   );
-  return rewrites;
+  return rewrites.map(
+    ([pattern, replacement]) =>
+      [pattern, replacement, spelledElsewhere(pattern.source) ? NON_ASCII : undefined] as const,
+  );
 })();
 
 /** "16 Uhr", "a las 7", "à 9h30", "às 10h", "om 8": the clock time in English. */
@@ -455,12 +603,15 @@ const FOREIGN_TIME =
 
 export function normalize(prompt: string): string {
   let text = shouted(prompt) ? prompt.toLowerCase() : prompt;
-  for (const [pattern, replacement] of FOREIGN) text = text.replace(pattern, replacement);
+  const elsewhere = NON_ASCII.test(text);
+  for (const [pattern, replacement, needs] of FOREIGN)
+    if (!needs || elsewhere) text = text.replace(pattern, replacement);
   text = text.replace(
     FOREIGN_TIME,
     (m, hour?: string, minute?: string, uhrHour?: string, uhrMinute?: string) =>
       `${/^\d/.test(m) ? '' : 'at '}${hour ?? uhrHour}:${minute ?? uhrMinute ?? '00'}`,
   );
+  text = whenAfter(text);
   for (const [pattern, replacement, when] of REWRITES)
     if (!when || when.test(text)) text = text.replace(pattern, replacement);
   return text.replace(/\s+/g, ' ').trim();

@@ -133,6 +133,64 @@ describe('event triggers', () => {
   });
 
   it.each([
+    ['Shopifyで新しい注文が入ったらSlackの#salesに通知して', 'shopify', 'orders.create'],
+    ['Stripeで支払いが失敗したら、顧客にメールを送って', 'stripe', 'invoice.payment_failed'],
+    ['GitHubでプルリクエストが作成されたら、コードをレビューしてください', 'github', null],
+    ['Jira 上有新的工单时，帮我总结一下发到钉钉群里', 'jira', 'issue.created'],
+    ['每当 Typeform 收到新的表单回答，就把内容写进 Notion', 'typeform', 'response.submitted'],
+    ['Zendesk에 새 티켓이 들어오면 요약해서 슬랙에 올려줘', 'zendesk', 'ticket.created'],
+    ['Googleカレンダーに予定が追加されたら、前日にリマインドして', 'google-calendar', null],
+  ])(
+    'reads a Japanese, Chinese or Korean when-clause, told after what happens: %s',
+    (prompt, integration, event) => {
+      expect(triggerOf(prompt)).toMatchObject({
+        type: 'event',
+        integration,
+        ...(event ? { event } : {}),
+      });
+    },
+  );
+
+  it.each([
+    ['Όταν έρχεται νέο μήνυμα στο Intercom, γράψε μια απάντηση', 'intercom', null],
+    ['Как только в Sentry появляется новая ошибка, напиши в Slack', 'sentry', null],
+    ['Коли в Shopify надходить нове замовлення, додай його в Google Таблиці', 'shopify', null],
+    ['Jika ada pembayaran baru di Stripe, kirim email ke pelanggan', 'stripe', null],
+    ['Als er een nieuwe review op Trustpilot verschijnt, stuur me een bericht', 'trustpilot', null],
+    ["GitHub'da bir pull request açıldığında kodu incele", 'github', 'pull_request.opened'],
+    ["Stripe'ta bir ödeme başarısız olursa müşteriye e-posta gönder", 'stripe', null],
+  ])(
+    'reads when-clauses in Greek, Russian, Ukrainian, Indonesian, Dutch and Turkish: %s',
+    (prompt, integration, event) => {
+      expect(triggerOf(prompt)).toMatchObject({
+        type: 'event',
+        integration,
+        ...(event ? { event } : {}),
+      });
+    },
+  );
+
+  it.each([
+    'Наша CRM будет отправлять вебхук этому агенту при каждой новой заявке',
+    '注文システムが完了したらこのエージェントを呼び出します。内容をSlackに投稿して',
+    '우리 앱 서버에서 이 에이전트로 웹훅을 보낼 거예요. 그러면 HubSpot에 등록해 주세요',
+    '我们的后端会把数据 POST 给这个 agent，请写进 HubSpot',
+    'CIがWebhookでカバレッジの結果を送ってきます。Backlogに課題を作って',
+  ])('reads a call to this agent in other languages as its webhook: %s', (prompt) => {
+    expect(triggerOf(prompt)).toEqual({ type: 'webhook' });
+  });
+
+  it.each([
+    // What the person does is no happening in a service ("when I give you a link").
+    '제가 링크를 주면 요약해 주세요',
+    '我给你一个链接时，帮我总结一下',
+    // A time of day is a schedule's.
+    '毎朝9時にGmailの未読メールを要約して',
+  ])('reads no event where the clause tells of none: %s', (prompt) => {
+    expect(triggerOf(prompt).type).not.toBe('event');
+  });
+
+  it.each([
     [
       'In Azure DevOps, a pull request gets created: check that it links a work item',
       'azure-devops',

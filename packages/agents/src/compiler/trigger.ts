@@ -15,6 +15,52 @@ import { DOUBT_AT, OVERRULE_AT, readTriggerType, SOURCE_AT } from './trigger-typ
 // schedule comes first; a schedule phrase makes a schedule; watching something that has no event
 // of its own makes an hourly check; anything else runs on demand.
 
+/** This agent, in the other languages read here (accusative and dative forms as written). */
+const AGENT_ELSEWHERE = [
+  'bu ajan',
+  'este agente',
+  'deste agente',
+  'a este agente',
+  'al agente',
+  'ao agente',
+  'cet agent',
+  'de cet agent',
+  "à l'agent",
+  'diesen agenten?',
+  'dieses agenten',
+  'an den agenten',
+  'questo agente',
+  'di questo agente',
+  "all'agente",
+  'deze agent',
+  'van deze agent',
+  'naar de agent',
+  'tego agenta',
+  'do tego agenta',
+  'do agenta',
+  'agent ini',
+  'agen ini',
+  'ke agent',
+  'этому агенту',
+  'этот агент',
+  'этого агента',
+  'агенту',
+  'агента',
+  'цьому агенту',
+  'цього агента',
+  'агентові',
+  "bu agent(?:['’]?[ae])?",
+  'αυτόν τον agent',
+  'τον agent',
+  '(?:この|该|該|这个|這個|이)\\s?(?:agent|エージェント|에이전트|智能体)',
+  'エージェント',
+  '에이전트',
+].join('|');
+
+/** Calling something back or calling it, in the same languages: 回调, 调用, 呼び出す, 호출, вызывать. */
+const CALLED_BACK =
+  '回调|回調|调用|調用|POST\\s*[给給到]|呼び出|叩い|호출|вызыва|вызов|виклика|викли|memanggil|panggil|çağır';
+
 const INCOMING = [
   /\b(?:incoming|inbound)\s+(?:webhooks?|http\s+requests?|requests?|calls?|posts?)\b/i,
   /\b(?:via|by|through|from|on)\s+(?:a\s+|an\s+|the\s+)?webhooks?\b(?!\s+(?:url|at)\b)/i,
@@ -40,8 +86,26 @@ const INCOMING = [
   /\bwebhooks?\s+(?:at|to)\s+(?:this|the)\s+agent\b/i,
   /\bcurls?\s+your\s+(?:webhook|url|endpoint)/i,
   // The webhook and this agent in the languages people mix in ("bu ajana webhook gönderiyor",
-  // "chama o webhook deste agente", "schickt einen Webhook an diesen Agenten").
-  /webhooks?(?![\p{L}])[^.!?]{0,60}?(?<![\p{L}])(?:bu ajan|este agente|deste agente|a este agente|al agente|ao agente|cet agent|de cet agent|à l'agent|diesen agenten?|dieses agenten|an den agenten|questo agente|di questo agente|all'agente|deze agent|van deze agent|naar de agent|tego agenta|do tego agenta|do agenta|agent ini|ke agent|этому агенту|этот агент|этого агента|агенту)|(?<![\p{L}])(?:bu ajan|este agente|deste agente|a este agente|al agente|ao agente|cet agent|de cet agent|à l'agent|diesen agenten?|dieses agenten|an den agenten|questo agente|di questo agente|all'agente|deze agent|van deze agent|naar de agent|tego agenta|do tego agenta|do agenta|agent ini|ke agent|этому агенту|этот агент|этого агента|агенту)[^.!?]{0,60}?webhooks?(?![\p{L}])/iu,
+  // "chama o webhook deste agente", "schickt einen Webhook an diesen Agenten", "вебхук этому
+  // агенту"), or the agent called back ("回调这个 agent", "이 에이전트를 호출").
+  ...(() => {
+    const agent = `(?:${AGENT_ELSEWHERE})`;
+    const hook =
+      '(?:(?:webhooks?|веб-?хук\\p{L}*)(?![\\p{Script=Latin}\\p{Script=Cyrillic}])|ウェブフック|웹훅)';
+    const called = `(?:${CALLED_BACK})`;
+    return [
+      new RegExp(
+        `${hook}[^.!?。！？]{0,60}?(?<![\\p{L}])${agent}|(?<![\\p{L}])${agent}[^.!?。！？]{0,60}?${hook}`,
+        'iu',
+      ),
+      new RegExp(`${called}[^.!?。！？]{0,30}?${agent}|${agent}[^.!?。！？]{0,20}?${called}`, 'iu'),
+      // ("CIがWebhookでカバレッジの結果を送ってきます": a webhook that brings something in.)
+      new RegExp(
+        `${hook}\\s*(?:で|로|으로|через|üzerinden|lewat)[^.!?。！？]{0,30}?(?:送って|送られ|届|보내|отправ|присыла|надсил|gönder|kirim)`,
+        'iu',
+      ),
+    ];
+  })(),
   // "When this agent gets that call", "point it at this agent".
   /\b(?:this|the) agent (?:gets|receives|is called)\b/i,
   /\bpoint (?:it|them) at (?:this|the) agent\b/i,

@@ -27,7 +27,7 @@ const TASK_VERBS = new Set(
  * a request in those scripts that asks for one has a job in it, whatever service it names.
  */
 const WORK_IN_SCRIPT =
-  /翻译|总结|汇总|发送|发布|提醒|通知|生成|检查|回复|整理|创建|更新|分析|统计|同步|备份|送って|送信|まとめ|作成|確認|返信|翻訳|要約|投稿|登録|追加|知らせ|集計|요약|보내|알려|번역|작성|정리|게시|답변|등록|写|存成|保存|改写|转发|记录|添加|下書き|予約|書い|調べ|作っ|저장|기록|추가|拉取|获取|抓取|查询|导出|上传|推送|发到|提取|取得|チェック|가져와|확인|올려|присыл|пришли|отправ|собира|собери|проверь|проверя|создай|напиши|добавь|обнови|أرسل|اكتب|لخص|أضف|انشر|تحقق|أنشئ|στείλε|γράψε|έλεγξε|δημιούργησε|πρόσθεσε|ενημέρωσε/u;
+  /翻译|总结|汇总|发送|发布|提醒|通知|生成|检查|回复|整理|创建|更新|分析|统计|同步|备份|送って|送信|まとめ|作成|確認|返信|翻訳|要約|投稿|登録|追加|知らせ|集計|요약|보내|알려|번역|작성|정리|게시|답변|등록|写|存成|保存|改写|转发|记录|添加|下書き|予約|書い|調べ|作っ|저장|기록|추가|拉取|获取|抓取|查询|导出|上传|推送|发到|提取|取得|チェック|가져와|확인|올려|присыл|пришли|отправ|собира|собери|проверь|проверя|создай|напиши|добавь|обнови|أرسل|اكتب|لخص|أضف|انشر|تحقق|أنشئ|στείλε|γράψε|έλεγξε|δημιούργησε|πρόσθεσε|ενημέρωσε|βρες|ετοίμασε|φτιάξε|найди|сравни|подготовь|составь|переведи|ответь|отвечай|опубликуй|публикуй|знайди|надішли|підготуй|склади|перевір|створи|додай|публікуй|만들어|찾아|探し|比较|制作/iu;
 /** A question about the product itself: whether it works with something, what it costs. */
 const ASKED_OF_PRODUCT =
   /^\s*(?:(?:does|do|can|will|would|is)\s+(?:it|this|spoke|you|u|your\s+\w+)\s+(?:work|integrate|support|connect|cost|run|offer|be)\b|how\s+much\s+(?:does|is|do)\s+(?:it|this|spoke|you|your\s+\w+)\b)/i;
@@ -139,9 +139,13 @@ export function questionFor(prompt: string, spec: AgentSpec): string | null {
   ) {
     return UNREADABLE_QUESTION;
   }
-  // (In another script the work's words are not read: a product named is enough to build on.)
+  // (In another script the work's words are not read: a product named, or a time or an event
+  // read from it, is enough to build on.)
   if (!words.length || otherScript >= 8)
-    return spec.integrations.length || spec.unavailable?.length || WORK_IN_SCRIPT.test(prompt)
+    return spec.integrations.length ||
+      spec.unavailable?.length ||
+      spec.trigger.type !== 'manual' ||
+      WORK_IN_SCRIPT.test(prompt)
       ? null
       : UNREADABLE_QUESTION;
   // One word, even a service's ("spreadsheets!!!", "slack?"), names no job.
