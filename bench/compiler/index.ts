@@ -23,6 +23,7 @@ import {
 } from '../../packages/agents/src/compiler/category-train.ts';
 import type { CorpusCase } from '../../packages/agents/src/compiler/corpus/types.ts';
 import type { BenchContext } from '../lib/context.ts';
+import { hostileTable } from './hostile.ts';
 import { writeResults } from '../lib/results.ts';
 import { summarise, type Latency } from '../lib/stats.ts';
 import { fmtMs, table } from '../lib/table.ts';
@@ -241,6 +242,9 @@ export async function run(ctx: BenchContext): Promise<void> {
       ),
   );
 
+  const hostile = hostileTable(compile);
+  console.log(`\n${hostile.text}`);
+
   // Only the development set's misses are printed: the held-out set's stay unread.
   const misses = dev.results.map((r) => [r, describeMiss(r)] as const).filter(([, m]) => m);
   if (misses.length) {
@@ -271,6 +275,7 @@ export async function run(ctx: BenchContext): Promise<void> {
     development: { ...figures(dev), categoryCrossValidated: crossValidated },
     heldOut: Object.fromEntries(sets.map((set, i) => [set.dir, figures(scores[i]!)])),
     latency,
+    hostile: hostile.rows,
     met: {
       f1: scores.every((s) => s.f1 >= TARGETS.f1),
       triggerAccuracy: scores.every((s) => s.triggerAccuracy >= TARGETS.triggerAccuracy),

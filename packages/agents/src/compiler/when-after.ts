@@ -91,7 +91,7 @@ const NEW = /新しい|新規|新た|新的|新|새로운|새(?=\s)|신규/u;
 
 /** Where a when-clause ends: Japanese たら, と, 時, 際, 場合; Chinese 时, 的时候; Korean 면, 때. */
 const CLAUSE = new RegExp(
-  `(?<=^|[。．！？!?\\n]\\s*)([^。．！？!?\\n、，,]{2,120}?)(?:${[
+  `(?<=^|[。．！？!?\\n]\\s{0,3})(?=\\S)([^。．！？!?\\n、，,]{2,120}?)(?:${[
     // Japanese: 入ったら, 失敗したら(、), 届くと、, 来た時(は)、, 追加された場合
     '(?:た|だ)らば?\\s*[、，,]?',
     '(?<=[うくすつぬふむゆるぐ])と\\s*[、，,]',
@@ -109,7 +109,7 @@ const CLAUSE = new RegExp(
 
 /** Chinese may open the clause instead: 每当, 每次, 一旦, 只要 … ，(就). */
 const OPENED =
-  /(?<=^|[。．！？!?\n]\s*)([^。．！？!?\n、，,]{0,40}?)(?:每当|每當|每次|一旦|只要|[每一](?=\S{0,3}(?:有|收到|发布|發布|发|發|来|來|提交|上传|上傳|新增|创建|出现|出現|触发|觸發)))([^。．！？!?\n、，,]{2,100}?)\s*[，,]\s*(?:就|便)?/gu;
+  /(?<=^|[。．！？!?\n]\s{0,3})(?=\S)([^。．！？!?\n、，,]{0,40}?)(?:每当|每當|每次|一旦|只要|[每一](?=\S{0,3}(?:有|收到|发布|發布|发|發|来|來|提交|上传|上傳|新增|创建|出现|出現|触发|觸發)))([^。．！？!?\n、，,]{2,100}?)\s*[，,]\s*(?:就|便)?/gu;
 
 const LATIN = /[A-Za-z][\w.&'+-]*(?:[ \t]+[A-Za-z0-9][\w.&'+-]*)*/g;
 
@@ -226,7 +226,7 @@ const TURKISH_VERBS: readonly (readonly [english: string, stems: RegExp])[] = [
 
 /** A Turkish sentence's when-clause: its words, the verb's stem, and "-dığında" or "-tiği anda". */
 const TURKISH_WHEN =
-  /(?<=^|[.!?]\s+|\n)([^.!?\n,]{1,120}?)\s+((?:(?:iptal|başarısız|hata|üye|rezerve|rezervasyon)\s+)?\p{L}+?)(?:[dt][ıiuü]ğ[ıiuü]n[dt][ae]|[dt][ıiuü]ğ[ıiuü]\s+(?:anda|zaman|gibi)|[ıiuüae]?rs[ae])(?!\p{L})\s*,?/giu;
+  /(?<=^|[.!?]\s{1,3}|\n)(?=\S)([^.!?\n,]{1,120}?)\s{1,3}((?:(?:iptal|başarısız|hata|üye|rezerve|rezervasyon)\s)?\p{L}{1,30}?)(?:[dt][ıiuü]ğ[ıiuü]n[dt][ae]|[dt][ıiuü]ğ[ıiuü]\s+(?:anda|zaman|gibi)|[ıiuüae]?rs[ae])(?!\p{L})\s*,?/giu;
 
 function turkish(text: string): string {
   if (!/[ğış]/iu.test(text)) return text;
