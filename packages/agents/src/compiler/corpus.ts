@@ -74,6 +74,7 @@ import varied63 from './corpus/varied-63.json' with { type: 'json' };
 import varied64 from './corpus/varied-64.json' with { type: 'json' };
 import varied65 from './corpus/varied-65.json' with { type: 'json' };
 import varied66 from './corpus/varied-66.json' with { type: 'json' };
+import varied67 from './corpus/varied-67.json' with { type: 'json' };
 import type { LabelledCase } from './corpus-score.ts';
 
 export type { CorpusCase, ExpectedTrigger } from './corpus/types.ts';
@@ -177,6 +178,7 @@ export const VARIED_CASES: readonly LabelledCase[] = [
   ...(varied64 as LabelledCase[]),
   ...(varied65 as LabelledCase[]),
   ...(varied66 as LabelledCase[]),
+  ...(varied67 as LabelledCase[]),
 ];
 
 /** Where the compiler's rules and its category model come from. */

@@ -889,6 +889,11 @@ describe('embedded compiler: services as people write them', () => {
     expect(asked('매일 오후 3시에 우리 브랜드 관련 뉴스를 찾아서 문구 3개 만들어 줘')).toBe(false);
     expect(asked('Найди мне недорогие билеты Москва - Казань на выходные')).toBe(false);
     expect(asked('сделай чтобы всё работало')).toBe(true);
+    // Another language in Latin letters with a verb of work read from it is built on.
+    expect(
+      asked('Bisa nggak dibikinin agen yang kalau saya kasih nomor resi, dia cek status kiriman'),
+    ).toBe(false);
+    expect(asked('Maak iets handigs voor ons team.')).toBe(true);
     // Something happening in a service the text names is a job, whatever the verb after it.
     expect(asked('Each new signup in Memberstack should get a welcome email')).toBe(false);
     // A product named only as what the agent should be like is no service it works with.

@@ -324,6 +324,11 @@ describe('schedules in other languages', () => {
     ["Her sabah 8'de satışları topla", '0 8 * * *'],
     ['Κάθε Τρίτη και Πέμπτη στις 11:00 γράψε ανάρτηση', '0 11 * * 2,4'],
     ['Setiap 3 jam cek status server', '0 */3 * * *'],
+    ['Elk kwartaal een overzicht van de omzet uit SnelStart', '0 9 1 1,4,7,10 *'],
+    ['Elke vrijdagmiddag: loop de open merge requests na', '0 14 * * 5'],
+    ['Setiap hari Jumaat jam 10 pagi, ingatkan AJK masjid', '0 10 * * 5'],
+    ["Her gece 02:00'de pod'ları kontrol et", '0 2 * * *'],
+    ['每週一早上9點把會議整理成清單', '0 9 * * 1'],
   ])('%s -> %s', (text, cron) => {
     expect(cronOf(text)).toBe(cron);
   });

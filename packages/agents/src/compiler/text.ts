@@ -106,7 +106,7 @@ const CJK_WEEKDAYS: readonly [RegExp, string][] = [
   [new RegExp(`毎週${'日月火水木金土'[i]}曜日?`, 'gu'), ` every ${day} `],
   [
     new RegExp(
-      `每(?:个)?(?:周|星期|礼拜)${['[日天]', '一', '二', '三', '四', '五', '六'][i]}`,
+      `每(?:个|個)?(?:周|週|星期|礼拜|禮拜)${['[日天]', '一', '二', '三', '四', '五', '六'][i]}`,
       'gu',
     ),
     ` every ${day} `,
@@ -190,7 +190,7 @@ const FOREIGN: readonly (readonly [RegExp, string, RegExp?])[] = (() => {
   const accusative = (name: string) => name.replace(/а$/u, 'у').replace(/a$/u, 'u');
   const onDays = (name: string) =>
     name.endsWith('е') ? `${name.slice(0, -1)}ям` : `${name.replace(/а$/u, '')}ам`;
-  const locales = ['de', 'es', 'fr', 'pt', 'it', 'nl', 'pl', 'sv', 'nb', 'da', 'id', 'fi'];
+  const locales = ['de', 'es', 'fr', 'pt', 'it', 'nl', 'pl', 'sv', 'nb', 'da', 'id', 'ms', 'fi'];
   for (const locale of [...locales, 'tr', 'ru', 'uk', 'cs', 'el']) {
     const local = new Intl.DateTimeFormat(locale, { weekday: 'long', timeZone: 'UTC' });
     for (let day = 0; day < 7; day++) {
@@ -233,6 +233,11 @@ const FOREIGN: readonly (readonly [RegExp, string, RegExp?])[] = (() => {
       ],
     );
   }
+  // A weekday and a part of it written as one word ("vrijdagmiddag", "Freitagnachmittag").
+  rewrites.unshift([
+    /(?<=(?:maan|dins|woens|donder|vrij|zater|zon)dag|(?:mon|diens|donners|frei|sams|sonn)tag|mittwoch)(?=ochtend|middag|avond|morgen|vormittag|nachmittag|abend)/giu,
+    ' ',
+  ]);
   // Ukrainian says "every Friday" in one word: щоп'ятниці, щопонеділка.
   (
     [
@@ -249,6 +254,7 @@ const FOREIGN: readonly (readonly [RegExp, string, RegExp?])[] = (() => {
   );
   const days = '(?=(?:Sun|Mon|Tues|Wednes|Thurs|Fri|Satur)days?\\b)';
   rewrites.push(
+    [/구글|グーグル|谷歌|Гугл/gu, 'Google'],
     // Google's products by the names they go by in other languages ("Google E-Tablolar", "Google
     // Таблицах", "Google 試算表", "Google Takvim", "Google 雲端硬碟"): their English names.
     ...(
@@ -259,9 +265,11 @@ const FOREIGN: readonly (readonly [RegExp, string, RegExp?])[] = (() => {
         ],
         ['Calendar', 'Takvim|Календар[ьеяюі]?|日历|日曆|캘린더|Ημερολόγιο|Kalender|Agenda'],
         ['Drive', 'Диск[еау]?|云端硬盘|雲端硬碟|드라이브'],
-        ['Forms', 'Форм[аыуе]?|Formlar|表单|表單|설문지|Φόρμες|Formulir|Formulieren'],
+        ['Forms', 'Форм[аыуе]?|Formlar|表单|表單|설문지|폼즈?|Φόρμες|Formulir|Formulieren'],
         ['Docs', 'Документ(?:ы|ах)?|Dokümanlar|文档|文檔|문서|Έγγραφα'],
         ['Maps', 'Карт(?:ы|ах)|Haritalar|地图|地圖|지도|Χάρτες'],
+        ['Analytics', '애널리틱스|アナリティクス|Аналитикс'],
+        ['Play', '플레이|プレイ'],
       ] as const
     ).map(([english, names]): [RegExp, string] => [
       new RegExp(
@@ -280,7 +288,7 @@ const FOREIGN: readonly (readonly [RegExp, string, RegExp?])[] = (() => {
     [/(?<!\p{L})(?:har roz raat|roz raat|har raat)(?!\p{L})/giu, 'every night'],
     [
       new RegExp(
-        `(?:(?<!\\p{L})(?:jeden|jede|jedes|jeder|cada|chaque|tous les|toutes les|todos los|todas las|todas as|todos os|toda|todo|ogni|elke|iedere|co|każd[yąe]|każdego|setiap|tiap|hver|varje|joka|har|her|каждый|каждую|каждое|каждого|кожен|кожну|кожного|кожної|κάθε|كل|každý|každou|každé)\\s+|매주\\s*)${days}`,
+        `(?:(?<!\\p{L})(?:jeden|jede|jedes|jeder|cada|chaque|tous les|toutes les|todos los|todas las|todas as|todos os|toda|todo|ogni|elke|iedere|co|każd[yąe]|każdego|setiap|tiap|hver|varje|joka|har|her|каждый|каждую|каждое|каждого|кожен|кожну|кожного|кожної|κάθε|كل|každý|každou|každé|setiap hari|tiap hari)\\s+|매주\\s*)${days}`,
         'giu',
       ),
       'every ',
@@ -306,6 +314,14 @@ const FOREIGN: readonly (readonly [RegExp, string, RegExp?])[] = (() => {
       'every evening',
     ],
     [
+      /(?<!\p{L})(?:her gece|каждую ночь|щоночі|κάθε νύχτα|setiap malam|tiap malam|elke nacht)(?!\p{L})/giu,
+      'every night',
+    ],
+    [
+      /(?<!\p{L})(?:elk kwartaal|ieder kwartaal|jedes quartal|cada trimestre|chaque trimestre|ogni trimestre|her çeyrek|каждый квартал|щокварталу|κάθε τρίμηνο|setiap kuartal|tiap kuartal|毎四半期|每季度|每個季度|매 분기|분기마다)(?!\p{L})/giu,
+      'every quarter',
+    ],
+    [
       /(?<!\p{L})(?:jede woche|cada semana|chaque semaine|toda semana|ogni settimana|elke week|co tydzie[ńn]|każdego tygodnia|setiap minggu|hver uke|hver uge|varje vecka|joka viikko|toutes les semaines|todas las semanas|todas as semanas|har hafte|w[öo]chentlich|hebdomadaire(?:ment)?|semanalmente|settimanalmente|wekelijks|her hafta|каждую неделю|еженедельно|щотижня|κάθε εβδομάδα|každý týden|týdně)(?!\p{L})/giu,
       'every week',
     ],
@@ -318,7 +334,7 @@ const FOREIGN: readonly (readonly [RegExp, string, RegExp?])[] = (() => {
     // каждого месяца", "setiap tanggal 25", "στις 25 κάθε μήνα".
     [
       /(?:毎月|每月|每个月|每個月|매월|매달)\s*(\d{1,2})\s*(?:日|号|號|일)/gu,
-      ' on the $1 of every month ',
+      ' monthly on the $1 ',
     ],
     [
       /(?<!\p{L})(?:her ayın (\d{1,2})(?:['’]?(?:i|ı|u|ü)?n?(?:de|da|te|ta|si|sı))?|(?:setiap|tiap) tanggal (\d{1,2})|(\d{1,2})-?(?:го|е)? числа (?:каждого месяца|кожного місяця)|στις (\d{1,2}) κάθε μήνα)(?![\p{L}\d])/giu,
@@ -344,7 +360,7 @@ const FOREIGN: readonly (readonly [RegExp, string, RegExp?])[] = (() => {
     ...CJK_WEEKDAYS,
     // Every hour, and every few hours or minutes, in the other languages read here.
     [
-      /(?<!\p{L})(?:de hora em hora|a cada hora|cada hora|toutes les heures|jede stunde|st[üu]ndlich|ogni ora|elk uur|ieder uur|co godzin[ęe]|każdej godziny|каждый час|ежечасно|щогодини|κάθε ώρα|her saat(?! \d)|har ghante)(?!\p{L})/giu,
+      /(?<!\p{L})(?:de hora em hora|a cada hora|cada hora|toutes les heures|jede stunde|st[üu]ndlich|ogni ora|elk uur|ieder uur|co godzin[ęe]|każdej godziny|каждый час|ежечасно|щогодини|κάθε ώρα|her saat(?! \d)|har ghante|setiap jam|tiap jam|sejam sekali)(?!\p{L})/giu,
       'every hour',
     ],
     [
@@ -447,7 +463,7 @@ const FOREIGN: readonly (readonly [RegExp, string, RegExp?])[] = (() => {
     'is ready':
       'est pr[êe]te?|est[áa] list[oa]|ist fertig|est[áa] pront[oa]|[eè] pront[oa]|is klaar',
     'when I ask':
-      'cuando (?:yo )?(?:te |se )?lo pida|quando (?:eu )?(?:te )?pedir|quand je (?:te |vous )?le demande|wenn ich (?:dich |es |darum )*(?:frage|sage)|quando te lo chiedo|als ik het vraag',
+      'cuando (?:yo )?(?:te |se )?lo pida|quando (?:eu )?(?:te )?pedir|quand je (?:te |vous )?le demande|wenn ich (?:dich |es |darum )*(?:frage|sage)|quando te lo chiedo|als ik het vraag|когда я (?:тебя )?попрошу|коли я (?:тебе )?попрошу|όταν (?:σου )?το ζητήσω|istediğimde|kalau saya minta|jika saya minta',
     'when I give':
       'quand je (?:lui |te |vous )?donne|cuando (?:yo )?(?:le |te )?d[ée]|cuando (?:yo )?(?:le |te )?doy|wenn ich (?:ihm |ihr |dir )?gebe|quando (?:eu )?(?:lhe |te )?(?:dou|der)',
     every: 'elke|iedere|ogni|jeden|jede|jedes|jeder|jedem|setiap|hver|varje',
@@ -479,7 +495,7 @@ const FOREIGN: readonly (readonly [RegExp, string, RegExp?])[] = (() => {
     'is approved':
       'genehmigt (?:wird|ist)|est approuv[ée]e?|é aprovad[oa]|es aprobad[oa]|[eè] approvat[oa]',
     'is uploaded':
-      'hochgeladen (?:wird|ist)|est t[ée]l[ée]charg[ée]e?|é enviad[oa]|es subid[oa]|[eè] caricat[oa]|ανεβαίνει|загружается|завантажується|yüklenir|diunggah|(?:wordt )?geüpload(?: wordt)?',
+      'hochgeladen (?:wird|ist)|est t[ée]l[ée]charg[ée]e?|é enviad[oa]|es subid[oa]|[eè] caricat[oa]|ανεβαίνει|загружается|завантажується|yüklenir|diunggah|(?:wordt )?geüpload(?: wordt)?|загружают|загрузили|завантажують|завантажили|ανέβηκε|ανεβαίνουν',
     'goes off': 'losgeht|ausgel[öo]st wird',
     published: 'ver[öo]ffentlicht|publi[ée]e?s?|publicad[oa]s?|pubblicat[oa]',
     'when I run it':
@@ -491,7 +507,8 @@ const FOREIGN: readonly (readonly [RegExp, string, RegExp?])[] = (() => {
       'reclama[çc][ãa]o|reclama[çc][õo]es|reclamaci[óo]n|reclamaciones|beschwerde(?:n)?|r[ée]clamations?|reclam[oi]',
     comment:
       'kommentare?|kommentaren|comentarios?|coment[áa]rios?|commentaires?|comment[oi]|reacties?|σχόλιο|σχόλια|комментарий|коментар|komentar',
-    survey: 'umfragen?|encuestas?|enqu[êe]tes?|pesquisas?|sondaggi?o?|enquêtes?',
+    survey:
+      'umfragen?|encuestas?|enqu[êe]tes?|pesquisas?|sondaggi?o?|enquêtes?|ερωτηματολόγιο|опрос|опитування|anket|survei',
     application: 'bewerbung(?:en)?|candidaturas?|candidatures?|candidatur[ae]|sollicitaties?',
     request:
       'anfragen?|solicitud(?:es)?|solicita[çc][ãa]o|demandes?|richiest[ae]|aanvra(?:ag|gen)|αίτημα|заявка|заявку|permintaan',
@@ -517,7 +534,7 @@ const FOREIGN: readonly (readonly [RegExp, string, RegExp?])[] = (() => {
     review:
       'rese[ñn]as?|avalia[çc][ãa]o|avalia[çc][õo]es|bewertung(?:en)?|recension[ei]|recensies?|κριτική|κριτικές|αξιολόγηση|отзыв|отзывы|відгук|відгуки|değerlendirme|ulasan',
     form: 'formularios?|formul[áa]rios?|formulaires?|formular|formulier(?:en)?|φόρμα|форма|форму|formulir',
-    via: '[üu]ber',
+    via: '[üu]ber|μέσω|через|lewat|melalui|üzerinden',
     for: 'f[üu]r',
     each: 'cada',
     under: 'unter|debajo de|abaixo de|sotto',
@@ -549,6 +566,14 @@ const FOREIGN: readonly (readonly [RegExp, string, RegExp?])[] = (() => {
     create: 'maak|buat(?:kan)?|oluştur|δημιούργησε|создай|створи',
     reply: 'beantwoord|balas|yanıtla|cevapla|απάντησε|ответь|відповідай',
     summarise: 'ringkas(?:kan)?|özetle|резюмируй|підсумуй',
+    responds: 'απαντήσει|απαντά|отвечает|відповідає',
+    incoming:
+      'inkomende|binnenkomende|eingehende|входящ\\p{L}*|вхідн\\p{L}*|εισερχόμεν\\p{L}*|gelen',
+    webhook: 'вебхук\\p{L}*|веб-хук\\p{L}*',
+    afternoon: 'middag|nachmittag|после обеда|öğleden sonra|siang',
+    'via webhook': "webhook ile|webhook['’]?(?:le|la)",
+    video: 'βίντεο|видео|відео|ビデオ',
+    please: 'tolong|mohon|lütfen|παρακαλώ|пожалуйста|будь ласка|alsjeblieft|alstublieft',
   });
   // "un pedido nuevo", "um lead novo": the adjective after its noun, before what happens to it
   // (only the languages' own word for "new": "what's new in Slack" stays as written).
@@ -576,20 +601,23 @@ const FOREIGN: readonly (readonly [RegExp, string, RegExp?])[] = (() => {
     // "Wenn the nightly workflow fails", "quando entra um novo lead": the word for "when" of
     // those languages, opening a sentence.
     [
-      /(?<=^|[.!?:]\s+|\n)(?:wenn|sobald|quando|cuando|quand|lorsque|wanneer|zodra|wen|når|när|kiedy|ketika|apabila|bila|όταν|μόλις|когда|как только|коли|як тільки|щойно)(?!\p{L})/giu,
+      /(?<=^|[.!?:]\s+|\n)(?:wenn|sobald|quando|cuando|quand|lorsque|wanneer|zodra|wen|når|när|kiedy|ketika|apabila|bila)(?!\p{L})/giu,
       'When',
     ],
+    // (In lower case amid another script, where a word in capitals reads as a product's name.)
+    [/(?<=^|[.!?:]\s+|\n)(?:όταν|μόλις|когда|как только|коли|як тільки|щойно)(?!\p{L})/giu, 'when'],
     // ("Als", "если", "jika": if, which may be a state's condition as well as an event's.)
-    [/(?<=^|[.!?:]\s+|\n)(?:als|indien|если|якщо|jika|kalau)(?!\p{L})/giu, 'If'],
+    [/(?<=^|[.!?:]\s+|\n)(?:als|indien|jika|kalau)(?!\p{L})/giu, 'If'],
+    [/(?<=^|[.!?:]\s+|\n)(?:если|якщо|αν)(?!\p{L})/giu, 'if'],
     // ("yeni bir mesaj": Turkish puts "a" after the adjective.)
     [/(?<!\p{L})new a(?!\p{L})/gu, 'a new'],
     // ... and what happens after it, before the thing it happens to, as they may put it
     // ("cuando se cae un monitor", "quando entra um novo lead"): in English order.
     [
-      /(?<=When )(comes in|goes down|fails|arrives) (?:(an?|the) )?((?:new )?\p{L}+) (?:no|na|en|em|dans|sur|auf|bei|nel|nella|su|op)(?= )/gu,
+      /(?<=[Ww]hen )(comes in|goes down|fails|arrives) (?:(an?|the) )?((?:new )?\p{L}+) (?:no|na|en|em|dans|sur|auf|bei|nel|nella|su|op)(?= )/gu,
       '$2 $3 $1 in',
     ],
-    [/(?<=When )(comes in|goes down|fails|arrives) (an?|the) ((?:new )?\p{L}+)/gu, '$2 $3 $1'],
+    [/(?<=[Ww]hen )(comes in|goes down|fails|arrives) (an?|the) ((?:new )?\p{L}+)/gu, '$2 $3 $1'],
   );
   return rewrites.map(
     ([pattern, replacement]) =>

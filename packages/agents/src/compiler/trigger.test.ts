@@ -7,6 +7,13 @@ import { readTriggerType } from './trigger-type.ts';
 
 const NOW = new Date('2026-11-21T10:00:00Z');
 const triggerOf = (prompt: string) => compileEmbedded({ prompt, now: NOW }).trigger;
+/** An event of the integration, and (where given) the event itself. */
+const expectEvent = (prompt: string, integration: string, event: string | null) =>
+  expect(triggerOf(prompt)).toMatchObject({
+    type: 'event',
+    integration,
+    ...(event ? { event } : {}),
+  });
 
 describe('event triggers', () => {
   it.each([
@@ -140,18 +147,7 @@ describe('event triggers', () => {
     ['每当 Typeform 收到新的表单回答，就把内容写进 Notion', 'typeform', 'response.submitted'],
     ['Zendesk에 새 티켓이 들어오면 요약해서 슬랙에 올려줘', 'zendesk', 'ticket.created'],
     ['Googleカレンダーに予定が追加されたら、前日にリマインドして', 'google-calendar', null],
-  ])(
-    'reads a Japanese, Chinese or Korean when-clause, told after what happens: %s',
-    (prompt, integration, event) => {
-      expect(triggerOf(prompt)).toMatchObject({
-        type: 'event',
-        integration,
-        ...(event ? { event } : {}),
-      });
-    },
-  );
-
-  it.each([
+    // ... and Greek, Russian, Ukrainian, Indonesian, Dutch and Turkish, word by word.
     ['Όταν έρχεται νέο μήνυμα στο Intercom, γράψε μια απάντηση', 'intercom', null],
     ['Как только в Sentry появляется новая ошибка, напиши в Slack', 'sentry', null],
     ['Коли в Shopify надходить нове замовлення, додай його в Google Таблиці', 'shopify', null],
@@ -159,31 +155,20 @@ describe('event triggers', () => {
     ['Als er een nieuwe review op Trustpilot verschijnt, stuur me een bericht', 'trustpilot', null],
     ["GitHub'da bir pull request açıldığında kodu incele", 'github', 'pull_request.opened'],
     ["Stripe'ta bir ödeme başarısız olursa müşteriye e-posta gönder", 'stripe', null],
+    ["Grafana alert tetiklenince son logları Loki'den çek", 'grafana', null],
+    ['Gitee 上有人提 Pull Request，就帮忙检查一下代码', 'gitee', 'pull_request.opened'],
+    ['Sentry에 새 에러가 잡히면 Jira에 버그 티켓 만들어 주세요', 'sentry', null],
+    ['보강 신청이 구글 폼으로 접수되면 구글 캘린더에 일정을 잡아 주세요', 'google-forms', null],
   ])(
-    'reads when-clauses in Greek, Russian, Ukrainian, Indonesian, Dutch and Turkish: %s',
-    (prompt, integration, event) => {
-      expect(triggerOf(prompt)).toMatchObject({
-        type: 'event',
-        integration,
-        ...(event ? { event } : {}),
-      });
-    },
+    'reads a when-clause in other languages, Japanese, Chinese, Korean and Turkish telling it after what happens: %s',
+    expectEvent,
   );
-
-  it.each([
-    'Наша CRM будет отправлять вебхук этому агенту при каждой новой заявке',
-    '注文システムが完了したらこのエージェントを呼び出します。内容をSlackに投稿して',
-    '우리 앱 서버에서 이 에이전트로 웹훅을 보낼 거예요. 그러면 HubSpot에 등록해 주세요',
-    '我们的后端会把数据 POST 给这个 agent，请写进 HubSpot',
-    'CIがWebhookでカバレッジの結果を送ってきます。Backlogに課題を作って',
-  ])('reads a call to this agent in other languages as its webhook: %s', (prompt) => {
-    expect(triggerOf(prompt)).toEqual({ type: 'webhook' });
-  });
 
   it.each([
     // What the person does is no happening in a service ("when I give you a link").
     '제가 링크를 주면 요약해 주세요',
     '我给你一个链接时，帮我总结一下',
+    'Когда я попрошу, пройдись по открытым pull request в GitHub',
     // A time of day is a schedule's.
     '毎朝9時にGmailの未読メールを要約して',
   ])('reads no event where the clause tells of none: %s', (prompt) => {
@@ -206,16 +191,7 @@ describe('event triggers', () => {
       'gerrit',
       null,
     ],
-  ])(
-    'reads a happening told at a clause start with no "when", before a boundary: %s',
-    (prompt, integration, event) => {
-      expect(triggerOf(prompt)).toMatchObject({
-        type: 'event',
-        integration,
-        ...(event ? { event } : {}),
-      });
-    },
-  );
+  ])('reads a happening told at a clause start with no "when", before a boundary: %s', expectEvent);
 
   it.each([
     ['Show me which of our Render services failed their last deploy, and why', 'manual'],
@@ -397,6 +373,16 @@ describe('webhook triggers', () => {
     'Nuestro ERP llama al webhook de este agente cuando se aprueba una factura; avisa por Slack',
     'Sistem kasir kami akan kirim webhook ke agent ini setiap ada transaksi besar',
     'Nasz sklep wysyła webhook do agenta po każdym zamówieniu',
+    'Наша CRM будет отправлять вебхук этому агенту при каждой новой заявке',
+    '우리 앱 서버에서 이 에이전트로 웹훅을 보낼 거예요. 그러면 HubSpot에 등록해 주세요',
+    // ... or this agent called, or a webhook that brings something in.
+    '注文システムが完了したらこのエージェントを呼び出します。内容をSlackに投稿して',
+    '我们的后端会把数据 POST 给这个 agent，请写进 HubSpot',
+    'CIがWebhookでカバレッジの結果を送ってきます。Backlogに課題を作って',
+    // ... or something sent to this agent or its address.
+    'Наша касса в конце каждой смены шлёт JSON на адрес агента. Посчитай выручку',
+    'Pipeline CI kami akan mengirim hasil coverage ke URL agen ini. Tolong cek test-nya',
+    'Restoranımızın kasa sistemi her sabah menüyü webhook ile gönderiyor; Instagram hikâyesi yaz',
   ])('%s', (prompt) => {
     expect(triggerOf(prompt)).toEqual({ type: 'webhook' });
   });

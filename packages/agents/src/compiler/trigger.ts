@@ -50,6 +50,7 @@ const AGENT_ELSEWHERE = [
   'цього агента',
   'агентові',
   "bu agent(?:['’]?[ae])?",
+  "agent['’](?:ın|in|a|e)",
   'αυτόν τον agent',
   'τον agent',
   '(?:この|该|該|这个|這個|이)\\s?(?:agent|エージェント|에이전트|智能体)',
@@ -57,9 +58,13 @@ const AGENT_ELSEWHERE = [
   '에이전트',
 ].join('|');
 
+/** Sending, in the same languages: stuurt, шлёт, отправляет, gönderiyor, mengirim, 보내, 送る. */
+const SENT_ELSEWHERE =
+  'stuurt|verstuurt|schickt|sendet|envía|envia|envoie|шл[её]т|отправля\\p{L}*|отправит|надсила\\p{L}*|надішле|gönder\\p{L}*|atıyor|atacak|mengirim\\p{L}*|kirim\\p{L}*|στέλνει|보내|送って|送信|送る|发送|發送|推送|傳送|发到|發到';
+
 /** Calling something back or calling it, in the same languages: 回调, 调用, 呼び出す, 호출, вызывать. */
 const CALLED_BACK =
-  '回调|回調|调用|調用|POST\\s*[给給到]|呼び出|叩い|호출|вызыва|вызов|виклика|викли|memanggil|panggil|çağır';
+  '回调|回調|调用|調用|POST(?![A-Za-z])|呼び出|叩い|호출|вызыва|вызов|виклика|викли|memanggil|panggil|çağır';
 
 const INCOMING = [
   /\b(?:incoming|inbound)\s+(?:webhooks?|http\s+requests?|requests?|calls?|posts?)\b/i,
@@ -93,12 +98,18 @@ const INCOMING = [
     const hook =
       '(?:(?:webhooks?|веб-?хук\\p{L}*)(?![\\p{Script=Latin}\\p{Script=Cyrillic}])|ウェブフック|웹훅)';
     const called = `(?:${CALLED_BACK})`;
+    const sent = `(?:${SENT_ELSEWHERE})`;
     return [
       new RegExp(
         `${hook}[^.!?。！？]{0,60}?(?<![\\p{L}])${agent}|(?<![\\p{L}])${agent}[^.!?。！？]{0,60}?${hook}`,
         'iu',
       ),
       new RegExp(`${called}[^.!?。！？]{0,30}?${agent}|${agent}[^.!?。！？]{0,20}?${called}`, 'iu'),
+      // ("шлёт JSON на адрес агента", "이 에이전트 URL로 보내요": sent to this agent or its address.)
+      new RegExp(
+        `${sent}[^.!?。！？]{0,60}?(?<![\\p{L}])${agent}|${agent}[^.!?。！？]{0,20}?${sent}`,
+        'iu',
+      ),
       // ("CIがWebhookでカバレッジの結果を送ってきます": a webhook that brings something in.)
       new RegExp(
         `${hook}\\s*(?:で|로|으로|через|üzerinden|lewat)[^.!?。！？]{0,30}?(?:送って|送られ|届|보내|отправ|присыла|надсил|gönder|kirim)`,

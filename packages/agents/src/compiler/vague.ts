@@ -27,7 +27,7 @@ const TASK_VERBS = new Set(
  * a request in those scripts that asks for one has a job in it, whatever service it names.
  */
 const WORK_IN_SCRIPT =
-  /翻译|总结|汇总|发送|发布|提醒|通知|生成|检查|回复|整理|创建|更新|分析|统计|同步|备份|送って|送信|まとめ|作成|確認|返信|翻訳|要約|投稿|登録|追加|知らせ|集計|요약|보내|알려|번역|작성|정리|게시|답변|등록|写|存成|保存|改写|转发|记录|添加|下書き|予約|書い|調べ|作っ|저장|기록|추가|拉取|获取|抓取|查询|导出|上传|推送|发到|提取|取得|チェック|가져와|확인|올려|присыл|пришли|отправ|собира|собери|проверь|проверя|создай|напиши|добавь|обнови|أرسل|اكتب|لخص|أضف|انشر|تحقق|أنشئ|στείλε|γράψε|έλεγξε|δημιούργησε|πρόσθεσε|ενημέρωσε|βρες|ετοίμασε|φτιάξε|найди|сравни|подготовь|составь|переведи|ответь|отвечай|опубликуй|публикуй|знайди|надішли|підготуй|склади|перевір|створи|додай|публікуй|만들어|찾아|探し|比较|制作/iu;
+  /翻译|总结|汇总|发送|发布|提醒|通知|生成|检查|回复|整理|创建|更新|分析|统计|同步|备份|送って|送信|まとめ|作成|確認|返信|翻訳|要約|投稿|登録|追加|知らせ|集計|요약|보내|알려|번역|작성|정리|게시|답변|등록|写|存成|保存|改写|转发|记录|添加|下書き|予約|書い|調べ|作っ|저장|기록|추가|拉取|获取|抓取|查询|导出|上传|推送|发到|提取|取得|チェック|가져와|확인|올려|присыл|пришли|отправ|собира|собери|проверь|проверя|создай|напиши|добавь|обнови|أرسل|اكتب|لخص|أضف|انشر|تحقق|أنشئ|στείλε|γράψε|έλεγξε|δημιούργησε|πρόσθεσε|ενημέρωσε|βρες|ετοίμασε|φτιάξε|найди|сравни|подготовь|составь|переведи|ответь|отвечай|опубликуй|публикуй|знайди|надішли|підготуй|склади|перевір|створи|додай|публікуй|만들어|찾아|探し|比较|制作|переименуй|переложи|сохрани|перешли|пересылай|посчитай|выгрузи|создавай|напоминай|надсилай|перейменуй|збережи|порахуй/iu;
 /** A question about the product itself: whether it works with something, what it costs. */
 const ASKED_OF_PRODUCT =
   /^\s*(?:(?:does|do|can|will|would|is)\s+(?:it|this|spoke|you|u|your\s+\w+)\s+(?:work|integrate|support|connect|cost|run|offer|be)\b|how\s+much\s+(?:does|is|do)\s+(?:it|this|spoke|you|your\s+\w+)\b)/i;
@@ -156,9 +156,15 @@ export function questionFor(prompt: string, spec: AgentSpec): string | null {
   const readIn =
     spec.trigger.type !== 'manual' || spec.integrations.length || spec.unavailable?.length;
   if (unknownLetters * 2 >= words.length && words.length >= 8 && readIn) return null;
-  // ... and with nothing read from it ("¿puedes hacer algo con mis datos?"), there is nothing to
+  // ... and with nothing read from it ("¿puedes hacer algo con mis datos?"), not even two verbs of
+  // work its words were read as ("cek status … bikin balasan": check, write), there is nothing to
   // build on.
-  if (unknownLetters * 2 >= words.length && !readIn) return VAGUE_QUESTION;
+  if (
+    unknownLetters * 2 >= words.length &&
+    !readIn &&
+    !words.some((w) => w.lemma !== 'create' && TASK_VERBS.has(w.lemma))
+  )
+    return VAGUE_QUESTION;
   // Services the catalog knows, or a trigger, are substance; a capitalised word that only might be
   // a product is too, next to a verb of real work ("pull comps on Zillow"), but not next to empty
   // ones ("do the thing we discussed on the Henderson call").

@@ -39,7 +39,7 @@ const THINGS: readonly (readonly [english: string, words: string])[] = [
   ['member', '会員|会员|會員|회원'],
   ['user', 'ユーザー?|用户|用戶|사용자|유저'],
   ['candidate', '候補者|応募者|候选人|候選人|지원자|후보자'],
-  ['application', '応募|申请|申請|지원서'],
+  ['application', '応募|申请|申請|지원서|신청'],
   ['response', '回答|答复|答覆|응답'],
   ['form response', 'フォーム|表单|表單|설문|폼'],
   ['task', 'タスク|任务|任務|태스크|작업|할\\s?일'],
@@ -63,7 +63,7 @@ const HAPPENINGS: readonly (readonly [english: string, words: string, fresh: boo
     '失敗|落ち|ダウン|止ま|こけ|コケ|失败|挂了|掛了|宕机|宕機|出错|出錯|실패|다운|죽|멈추',
     false,
   ],
-  ['fires', '触发|觸發|発報|鳴っ|울리', false],
+  ['fires', '触发|觸發|発報|鳴っ|울리|アラート(?:状態)?にな', false],
   ['is cancelled', 'キャンセル|取り消|解約|取消|退订|退訂|취소|해지', false],
   ['is paid', '支払われ|決済され|入金され|付款|支付|到账|到賬|결제되|입금되', false],
   ['is completed', '完了|終了|終わ|クローズ|完成|关闭|關閉|结束|結束|완료|종료|마감|닫히', false],
@@ -76,12 +76,12 @@ const HAPPENINGS: readonly (readonly [english: string, words: string, fresh: boo
   ['signs up', '登録し|注册|註冊|가입', true],
   [
     'is created',
-    '作成|追加|登録|発生|起票|作られ|新建|新增|创建|建立|添加|产生|產生|出现|出現|发生|發生|下单|下單|생기|생성|등록|추가|발생|만들어지|올라오|달리|남기|뜨|뜬|つい$|付い$',
+    '作成|追加|登録|発生|起票|作られ|新建|新增|创建|建立|添加|产生|產生|出现|出現|发生|發生|下单|下單|생기|생성|등록|추가|발생|만들어지|올라오|달리|남기|뜨|뜬|잡히|잡혔|つい$|付い$|有人提|提了|(?<=每)[发發]',
     true,
   ],
   [
     'comes in',
-    '入っ|入る|来$|来る|届い|届く|着い|あっ$|ある$|收到|来了|進來|进来|到达|到達|有新|有人|傳訊息|傳訊|发消息|發消息|发来|發來|传来|傳來|들어오|들어왔|도착|받으|받았|받$|오$|왔을|올$',
+    '入っ|入る|来$|来る|届い|届く|着い|あっ$|ある$|收到|来了|進來|进来|到达|到達|有新|有人|傳訊息|傳訊|发消息|發消息|发来|發來|传来|傳來|들어오|들어왔|도착|접수|받으|받았|받$|오$|왔을|올$',
     true,
   ],
 ];
@@ -99,6 +99,8 @@ const CLAUSE = new RegExp(
     '(?:る|た)?(?:たび|度)に?\\s*[、，,]?',
     // Chinese: …时，(就), …的时候 (not 时间, the time)
     '(?<![小及同实實按准準临臨暂暫随隨定有])(?:的?[时時](?:候)?)(?![间間区區刻长長])\\s*[，,、]?\\s*(?:就|便)?',
+    // ... or a clause and then 就 ("有人提 Pull Request，就…": then)
+    '\\s*[，,]\\s*就',
     // Korean: 들어오면, 올 때(마다), 실패할 경우
     '(?<=\\p{Script=Hangul})면(?:\\s*[,，]|\\s)',
     '\\s때(?:마다)?(?:\\s*[,，]|\\s)',
@@ -226,7 +228,7 @@ const TURKISH_VERBS: readonly (readonly [english: string, stems: RegExp])[] = [
 
 /** A Turkish sentence's when-clause: its words, the verb's stem, and "-dığında" or "-tiği anda". */
 const TURKISH_WHEN =
-  /(?<=^|[.!?]\s{1,3}|\n)(?=\S)([^.!?\n,]{1,120}?)\s{1,3}((?:(?:iptal|başarısız|hata|üye|rezerve|rezervasyon)\s)?\p{L}{1,30}?)(?:[dt][ıiuü]ğ[ıiuü]n[dt][ae]|[dt][ıiuü]ğ[ıiuü]\s+(?:anda|zaman|gibi)|[ıiuüae]?rs[ae])(?!\p{L})\s*,?/giu;
+  /(?<=^|[.!?]\s{1,3}|\n)(?=\S)([^.!?\n,]{1,120}?)\s{1,3}((?:(?:iptal|başarısız|hata|üye|rezerve|rezervasyon)\s)?\p{L}{1,30}?)(?:[dt][ıiuü]ğ[ıiuü]n[dt][ae]|[dt][ıiuü]ğ[ıiuü]\s+(?:anda|zaman|gibi)|[ıiuüae]?rs[ae]|y?[ıiuü]nc[ae])(?!\p{L})\s*,?/giu;
 
 function turkish(text: string): string {
   if (!/[ğış]/iu.test(text)) return text;
