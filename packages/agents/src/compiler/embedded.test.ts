@@ -648,6 +648,16 @@ describe('embedded compiler: services as people write them', () => {
     expect(compileOffline({ prompt: 'qwerty test 123', now: NOW })).toHaveProperty('question');
   });
 
+  it('summarises Japanese and Chinese with their own full stops, and no space between sentences', () => {
+    const summary = (prompt: string) => compileEmbedded({ prompt, now: NOW }).summary;
+    expect(
+      summary('Shopifyで新しい注文が入ったら、Slackに通知してください。返信文の下書きも添えて'),
+    ).toBe('Shopifyで新しい注文が入ったら、Slackに通知してください。返信文の下書きも添えて。');
+    expect(summary('Gitee 上有新的 Pull Request 时，帮我 review 代码？')).toBe(
+      'Gitee 上有新的 Pull Request 时，帮我 review 代码。',
+    );
+  });
+
   it('builds a description in another language from the schedule or services read in it', () => {
     const italian = compileOffline({
       prompt:

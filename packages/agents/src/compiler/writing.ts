@@ -51,7 +51,7 @@ export function makeSummary(prompt: string, trigger: AgentTrigger): string {
   const sentences = written
     .replace(/\s+/g, ' ')
     .trim()
-    .split(/(?<=[.!?])\s+|\s*(?:^|\s)(?:[-*\u2022]|\d+[.)])\s+/)
+    .split(/(?<=[.!?])\s+|(?<=[。！？])\s*|\s*(?:^|\s)(?:[-*\u2022]|\d+[.)])\s+/)
     .map((s) => s.trim())
     .filter(Boolean);
   const tidy = (sentence: string) => {
@@ -60,8 +60,11 @@ export function makeSummary(prompt: string, trigger: AgentTrigger): string {
       previous = out;
       for (const opening of OPENINGS) out = out.replace(opening, '');
     }
-    out = out.trim().replace(/[?:;,]+$/, '');
-    if (!/[.!]$/.test(out)) out = `${out}.`;
+    out = out.trim().replace(/[?:;,、，：；？]+$/, '');
+    // (Japanese and Chinese end a sentence with their own full stop.)
+    if (!/[.!。．！]$/.test(out)) {
+      out += /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]$/u.test(out) ? '。' : '.';
+    }
     if (out === '.') out = '';
     return capitalize(out.trim());
   };
@@ -74,7 +77,12 @@ export function makeSummary(prompt: string, trigger: AgentTrigger): string {
     if ([...chosen, sentence].join(' ').length > AGENT_SUMMARY_MAX && chosen.length) break;
     chosen.push(sentence);
   }
-  const summary = chosen.join(' ');
+  // (No space after a Japanese or Chinese full stop.)
+  const summary = chosen.reduce(
+    (text, sentence) =>
+      !text ? sentence : `${text}${/[。！？]$/.test(text) ? '' : ' '}${sentence}`,
+    '',
+  );
   if (summary) return clip(summary, AGENT_SUMMARY_MAX);
   return trigger.type === 'event'
     ? `Runs when ${eventWords(trigger)} in ${serviceName(trigger.integration)}.`
