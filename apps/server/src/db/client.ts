@@ -17,6 +17,8 @@ export type Database = {
 const MIGRATIONS_DIR = path.resolve(import.meta.dirname, '../../drizzle');
 // Several instances may start at once against one PostgreSQL: only one migrates at a time.
 const MIGRATION_LOCK_ID = 0x5370_6f6b;
+/** Connections the app keeps to PostgreSQL. */
+const POOL_SIZE = 10;
 
 /**
  * Opens the database named by `url` and applies the committed migrations.
@@ -58,7 +60,7 @@ async function openPostgres(url: string): Promise<Database> {
   const { migrate } = await import('drizzle-orm/node-postgres/migrator');
   const pool = new pg.Pool({
     connectionString: url,
-    max: 10,
+    max: POOL_SIZE,
     connectionTimeoutMillis: 5_000,
     idleTimeoutMillis: 30_000,
   });
@@ -81,8 +83,19 @@ async function openPostgres(url: string): Promise<Database> {
   return {
     db: db as unknown as Db,
     kind: 'postgres',
+    // (Idle connections that PostgreSQL ended, in a restart or a failover, each fail their next
+    // statement if the pool has not yet heard; the pool drops each one that fails, so trying
+    // once more than the pool holds reaches a new connection. A database that is down fails
+    // every try.)
     ping: async () => {
-      await db.execute(sql`select 1`);
+      for (let attempt = 0; ; attempt++) {
+        try {
+          await db.execute(sql`select 1`);
+          return;
+        } catch (err) {
+          if (attempt >= POOL_SIZE) throw err;
+        }
+      }
     },
     close: async () => {
       if (closed) return;

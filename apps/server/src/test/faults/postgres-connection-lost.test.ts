@@ -86,4 +86,18 @@ describe('PostgreSQL ending the app’s connections', () => {
     expect((await call(t, 'GET', '/api/agents', user.token)).statusCode).toBe(200);
     expect((await t.app.inject({ method: 'GET', url: '/api/ready' })).statusCode).toBe(200);
   });
+
+  it('is ready again at once: a readiness check does not fail on an idle connection that was ended', async () => {
+    for (let round = 0; round < 10; round++) {
+      // Idle connections in the pool, then every one of them ended, and at once the check.
+      await Promise.all(
+        Array.from({ length: 8 }, () =>
+          t.app.spoke.database.db.execute(sql`select pg_sleep(0.01)`),
+        ),
+      );
+      await terminateAll();
+      const ready = await t.app.inject({ method: 'GET', url: '/api/ready' });
+      expect(ready.statusCode, `round ${round}`).toBe(200);
+    }
+  });
 });
