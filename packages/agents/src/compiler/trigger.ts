@@ -780,20 +780,17 @@ export function readTrigger(
   };
   // A weak cue told after a strong one's clause ("Sentry: new issue in the payments project. If
   // it's hitting more than 50 users, ...") is a condition on that event, not another reading.
-  const laterCondition =
-    !!generic &&
-    !!catalogEvent &&
-    catalogEvent.strong &&
-    !generic.strong &&
-    generic.index >= catalogEvent.index + catalogEvent.clause.length;
+  // (A weak cue told after the end of a strong one's clause.)
+  const weakAfterStrong = (strong: typeof generic, weak: typeof generic) =>
+    !!strong &&
+    !!weak &&
+    strong.strong &&
+    !weak.strong &&
+    weak.index >= strong.index + strong.clause.length;
+  const laterCondition = weakAfterStrong(catalogEvent, generic);
   // ... and a weak cue told after a strong one the grammar read is too ("each new glitchtip
   // error: check ..., if it's new then create an opsgenie alert").
-  const laterCatalogCondition =
-    !!generic &&
-    !!catalogEvent &&
-    generic.strong &&
-    !catalogEvent.strong &&
-    catalogEvent.index >= generic.index + generic.clause.length;
+  const laterCatalogCondition = weakAfterStrong(generic, catalogEvent);
   // The catalog's phrase read past where the grammar's clause ends, into what is to be done, and
   // found there the service things are sent to ("whenever someone buys on samcart add them to
   // mailerlite"): the service named in the clause is where it happens.

@@ -194,8 +194,11 @@ const PRODUCT_WORD = new RegExp(
   `(?<=[A-Za-z])\\s?(${PRODUCT_WORDS.map(([, katakana]) => katakana).join('|')})`,
   'gu',
 );
-const englishWord = (katakana: string) =>
-  PRODUCT_WORDS.find(([, words]) => new RegExp(`^(?:${words})$`, 'u').test(katakana))?.[0] ?? '';
+/** Each katakana word's English, by the word. */
+const ENGLISH_WORD = new Map(
+  PRODUCT_WORDS.flatMap(([english, katakana]) => katakana.split('|').map((w) => [w, english])),
+);
+const englishWord = (katakana: string) => ENGLISH_WORD.get(katakana) ?? '';
 
 /**
  * Turkish verbs before "-dığında" ("when it …s") or "-tiği anda" ("the moment it …s"), by their
