@@ -52,6 +52,7 @@ const HELD_OUT_SETS = [
   'heldout-16',
   'heldout-17',
   'heldout-18',
+  'heldout-19',
 ] as const;
 
 const compile = (prompt: string): CompileOutcome =>
