@@ -75,6 +75,7 @@ import varied64 from './corpus/varied-64.json' with { type: 'json' };
 import varied65 from './corpus/varied-65.json' with { type: 'json' };
 import varied66 from './corpus/varied-66.json' with { type: 'json' };
 import varied67 from './corpus/varied-67.json' with { type: 'json' };
+import varied68 from './corpus/varied-68.json' with { type: 'json' };
 import type { LabelledCase } from './corpus-score.ts';
 
 export type { CorpusCase, ExpectedTrigger } from './corpus/types.ts';
@@ -179,6 +180,7 @@ export const VARIED_CASES: readonly LabelledCase[] = [
   ...(varied65 as LabelledCase[]),
   ...(varied66 as LabelledCase[]),
   ...(varied67 as LabelledCase[]),
+  ...(varied68 as LabelledCase[]),
 ];
 
 /** Where the compiler's rules and its category model come from. */

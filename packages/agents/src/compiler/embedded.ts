@@ -16,6 +16,7 @@ import { guardrails, questions } from './notes.ts';
 import { planSteps } from './plan.ts';
 import {
   findUnknownServices,
+  thingOnProduct,
   isRunnable,
   joinNames,
   spanOf,
@@ -173,7 +174,11 @@ export function compileEmbedded(input: CompileInput, options: CompileOptions = {
   const text = normalize(input.prompt);
   const tokens = tokenize(text);
   const words = analyse(text);
-  const catalogued = findMentions(text, tokens, words);
+  // ("reviews on Google Maps": the thing and the name are another product's name.)
+  const catalogued = findMentions(text, tokens, words).map((m) => {
+    const product = m.via === 'name' ? thingOnProduct(text, words, m) : undefined;
+    return product ? { ...m, id: product.id } : m;
+  });
   const { found, unknown } = joinNames(
     text,
     catalogued,

@@ -1,6 +1,7 @@
 import { INTEGRATIONS, integrationById } from '../catalog/index.ts';
 import type { Mention } from './integrations.ts';
 import { findPhrase, phrase, stem, type Phrase, type Token } from './text.ts';
+import { momentCueAt } from './verbs.ts';
 
 // Event triggers: "when a new ticket arrives in Zendesk" -> zendesk ticket.created. A cue word
 // ("when", "whenever", "every new") opens a clause; the catalog's event phrases, and phrases made
@@ -99,6 +100,8 @@ type CueWords = {
   before?: ReadonlySet<string>;
   /** Only a plain "when" clause may name an event by its object alone. */
   loose?: boolean;
+  /** Only before the one who acts: "the second I go live", not "the second sheet". */
+  subject?: boolean;
 };
 
 const PASSIVE = new Set(['are', 'is', 'get', 'gets']);
@@ -113,6 +116,9 @@ const CUES: readonly CueWords[] = [
   { words: ['anytime'], strong: true, loose: true },
   { words: ['everytime'], strong: true, loose: true },
   { words: ['the', 'moment'], strong: true, loose: true },
+  { words: ['the', 'second'], strong: true, loose: true, subject: true },
+  { words: ['the', 'minute'], strong: true, loose: true, subject: true },
+  { words: ['the', 'instant'], strong: true, loose: true, subject: true },
   { words: ['every', 'new'], strong: true, includesNew: true },
   { words: ['each', 'new'], strong: true, includesNew: true },
   { words: ['any', 'new'], strong: true, includesNew: true },
@@ -137,7 +143,12 @@ function findCues(tokens: readonly Token[]): Cue[] {
     const cue = CUES.find(
       (c) =>
         c.words.every((w, k) => tokens[i + k]?.lower === w) &&
-        (!c.before || tokens.slice(i + 1, i + 5).some((t) => c.before!.has(t.lower))),
+        (!c.before || tokens.slice(i + 1, i + 5).some((t) => c.before!.has(t.lower))) &&
+        (!c.subject ||
+          momentCueAt(
+            tokens.slice(i, i + 3).map((t) => t.lower),
+            0,
+          )),
     );
     if (!cue) return;
     // "check if they follow ...": a question the agent answers, not news.

@@ -835,6 +835,35 @@ describe('events of any service, read from the sentence', () => {
       'stream.online',
       'webhook',
     ],
+    // ... and so do "the second", "the minute", "the instant" before the one who acts.
+    [
+      'the second I go live on Twitch, post the link in our Discord',
+      'twitch',
+      'stream.online',
+      'webhook',
+    ],
+    ['the minute someone books on Calendly, text me', 'calendly', 'invitee.created', 'webhook'],
+    // A comment on a thing is a comment, whatever it is on.
+    [
+      'When someone comments on one of my YouTube videos, answer the question',
+      'youtube',
+      'comment.created',
+      'poll',
+    ],
+    // A name standing as a sentence of its own heads what follows.
+    [
+      'Glassdoor. Any new review of our company, summarize it and drop it in the people-team Slack channel.',
+      'glassdoor',
+      'review.created',
+      'webhook',
+    ],
+    // A verb with no thing of its own, then where it happened: what the verb makes.
+    [
+      'When someone buys from my Etsy shop, send them a thank-you message',
+      'etsy',
+      'order.created',
+      'webhook',
+    ],
     // A headline of a thing a service with no events of its own names in its own words; made
     // new whatever else the headline says of it.
     [

@@ -3,7 +3,7 @@ import { integrationById } from '../catalog/index.ts';
 import type { IntegrationEvent } from '../catalog/types.ts';
 import { ASKING_VERBS, type EventTrigger } from './events.ts';
 import type { Word } from './nlp.ts';
-import { SENDING_VERBS } from './verbs.ts';
+import { momentCueAt, SENDING_VERBS } from './verbs.ts';
 import { DETERMINERS, isLanguage, productWord, THINGS, type ServiceSpan } from './services.ts';
 import { editDistance, quotedSpans, serviceKey } from './text.ts';
 
@@ -565,7 +565,8 @@ function cuesIn(
     else if (w.lower === 'soon' && prev === 'as') cues.push({ index: i, strong: true });
     else if (w.lower === 'time' && (prev === 'each' || prev === 'every' || prev === 'any'))
       cues.push({ index: i, strong: true });
-    else if (w.lower === 'moment' && prev === 'the') cues.push({ index: i, strong: true });
+    else if (prev === 'the' && momentCueAt([prev, w.lower, next], 0))
+      cues.push({ index: i, strong: true });
     else if (
       w.lower === 'new' &&
       ['each', 'every', 'any', 'all', 'for', 'on', 'incoming'].includes(prev ?? '')
@@ -1489,7 +1490,16 @@ export function findGenericEvent(
       // ("if any of them goes over 85%", "if the queue gets above 200": a figure crossing a line,
       // said with a weak cue, is a condition on what is watched, not something happening.)
       if (!cue.strong && verb && crossesLine(clause, verbIndex)) continue;
-      const madeByVerb = verb && !object ? VERB_THINGS[verb.lemma] : undefined;
+      // ("someone buys from my Etsy shop", "a donor gives through our page": a verb with no thing
+      // of its own, then where it happened; the place is not what was made. A reply is told by
+      // what it is in: "replies on the ticket".)
+      const placeOnly =
+        !!object &&
+        !!verb &&
+        !['reply', 'respond'].includes(verb.lemma) &&
+        clause.indexOf(object) > verbIndex &&
+        ['from', 'on', 'in', 'at', 'through', 'via'].includes(clause[verbIndex + 1]?.lower ?? '');
+      const madeByVerb = verb && (!object || placeOnly) ? VERB_THINGS[verb.lemma] : undefined;
       // ("fills in our 'share your stay' Typeform", "submits the Google Form": a form product
       // named in the clause is what is filled in.)
       const formNamed = services.some(
@@ -1551,30 +1561,36 @@ export function findGenericEvent(
         /ing$/.test(afterVerb.lower)
           ? afterVerb.lemma
           : undefined;
+      // ("someone comments on my video": what appears is a comment, whatever it is on.)
+      const commentOn = verb?.lemma === 'comment' && clause[verbIndex + 1]?.lower === 'on';
       const lemma = bareHappening
         ? ''
-        : gerund
-          ? gerund
-          : speaking
-            ? 'message'
-            : madeByVerb
-              ? madeByVerb
-              : formFilled
-                ? 'response'
-                : verb &&
-                    VERB_OBJECTS[verb.lemma] &&
-                    // ("books an appointment": a thing products send news of names itself.)
-                    (!object ||
-                      (clause.indexOf(object) > verbIndex &&
-                        !THINGS.has(object.lemma) &&
-                        // ("cancels a showing": what is cancelled, named, is the thing.)
-                        verb.lemma !== 'cancel'))
-                  ? // ("a patient cancels": a patient's booking is an appointment.)
-                    verb.lemma === 'cancel' &&
-                    clause.slice(0, verbIndex).some((w) => ['patient', 'client'].includes(w.lemma))
-                    ? 'appointment'
-                    : VERB_OBJECTS[verb.lemma]!
-                  : compound(object!).replace(/[^a-z0-9_]+/g, '_');
+        : commentOn
+          ? 'comment'
+          : gerund
+            ? gerund
+            : speaking
+              ? 'message'
+              : madeByVerb
+                ? madeByVerb
+                : formFilled
+                  ? 'response'
+                  : verb &&
+                      VERB_OBJECTS[verb.lemma] &&
+                      // ("books an appointment": a thing products send news of names itself.)
+                      (!object ||
+                        (clause.indexOf(object) > verbIndex &&
+                          !THINGS.has(object.lemma) &&
+                          // ("cancels a showing": what is cancelled, named, is the thing.)
+                          verb.lemma !== 'cancel'))
+                    ? // ("a patient cancels": a patient's booking is an appointment.)
+                      verb.lemma === 'cancel' &&
+                      clause
+                        .slice(0, verbIndex)
+                        .some((w) => ['patient', 'client'].includes(w.lemma))
+                      ? 'appointment'
+                      : VERB_OBJECTS[verb.lemma]!
+                    : compound(object!).replace(/[^a-z0-9_]+/g, '_');
       // An e-mail that arrives is a message received; one that bounces stays an e-mail.
       const objectName =
         ['email', 'mail'].includes(lemma) && verb && ACTIONS[verb.lemma] !== 'created'
@@ -1589,7 +1605,7 @@ export function findGenericEvent(
         !sameAction(ACTIONS[participle.lemma] ?? '', 'created')
           ? ACTIONS[participle.lemma]
           : undefined;
-      let action = verb ? ACTIONS[verb.lemma]! : (named ?? 'created');
+      let action = commentOn ? 'created' : verb ? ACTIONS[verb.lemma]! : (named ?? 'created');
       // "a client pays" is a payment made; "fully signed", "comes back" are done.
       // ("pays successfully" is done.)
       // (What is published is published: "when I publish on Hashnode".)

@@ -157,12 +157,16 @@ export function makeName(
   const source = sourceId && sourceId !== 'email' ? nameOf(sourceId) : '';
   const destText = dests.length ? listing(dests.slice(0, 2).map(nameOf)) : '';
   const toDest = destText === 'e-mail' ? ' by e-mail' : destText ? ` to ${destText}` : '';
+  // (A product named for its things says them once: "Google Reviews to Slack", not "Google
+  // Reviews reviews to Slack".)
+  const named = object && object.includes(source.split(' ').at(-1)?.toLowerCase() ?? '');
   let name: string;
   if (object && output === 'to' && (source || destText)) {
-    name = `${source} ${object[1]}${toDest}`;
+    name = `${source}${named ? '' : ` ${object[1]}`}${toDest}`;
   } else if (object && output && output !== 'to') {
     const what = output.startsWith(object[0]) ? object[0] : `${object[0]} ${output}`;
-    name = `${cadence(reading)} ${source} ${what}${toDest}`;
+    const said = named ? (output.startsWith(object[0]) ? '' : output) : what;
+    name = `${cadence(reading)} ${source} ${said}${toDest}`;
   } else {
     const first = steps.find((s) => !/that started the run/.test(s.text)) ?? steps[0];
     name = shorten(first?.text ?? text);

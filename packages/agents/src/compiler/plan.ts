@@ -4,7 +4,7 @@ import { scheduleSpans } from './schedule.ts';
 import { capitalize, clip, type Token } from './text.ts';
 import { toolsFor, type StepKind } from './tools.ts';
 import type { TriggerReading } from './trigger.ts';
-import { breaks, CUE_WORDS, instructionStarts } from './verbs.ts';
+import { breaks, CUE_WORDS, instructionStarts, MOMENT_CUE } from './verbs.ts';
 
 // The plan: one step per instruction in the description, in its order. An instruction starts at
 // an imperative verb ("summarise", "post", "create"); the step keeps the description's own words,
@@ -169,9 +169,10 @@ export function planSteps(
   // ("when someone leaves a one-star review on G2" is not "Review on G2").
   if (
     reading.event?.near &&
-    /^(?:when|whenever|as soon as|soon as|once|if|each time|every time|any ?time|the moment|after|on every)\b/i.test(
-      reading.event.clause,
-    )
+    new RegExp(
+      `^(?:when|whenever|as soon as|soon as|once|if|each time|every time|any ?time|${MOMENT_CUE}|after|on every)\\b`,
+      'i',
+    ).test(reading.event.clause)
   ) {
     cut.push([reading.event.index, reading.event.index + reading.event.clause.length]);
   }

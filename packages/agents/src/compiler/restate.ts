@@ -2,6 +2,7 @@ import { AGENT_SUMMARY_MAX, type AgentSpec, type AgentTrigger } from '@spoke/sha
 import { nextRuns } from '@spoke/shared/schedule';
 import { parseSchedule, scheduleSpans } from './schedule.ts';
 import { capitalize, clip } from './text.ts';
+import { MOMENT_CUE } from './verbs.ts';
 import { eventWords, serviceName } from './writing.ts';
 
 // When the owner changes an agent's trigger, what was written about the old one (the summary's
@@ -31,8 +32,10 @@ const ZONE_NOTE = /^Time zone taken as /;
  * Subordinators that open a clause saying when something happens ("when a review arrives",
  * "as soon as", "each time"): English's closed class of them, not phrases of any description.
  */
-const WHEN_CLAUSE =
-  /(?:^|(?<=[\s,;(]))(?:whenever|when|once|as soon as|each time|every time|any ?time|the moment|after|if)\b[^,.;!?]*/gi;
+const WHEN_CLAUSE = new RegExp(
+  `(?:^|(?<=[\\s,;(]))(?:whenever|when|once|as soon as|each time|every time|any ?time|${MOMENT_CUE}|after|if)\\b[^,.;!?]*`,
+  'gi',
+);
 
 /** Cuts `[start, end)` spans out of a text, joining what is left with single spaces. */
 function cut(text: string, spans: readonly [number, number][]): string {

@@ -1134,6 +1134,17 @@ export function findUnknownServices(
     found.push(unknownSpan(name, maker.start, words[j]!.end));
     i = j;
   }
+  // "a review on google": a maker's name alone, in lower case, where the thing before it and the
+  // name are a product's name.
+  for (const w of words) {
+    if (
+      !MAKERS.has(w.value) ||
+      !free(w) ||
+      found.some((f) => f.start <= w.start && f.end > w.start)
+    )
+      continue;
+    if (thingOnProduct(text, words, w)) found.push(unknownSpan(w.value, w.start, w.end));
+  }
   // "Dead Man's Snitch": capitalised words joined to a name by "'s" are part of it.
   for (const [n, span] of found.entries()) {
     let k = words.findIndex((w) => w.start === span.start);
@@ -1199,6 +1210,7 @@ export function findUnknownServices(
     .filter((span) => !germanNoun(span))
     .map((span) => {
       const integration =
+        (MAKERS.has(span.name.toLowerCase()) ? thingOnProduct(text, words, span) : undefined) ??
         resolveService(span.name)?.integration ??
         makersProduct(span.name) ??
         misspelt(span.name) ??
@@ -1359,7 +1371,12 @@ const capitalisedNames: NameReading = (text, words, taken, shouting) => {
       const mark = words.slice(i + 1, i + 4).findIndex((w) => HEADLINE_MARK.test(w.value));
       const heading =
         mark !== -1 && words.slice(i + 1, i + 1 + mark).every((w) => w.pos === 'NOUN');
-      if (doing || heading) found.push(unknownSpan(word.value, word.start, word.end));
+      // A name standing as a sentence of its own, the line's subject: "Glassdoor. Any new review
+      // of our company, ...".
+      const alone =
+        (!after || (/^[.:]$/.test(after.value) && words[i + 2]?.sentence !== word.sentence)) &&
+        words[i + 2] !== undefined;
+      if (doing || heading || alone) found.push(unknownSpan(word.value, word.start, word.end));
       continue;
     }
     // A capitalised word before, other than the word opening the sentence ("Run Checkov on",
@@ -1661,6 +1678,38 @@ const knownBrands: NameReading = (text, words, taken, shouting) => {
   }
   return found;
 };
+
+/**
+ * The product a thing said to be "on" a name stands for, where the name and the thing together
+ * are another product's name: "a review on Google" and "reviews on Google Maps" are Google
+ * Reviews, "a sheet on google" Google Sheets. The thing is the word before the preposition, over
+ * a pronoun ("reviews us on Google"); a name that is already that product stays as it is.
+ */
+export function thingOnProduct(
+  text: string,
+  words: readonly Word[],
+  span: { start: number; end: number; id?: string },
+): Integration | undefined {
+  const at = words.findIndex((w) => w.start === span.start);
+  let k = at - 1;
+  if (words[k]?.lower === 'the') k--;
+  if (k < 1 || !THING_ON.has(words[k]!.lower)) return undefined;
+  k--;
+  if (words[k]?.pos === 'PRON' && k > 0) k--;
+  const thing = words[k]!;
+  if (thing.sentence !== words[at]?.sentence || !['NOUN', 'VERB'].includes(thing.pos)) {
+    return undefined;
+  }
+  const name = text.slice(span.start, span.end);
+  for (const word of new Set([thing.lemma, thing.lower])) {
+    for (const written of [`${name} ${word}`, `${name} ${word}s`]) {
+      const integration = resolveService(written)?.integration;
+      if (integration && integration.id !== span.id) return integration;
+    }
+  }
+  return undefined;
+}
+const THING_ON = new Set(['on', 'in', 'at', 'from', 'via', 'through']);
 
 /** Makers whose products are called by the maker's name and a word: "Google Photos". */
 const MAKERS = new Set('google microsoft apple amazon adobe zoho aws azure atlassian'.split(' '));

@@ -71,6 +71,43 @@ describe('event triggers', () => {
     expect(spec.steps[0]!.text).toBe('Read the Jira event that started the run (issue created)');
   });
 
+  it('reads a thing said to be on a maker or product as the product the two name together', () => {
+    for (const prompt of [
+      'When someone leaves a review on Google, draft a reply and send it to me on WhatsApp',
+      'if someone leaves us a bad review on google tell me in slack straight away',
+      'Whenever we get a new review on Google Maps, post it to #reviews',
+    ]) {
+      const spec = compileEmbedded({ prompt, now: NOW });
+      expect(spec.trigger).toMatchObject({
+        type: 'event',
+        integration: 'google-reviews',
+        event: 'review.created',
+      });
+      expect(spec.unavailable?.map((u) => u.id)).toContain('google-reviews');
+      expect(spec.unavailable?.map((u) => u.name)).not.toContain('Google');
+    }
+    // (Said once in the name: not "Google Reviews reviews".)
+    expect(
+      compileEmbedded({
+        prompt: 'When someone leaves a review on Google, send it to me on WhatsApp',
+        now: NOW,
+      }).name,
+    ).toBe('Google Reviews to WhatsApp');
+    // A thing on a product that is no other product's name stays on that product.
+    expect(
+      compileEmbedded({ prompt: 'find the route on Google Maps', now: NOW }).integrations.map(
+        (i) => i.id,
+      ),
+    ).toEqual(['google-maps']);
+  });
+
+  it('reads "the second", "the minute" as saying when only before the one who acts', () => {
+    expectEvent('the second I go live on Twitch, post the link in our Discord', 'twitch', null);
+    expect(triggerOf('copy the second sheet into a new doc in Google Drive')).toEqual({
+      type: 'manual',
+    });
+  });
+
   it('prefers the integration the clause names over one that shares the phrase', () => {
     expect(triggerOf('When a new Sentry issue appears, create a GitHub issue')).toEqual({
       type: 'event',

@@ -108,6 +108,18 @@ export const LEAD_INS = new Set([
 /** Words that open a clause describing when, not what ("when a ticket arrives, ..."). */
 export const CUE_WORDS = new Set(['when', 'whenever', 'if', 'once', 'as', 'after', 'unless']);
 
+/**
+ * "The moment", "the second", "the minute", "the instant" open a clause that says when: the last
+ * three only before the one who acts ("the second I go live", "the minute a payment fails"), as
+ * "the second sheet" or "the minute hand" are things.
+ */
+export const MOMENT_CUE =
+  'the (?:moment|(?:second|minute|instant)(?= (?:i|we|you|they|he|she|someone|somebody|anyone|anybody|a|an|the|any|my|our|your|their|it)\\b))';
+/** Whether the words at `at` ("the", then the noun) open such a clause. */
+export function momentCueAt(lowers: readonly (string | undefined)[], at: number): boolean {
+  return new RegExp(`^${MOMENT_CUE}`).test(lowers.slice(at, at + 3).join(' '));
+}
+
 /** A verb's word right before these is a noun: "a GitHub Actions run fails". */
 const STATEMENT = new Set([
   'fails',

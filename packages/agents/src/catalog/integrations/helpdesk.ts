@@ -156,7 +156,12 @@ export const HELPDESK_INTEGRATIONS: readonly Integration[] = [
     description: 'Google Business Profile reviews and replies for your locations.',
     website: 'https://business.google.com',
     keywords: ['google reviews', 'google review', 'google business profile', 'google my business'],
-    aliases: ['google business profile', 'google my business', 'gmb reviews'],
+    aliases: [
+      'google business profile',
+      'google my business',
+      'gmb reviews',
+      'google maps reviews',
+    ],
   }),
   known({
     id: 'yelp',
