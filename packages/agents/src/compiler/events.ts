@@ -1,7 +1,7 @@
 import { INTEGRATIONS, integrationById } from '../catalog/index.ts';
 import type { Mention } from './integrations.ts';
 import { findPhrase, phrase, stem, type Phrase, type Token } from './text.ts';
-import { momentCueAt } from './verbs.ts';
+import { momentCue } from './verbs.ts';
 
 // Event triggers: "when a new ticket arrives in Zendesk" -> zendesk ticket.created. A cue word
 // ("when", "whenever", "every new") opens a clause; the catalog's event phrases, and phrases made
@@ -144,11 +144,7 @@ function findCues(tokens: readonly Token[]): Cue[] {
       (c) =>
         c.words.every((w, k) => tokens[i + k]?.lower === w) &&
         (!c.before || tokens.slice(i + 1, i + 5).some((t) => c.before!.has(t.lower))) &&
-        (!c.subject ||
-          momentCueAt(
-            tokens.slice(i, i + 3).map((t) => t.lower),
-            0,
-          )),
+        (!c.subject || momentCue(tokens.slice(i, i + 3).map((t) => t.lower))),
     );
     if (!cue) return;
     // "check if they follow ...": a question the agent answers, not news.

@@ -3,7 +3,7 @@ import { integrationById } from '../catalog/index.ts';
 import type { IntegrationEvent } from '../catalog/types.ts';
 import { ASKING_VERBS, type EventTrigger } from './events.ts';
 import type { Word } from './nlp.ts';
-import { momentCueAt, SENDING_VERBS } from './verbs.ts';
+import { momentCue, SENDING_VERBS } from './verbs.ts';
 import { DETERMINERS, isLanguage, productWord, THINGS, type ServiceSpan } from './services.ts';
 import { editDistance, quotedSpans, serviceKey } from './text.ts';
 
@@ -565,7 +565,7 @@ function cuesIn(
     else if (w.lower === 'soon' && prev === 'as') cues.push({ index: i, strong: true });
     else if (w.lower === 'time' && (prev === 'each' || prev === 'every' || prev === 'any'))
       cues.push({ index: i, strong: true });
-    else if (prev === 'the' && momentCueAt([prev, w.lower, next], 0))
+    else if (prev === 'the' && momentCue([prev, w.lower, next]))
       cues.push({ index: i, strong: true });
     else if (
       w.lower === 'new' &&

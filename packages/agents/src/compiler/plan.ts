@@ -6,6 +6,12 @@ import { toolsFor, type StepKind } from './tools.ts';
 import type { TriggerReading } from './trigger.ts';
 import { breaks, CUE_WORDS, instructionStarts, MOMENT_CUE } from './verbs.ts';
 
+/** A clause that says when the agent starts: "when a review arrives", "the moment it fails". */
+const OPENS_WHEN = new RegExp(
+  `^(?:when|whenever|as soon as|soon as|once|if|each time|every time|any ?time|${MOMENT_CUE}|after|on every)\\b`,
+  'i',
+);
+
 // The plan: one step per instruction in the description, in its order. An instruction starts at
 // an imperative verb ("summarise", "post", "create"); the step keeps the description's own words,
 // minus the schedule, and names the tools of the integrations it mentions.
@@ -167,13 +173,7 @@ export function planSteps(
   }
   // The clause that says what starts the agent is its first step, not a step of its own
   // ("when someone leaves a one-star review on G2" is not "Review on G2").
-  if (
-    reading.event?.near &&
-    new RegExp(
-      `^(?:when|whenever|as soon as|soon as|once|if|each time|every time|any ?time|${MOMENT_CUE}|after|on every)\\b`,
-      'i',
-    ).test(reading.event.clause)
-  ) {
+  if (reading.event?.near && OPENS_WHEN.test(reading.event.clause)) {
     cut.push([reading.event.index, reading.event.index + reading.event.clause.length]);
   }
   const live = tokens.filter((t) => !cut.some(([s, e]) => t.start >= s && t.end <= e));

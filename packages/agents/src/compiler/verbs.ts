@@ -115,9 +115,10 @@ export const CUE_WORDS = new Set(['when', 'whenever', 'if', 'once', 'as', 'after
  */
 export const MOMENT_CUE =
   'the (?:moment|(?:second|minute|instant)(?= (?:i|we|you|they|he|she|someone|somebody|anyone|anybody|a|an|the|any|my|our|your|their|it)\\b))';
-/** Whether the words at `at` ("the", then the noun) open such a clause. */
-export function momentCueAt(lowers: readonly (string | undefined)[], at: number): boolean {
-  return new RegExp(`^${MOMENT_CUE}`).test(lowers.slice(at, at + 3).join(' '));
+const MOMENT_OPENS = new RegExp(`^${MOMENT_CUE}`);
+/** Whether three words in lower case ("the", the noun, the next) open such a clause. */
+export function momentCue(lowers: readonly (string | undefined)[]): boolean {
+  return MOMENT_OPENS.test(lowers.join(' '));
 }
 
 /** A verb's word right before these is a noun: "a GitHub Actions run fails". */
